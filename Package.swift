@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Layers (see README "Architecture"):
+//   SwitchCore    pure: time, element tree, filters, scanner, engine. No clock, no I/O.
+//   SwitchFormats pure parsers/writers: recordings (evemu, libinput-record) and tree importers.
+//   SwitchInput   the imperative shell: libevdev devices, the live loop, uinput output.
+//   switchscan    the command-line tool.
+let package = Package(
+    name: "switchscan",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "switchscan", targets: ["switchscan"]),
+        .library(name: "SwitchCore", targets: ["SwitchCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CEvdev",
+            pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]
+        ),
+        .target(
+            name: "SwitchCore",
+            dependencies: [.product(name: "HeapModule", package: "swift-collections")]
+        ),
+        .target(
+            name: "SwitchFormats",
+            dependencies: ["SwitchCore", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "SwitchInput",
+            dependencies: ["SwitchCore", "SwitchFormats", "CEvdev"]
+        ),
+        .executableTarget(
+            name: "switchscan",
+            dependencies: [
+                "SwitchCore", "SwitchFormats", "SwitchInput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.copy("Demo")]
+        ),
+        .executableTarget(
+            name: "switchscan-bench",
+            dependencies: ["SwitchCore", "SwitchFormats"],
+            path: "Benchmarks/switchscan-bench"
+        ),
+        .testTarget(
+            name: "SwitchCoreTests",
+            dependencies: [
+                "SwitchCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

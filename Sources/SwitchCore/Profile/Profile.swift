@@ -1,0 +1,90 @@
+/// A user's settings, with Apple's setting names (README "Profiles"). Every field has the default
+/// a profile gets when it leaves the key out.
+public struct Profile: Sendable, Equatable {
+    public var name: String = "Unnamed profile"
+    public var scanning = ScanningSettings()
+    public var switches: [SwitchBinding] = [SwitchBinding(keyName: "KEY_SPACE", code: EventCodes.KEY_SPACE, action: .select)]
+    public var switchStabilization = SwitchStabilization()
+    public var touchAccommodations = TouchAccommodations()
+    /// Devices to read in the live engine (node path, name, or vendor:product); empty = decide by
+    /// the command line or by what the switches need.
+    public var devices: [String] = []
+
+    public init() {}
+
+    /// Scanning runs when something can drive it: a switch, or the touchscreen as a switch.
+    /// A touch-only profile (no switches) only filters touches.
+    public var scans: Bool { !switches.isEmpty || touchAccommodations.touchAsSwitch != nil }
+}
+
+public struct ScanningSettings: Sendable, Equatable {
+    public enum Style: String, Sendable, Equatable { case auto, manual, singleSwitchStep }
+    public enum TapBehavior: String, Sendable, Equatable { case `default`, autoTap, alwaysTap }
+    public enum FocusAfterTap: String, Sendable, Equatable { case first, current }
+
+    public var style: Style = .auto
+    public var groupItems = false
+    public var autoScanningTime: Interval = .seconds(1.0)
+    /// Added to the dwell of the first item of every pass; zero is off.
+    public var pauseOnFirstItem: Interval = .zero
+    /// Full passes without a selection before auto scanning stops.
+    public var loops = 4
+    /// Repeat interval for a held next/previous switch; zero is off.
+    public var moveRepeat: Interval = .zero
+    public var tapBehavior: TapBehavior = .default
+    public var autoTapTime: Interval = .seconds(0.75)
+    public var focusedItemAfterTap: FocusAfterTap = .first
+    public var speech = false
+
+    public init() {}
+}
+
+/// What a switch does.
+public enum SwitchAction: String, Sendable, Equatable, CaseIterable {
+    case select, next, previous, menu, escape, stopScanning, resumeScanning
+}
+
+public struct SwitchBinding: Sendable, Equatable {
+    /// The name as written in the profile or the canonical evdev name ("KEY_SPACE").
+    public var keyName: String
+    /// The EV_KEY code.
+    public var code: UInt16
+    public var action: SwitchAction
+    /// Fires when the switch is held for `switchStabilization.longPress`; ignored when that is 0.
+    public var longPressAction: SwitchAction?
+
+    public init(keyName: String, code: UInt16, action: SwitchAction, longPressAction: SwitchAction? = nil) {
+        self.keyName = keyName
+        self.code = code
+        self.action = action
+        self.longPressAction = longPressAction
+    }
+}
+
+public struct SwitchStabilization: Sendable, Equatable {
+    public enum IgnoreRepeatAnchor: String, Sendable, Equatable { case acceptedPress, release }
+    public enum SelectTarget: String, Sendable, Equatable { case press, accept }
+
+    public var holdDuration: Interval = .zero
+    public var ignoreRepeat: Interval = .zero
+    public var ignoreRepeatFrom: IgnoreRepeatAnchor = .acceptedPress
+    public var longPress: Interval = .zero
+    /// libinput's bounce window; zero is off.
+    public var debounce: Interval = .seconds(0.025)
+    public var selectTarget: SelectTarget = .press
+
+    public init() {}
+}
+
+public struct TouchAccommodations: Sendable, Equatable {
+    public enum TapAssistance: String, Sendable, Equatable { case off, initial, final }
+
+    public var holdDuration: Interval = .zero
+    public var ignoreRepeat: Interval = .zero
+    public var tapAssistance: TapAssistance = .off
+    public var tapAssistanceGestureDelay: Interval = .seconds(0.5)
+    /// The whole touchscreen as one switch with this action; nil = touches tap what they hit.
+    public var touchAsSwitch: SwitchAction?
+
+    public init() {}
+}

@@ -1,0 +1,122 @@
+/// Reads a profile (README "Profiles"): every key optional, every key and range validated, an
+/// unknown key or an out-of-range value is an `InputError` naming it.
+public enum ProfileDecoder {
+    static let topKeys: Set<String> = ["name", "scanning", "switches", "switchStabilization", "touchAccommodations", "devices"]
+    static let scanningKeys: Set<String> = ["style", "groupItems", "autoScanningTime", "pauseOnFirstItem", "loops", "moveRepeat",
+                                            "tapBehavior", "autoTapTime", "focusedItemAfterTap", "speech"]
+    static let switchKeys: Set<String> = ["key", "action", "longPressAction"]
+    static let stabilizationKeys: Set<String> = ["holdDuration", "ignoreRepeat", "ignoreRepeatFrom", "longPress", "debounce", "selectTarget"]
+    static let touchKeys: Set<String> = ["holdDuration", "ignoreRepeat", "tapAssistance", "tapAssistanceGestureDelay", "touchAsSwitch"]
+
+    /// Ranges in seconds. Zero means off where a setting can be off.
+    public static let ranges: [String: ClosedRange<Double>] = [
+        "autoScanningTime": 0.1...60, "pauseOnFirstItem": 0...60, "moveRepeat": 0...10, "autoTapTime": 0.1...10,
+        "holdDuration": 0...10, "ignoreRepeat": 0...10, "longPress": 0...10, "debounce": 0...1,
+        "tapAssistanceGestureDelay": 0.05...10,
+    ]
+
+    static let actions: KeyValuePairs<String, SwitchAction> = [
+        "select": .select, "next": .next, "previous": .previous, "menu": .menu, "escape": .escape,
+        "stopScanning": .stopScanning, "resumeScanning": .resumeScanning,
+    ]
+
+    public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> Profile {
+        let json = try JSONParser.parse(bytes, file: file)
+        return try decode(json, reader: JSONReader(file: file, bytes: bytes))
+    }
+
+    public static func decode(_ json: JSONNode, reader r: JSONReader) throws(InputError) -> Profile {
+        var p = Profile()
+        let top = try r.object(json, "", allowed: topKeys)
+        if let v = top["name"] { p.name = try r.string(v, "name") }
+
+        func seconds(_ m: [String: JSONNode], _ key: String, _ path: String) throws(InputError) -> Interval? {
+            guard let v = m[key] else { return nil }
+            return .seconds(try r.number(v, r.join(path, key), in: ranges[key]!))
+        }
+
+        if let s = top["scanning"] {
+            let m = try r.object(s, "scanning", allowed: scanningKeys)
+            var sc = ScanningSettings()
+            if let v = m["style"] { sc.style = try r.choice(v, "scanning.style", ["auto": .auto, "manual": .manual, "singleSwitchStep": .singleSwitchStep]) }
+            if let v = m["groupItems"] { sc.groupItems = try r.bool(v, "scanning.groupItems") }
+            if let v = try seconds(m, "autoScanningTime", "scanning") { sc.autoScanningTime = v }
+            if let v = try seconds(m, "pauseOnFirstItem", "scanning") { sc.pauseOnFirstItem = v }
+            if let v = m["loops"] { sc.loops = try r.integer(v, "scanning.loops", in: 1...100) }
+            if let v = try seconds(m, "moveRepeat", "scanning") { sc.moveRepeat = v }
+            if let v = m["tapBehavior"] { sc.tapBehavior = try r.choice(v, "scanning.tapBehavior", ["default": .default, "autoTap": .autoTap, "alwaysTap": .alwaysTap]) }
+            if let v = try seconds(m, "autoTapTime", "scanning") { sc.autoTapTime = v }
+            if let v = m["focusedItemAfterTap"] { sc.focusedItemAfterTap = try r.choice(v, "scanning.focusedItemAfterTap", ["first": .first, "current": .current]) }
+            if let v = m["speech"] { sc.speech = try r.bool(v, "scanning.speech") }
+            p.scanning = sc
+        }
+
+        if let s = top["switches"] {
+            p.switches = []
+            for (k, sw) in try r.array(s, "switches").enumerated() {
+                let path = r.join("switches", k)
+                let m = try r.object(sw, path, allowed: switchKeys)
+                guard let keyNode = m["key"] else { throw r.error(sw, path, "missing key \"key\" (an evdev key name such as \"KEY_SPACE\" or a number)") }
+                guard let actionNode = m["action"] else { throw r.error(sw, path, "missing key \"action\"") }
+                let (name, code) = try keyCode(keyNode, r.join(path, "key"), r)
+                let action = try r.choice(actionNode, r.join(path, "action"), actions)
+                var binding = SwitchBinding(keyName: name, code: code, action: action)
+                if let v = m["longPressAction"] { binding.longPressAction = try r.choice(v, r.join(path, "longPressAction"), actions) }
+                if let earlier = p.switches.first(where: { $0.code == code }) {
+                    throw r.error(keyNode, r.join(path, "key"), "\(name) is already assigned to \(earlier.action.rawValue); a key can have one action")
+                }
+                p.switches.append(binding)
+            }
+        }
+
+        if let s = top["switchStabilization"] {
+            let m = try r.object(s, "switchStabilization", allowed: stabilizationKeys)
+            var st = SwitchStabilization()
+            if let v = try seconds(m, "holdDuration", "switchStabilization") { st.holdDuration = v }
+            if let v = try seconds(m, "ignoreRepeat", "switchStabilization") { st.ignoreRepeat = v }
+            if let v = m["ignoreRepeatFrom"] { st.ignoreRepeatFrom = try r.choice(v, "switchStabilization.ignoreRepeatFrom", ["acceptedPress": .acceptedPress, "release": .release]) }
+            if let v = try seconds(m, "longPress", "switchStabilization") { st.longPress = v }
+            if let v = try seconds(m, "debounce", "switchStabilization") { st.debounce = v }
+            if let v = m["selectTarget"] { st.selectTarget = try r.choice(v, "switchStabilization.selectTarget", ["press": .press, "accept": .accept]) }
+            p.switchStabilization = st
+        }
+
+        if let s = top["touchAccommodations"] {
+            let m = try r.object(s, "touchAccommodations", allowed: touchKeys)
+            var t = TouchAccommodations()
+            if let v = try seconds(m, "holdDuration", "touchAccommodations") { t.holdDuration = v }
+            if let v = try seconds(m, "ignoreRepeat", "touchAccommodations") { t.ignoreRepeat = v }
+            if let v = m["tapAssistance"] { t.tapAssistance = try r.choice(v, "touchAccommodations.tapAssistance", ["off": .off, "initial": .initial, "final": .final]) }
+            if let v = try seconds(m, "tapAssistanceGestureDelay", "touchAccommodations") { t.tapAssistanceGestureDelay = v }
+            if let v = m["touchAsSwitch"], case .null = v.value {
+                t.touchAsSwitch = nil
+            } else if let v = m["touchAsSwitch"] {
+                t.touchAsSwitch = try r.choice(v, "touchAccommodations.touchAsSwitch", actions)
+            }
+            p.touchAccommodations = t
+        }
+
+        if let s = top["devices"] {
+            for (k, d) in try r.array(s, "devices").enumerated() {
+                let v = try r.string(d, r.join("devices", k))
+                guard !v.isEmpty else { throw r.error(d, r.join("devices", k), "expected a device node, name or vendor:product") }
+                p.devices.append(v)
+            }
+        }
+        return p
+    }
+
+    /// "KEY_SPACE", "BTN_0", "BTN_A" or a number (57) → (canonical name, code).
+    static func keyCode(_ node: JSONNode, _ path: String, _ r: JSONReader) throws(InputError) -> (String, UInt16) {
+        if case .number = node.value {
+            let n = try r.integer(node, path, in: 1...Int(EventCodes.KEY_MAX))
+            let code = UInt16(n)
+            return (EventCodes.codeName(type: EventCodes.EV_KEY, code: code) ?? "KEY_\(n)", code)
+        }
+        let name = try r.string(node, path)
+        guard let (type, code) = EventCodes.code(named: name), type == EventCodes.EV_KEY else {
+            throw r.error(node, path, "\"\(name)\" is not an evdev key or button name (such as KEY_SPACE, BTN_0, BTN_SOUTH) or a key number")
+        }
+        return (name, code)
+    }
+}

@@ -1,0 +1,127 @@
+/// What the engine reports: the transcript a clinician reads and the tests compare. The live loop
+/// and the simulator print the same lines (README "Transcript").
+public struct TranscriptLine: Equatable, Sendable, CustomStringConvertible {
+    public var t: Instant
+    public var event: TranscriptEvent
+
+    public init(t: Instant, _ event: TranscriptEvent) {
+        self.t = t
+        self.event = event
+    }
+
+    public var description: String { TranscriptFormat.text(self) }
+}
+
+public enum TranscriptEvent: Equatable, Sendable {
+    /// Scanning started (t = 0, or a restart after it stopped) or stopped.
+    case scan(started: Bool)
+    case highlight(id: String, kind: HighlightKind)
+    /// The scanner menu opened on an item, with its entries' ids.
+    case menuOpened(id: String, items: [String])
+    case menuClosed
+    case perform(Perform)
+    case speak(String)
+    /// A switch-filter decision (README "Explainable decisions").
+    case filter(FilterDecision)
+    /// A touch-filter decision.
+    case touch(TouchDecision)
+    /// A device went away or came back (live engine only).
+    case device(DeviceChange)
+}
+
+public enum HighlightKind: String, Sendable {
+    case item, group, groupExit, menuItem
+}
+
+public struct Perform: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        case activate
+        case custom(String)
+        case increment
+        case decrement
+        case escape
+
+        public var name: String {
+            switch self {
+            case .activate: return "activate"
+            case .custom: return "custom"
+            case .increment: return "increment"
+            case .decrement: return "decrement"
+            case .escape: return "escape"
+            }
+        }
+    }
+
+    public enum Source: String, Sendable { case `switch`, touch }
+
+    public var action: Action
+    /// The element acted on.
+    public var id: String
+    /// Where an activation taps (the activation point); nil for other actions or frameless elements.
+    public var point: Point?
+    public var source: Source
+
+    public init(_ action: Action, id: String, point: Point? = nil, source: Source = .switch) {
+        self.action = action
+        self.id = id
+        self.point = point
+        self.source = source
+    }
+}
+
+public struct FilterDecision: Equatable, Sendable {
+    public enum Decision: Equatable, Sendable {
+        /// A press that counts, with the action it triggers.
+        case accepted(SwitchAction)
+        case rejected(RejectReason)
+        /// Held for the long-press time: the long-press action fires.
+        case longPress(SwitchAction)
+    }
+
+    public enum RejectReason: String, Sendable {
+        case holdDuration, ignoreRepeat, debounce, autorepeat
+    }
+
+    /// The switch's key name ("KEY_SPACE"), or "touchscreen" for the screen as a switch.
+    public var switchName: String
+    public var decision: Decision
+
+    public init(switchName: String, _ decision: Decision) {
+        self.switchName = switchName
+        self.decision = decision
+    }
+}
+
+public struct TouchDecision: Equatable, Sendable {
+    public enum Decision: Equatable, Sendable {
+        /// A tap at `point`, hitting the scan item `id` (nil: no item there).
+        case tap(point: Point, id: String?)
+        case swipe(from: Point, to: Point, direction: SwipeDirection)
+        case rejected(TouchRejectReason, point: Point)
+    }
+
+    public enum SwipeDirection: String, Sendable { case up, down, left, right }
+    public enum TouchRejectReason: String, Sendable { case holdDuration, ignoreRepeat }
+
+    /// The contact's tracking id (or a running number for single-touch devices).
+    public var contact: Int
+    public var decision: Decision
+
+    public init(contact: Int, _ decision: Decision) {
+        self.contact = contact
+        self.decision = decision
+    }
+}
+
+public struct DeviceChange: Equatable, Sendable {
+    public enum Change: String, Sendable { case removed, added }
+    public var change: Change
+    public var name: String
+    public var node: String
+
+    public init(_ change: Change, name: String, node: String) {
+        self.change = change
+        self.name = name
+        self.node = node
+    }
+}
