@@ -58,6 +58,16 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(
+            name: "SwitchFormatsTests",
+            dependencies: ["SwitchCore", "SwitchFormats"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SwitchInputTests",
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput"],
+            resources: [.copy("Fixtures")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
