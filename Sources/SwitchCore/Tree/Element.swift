@@ -80,6 +80,10 @@ public struct ElementTree: Sendable, Equatable {
     public struct DuplicateID: Sendable, Equatable {
         public var declared: String
         public var assigned: String
+        public init(declared: String, assigned: String) {
+            self.declared = declared
+            self.assigned = assigned
+        }
     }
 
     public init(screen: Size, layoutDirection: LayoutDirection = .leftToRight, root: Element, duplicateIds: [DuplicateID] = []) {
