@@ -97,6 +97,8 @@ public struct TouchDecision: Equatable, Sendable {
         /// A tap at `point`, hitting the scan item `id` (nil: no item there).
         case tap(point: Point, id: String?)
         case swipe(from: Point, to: Point, direction: SwipeDirection)
+        /// A still touch held past the tap-assistance gesture delay (touch and hold), at `point`.
+        case hold(point: Point)
         case rejected(TouchRejectReason, point: Point)
     }
 

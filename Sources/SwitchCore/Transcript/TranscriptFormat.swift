@@ -39,6 +39,8 @@ public enum TranscriptFormat {
                 m += [("decision", .string("tap")), ("point", point.json), ("id", id.map { .string($0) } ?? .null)]
             case .swipe(let from, let to, let direction):
                 m += [("decision", .string("swipe")), ("from", from.json), ("to", to.json), ("direction", .string(direction.rawValue))]
+            case .hold(let point):
+                m += [("decision", .string("hold")), ("point", point.json)]
             case .rejected(let reason, let point):
                 m += [("decision", .string("rejected")), ("reason", .string(reason.rawValue)), ("point", point.json)]
             }
@@ -87,6 +89,8 @@ public enum TranscriptFormat {
                 return row("touch", "tap at \(point) → \(id ?? "no item there") [contact \(t.contact)]")
             case .swipe(let from, let to, let direction):
                 return row("touch", "swipe \(direction.rawValue) from \(from) to \(to) [contact \(t.contact)]")
+            case .hold(let point):
+                return row("touch", "hold at \(point) [contact \(t.contact)]")
             case .rejected(let reason, let point):
                 return row("touch", "rejected (\(reason.rawValue)) at \(point) [contact \(t.contact)]")
             }
