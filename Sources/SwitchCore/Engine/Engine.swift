@@ -4,6 +4,9 @@ public struct Engine: Sendable {
     public init(tree: ElementTree, profile: Profile, devices: [DeviceDescription]) {
         model = ScanModel(tree: tree)
     }
+    public init(tree: ElementTree, profile: Profile, devices: [DeviceDescription?]) {
+        model = ScanModel(tree: tree)
+    }
     /// Starts scanning at t (scan started + first highlight, when the profile scans).
     public mutating func start(at t: Instant) -> [TranscriptLine] { [] }
     /// One input frame from `devices[device]`; timers due at or before the frame's time fire first.

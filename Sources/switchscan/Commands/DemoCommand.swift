@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import SwitchCore
+import SwitchFormats
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Simulate the bundled demo: a weather app screen, one switch, a recorded session.",
+        discussion: "The same as `simulate` with the demo tree, profile and recording bundled in the tool."
+    )
+
+    @Option(help: "A profile path or name instead of the demo's.")
+    var profile: String?
+
+    @OptionGroup var output: TranscriptOptions
+
+    func run() throws {
+        guard let dir = Bundle.module.url(forResource: "Demo", withExtension: nil)?.path else {
+            printError("switchscan: error: the demo files are missing from this build")
+            throw Exit.badInput
+        }
+        let setup = try reportingInputErrors { () throws(InputError) -> SimulationSetup in
+            try SimulationSetup.load(tree: dir + "/demo-tree.json", profile: profile ?? (dir + "/demo-profile.json"),
+                                     events: dir + "/demo-session.evemu", desc: nil, layouts: [])
+        }
+        printError("switchscan demo: \(setup.profile.name); tree \(dir)/demo-tree.json; \(setup.recording.eventCount) recorded events")
+        setup.run(until: nil, format: output.format)
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import SwitchCore
+import SwitchFormats
+
+/// Options shared by `simulate` and `demo`.
+struct TranscriptOptions: ParsableArguments {
+    @Option(help: "Transcript format: text (aligned, for people) or jsonl (one JSON object per line).")
+    var format: TranscriptFormat.Style = .text
+}
+
+extension TranscriptFormat.Style: ExpressibleByArgument {}
+
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Replay recorded input against a tree on a virtual clock and print the transcript.",
+        discussion: """
+        The very engine `run` uses, driven by a recording instead of devices: the same recording \
+        always gives the same transcript. EVENTS is an evemu-record file (description and events, \
+        or events only; with --desc for an events-only file) or a libinput-record YAML file. \
+        Timestamps are seconds since scanning started; a recording whose first timestamp is above \
+        100000 s is shifted so its first event is at 0. Without --until the run ends once no input \
+        remains and either no timer is pending or 5 s have passed since the last input.
+        """
+    )
+
+    @Option(help: "The element tree (native JSON or an imported dump).")
+    var tree: String
+
+    @Option(help: "A profile: a path, or a name from Profiles/ (e.g. single-switch-auto).")
+    var profile: String
+
+    @Option(help: "The recorded input (evemu or libinput-record).")
+    var events: String
+
+    @Option(help: "A device description (evemu .desc) for an events-only recording.")
+    var desc: String?
+
+    @Option(help: "End the run at this time (seconds).")
+    var until: Double?
+
+    @Option(help: "Load another tree at a time, as SECONDS:FILE (repeatable): a layout change.")
+    var layout: [String] = []
+
+    @OptionGroup var output: TranscriptOptions
+
+    func validate() throws {
+        if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until must be a number of seconds ≥ 0") }
+    }
+
+    func run() throws {
+        let setup = try reportingInputErrors { () throws(InputError) -> SimulationSetup in
+            try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout)
+        }
+        setup.run(until: until.map { Instant.seconds($0) }, format: output.format)
+    }
+}
+
+/// Everything a simulation needs, loaded and checked before anything is printed.
+struct SimulationSetup {
+    var tree: ElementTree
+    var profile: Profile
+    var recording: Recording
+    var layouts: [(Instant, ElementTree)]
+
+    static func load(tree: String, profile: String, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
+        let t = try InputFiles.tree(tree)
+        let p = try ProfileLibrary.load(profile)
+        var recording = try loadRecording(events, desc: desc)
+        recording = recording.rebasedForSimulation()
+        var changes: [(Instant, ElementTree)] = []
+        for spec in layouts {
+            guard let colon = spec.firstIndex(of: ":"), let seconds = Double(spec[..<colon]), seconds >= 0, seconds.isFinite else {
+                throw InputError(file: spec, message: "--layout expects SECONDS:FILE, e.g. 2.5:second-screen.json")
+            }
+            changes.append((.seconds(seconds), try InputFiles.tree(String(spec[spec.index(after: colon)...]))))
+        }
+        return SimulationSetup(tree: t, profile: p, recording: recording, layouts: changes)
+    }
+
+    static func loadRecording(_ path: String, desc: String?) throws(InputError) -> Recording {
+        var device = try EvemuFormat.parse(InputFiles.read(path), file: path)
+        if let desc {
+            let d = try EvemuFormat.parse(InputFiles.read(desc), file: desc)
+            guard let description = d.description else { throw InputError(file: desc, message: "has no device description (N:, I:, B: lines)") }
+            device.description = description
+        }
+        return Recording(devices: [device])
+    }
+
+    func inputs() -> [Simulation.Input] {
+        var inputs = recording.mergedFrames().map { Simulation.Input.frame($0.frame, device: $0.device) }
+        for (t, tree) in layouts { inputs.append(.layout(tree, at: t)) }
+        return inputs
+    }
+
+    func run(until: Instant?, format: TranscriptFormat.Style) {
+        var engine = Engine(tree: tree, profile: profile, devices: recording.devices.map(\.description))
+        Simulation.run(&engine, inputs: inputs(), until: until) { line in
+            Output.line(TranscriptFormat.render(line, as: format))
+        }
+    }
+}

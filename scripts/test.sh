@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Every test suite, with one honest summary line at the end: "N passed, M failed".
+#   1. Swift tests (Swift Testing and XCTest): pure core, formats, CLI, umockdev device tests.
+#   2. Device suites in scripts/device-tests/ (umockdev, and a real kernel in qemu when it can start).
+# Installs what is missing first (scripts/setup.sh --tests).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --tests || { echo "test: setup failed"; echo "0 passed, 1 failed"; exit 1; }
+
+out=.ci/out
+rm -rf "$out"; mkdir -p "$out"
+passed=0; failed=0
+
+if ! swift build --build-tests 2>&1 | tee "$out/build.log" | grep -E "error:|warning: unre|Compiling|Build complete" | grep -v "^\[" ; then :; fi
+if ! grep -q "Build complete" "$out/build.log"; then
+  echo "test: build failed (see $out/build.log)"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+swift test --skip-build --xunit-output "$out/xunit.xml" 2>&1 | tee "$out/swift-test.log" | grep -E "^(✘|􀢄)|Test run with|Executed [0-9]+ tests" || true
+counts=$(python3 - "$out" <<'PY'
+import glob, sys, xml.etree.ElementTree as ET
+passed = failed = 0
+for f in glob.glob(sys.argv[1] + "/xunit*.xml"):
+    for case in ET.parse(f).getroot().iter("testcase"):
+        if case.find("failure") is not None or case.find("error") is not None:
+            failed += 1
+        elif case.find("skipped") is None:
+            passed += 1
+print(passed, failed)
+PY
+)
+read -r p f <<<"$counts"
+if [ -z "${p:-}" ]; then p=0; f=1; fi
+# A crash can leave no xunit file: count it as a failure.
+if ! grep -qE "Test run with [0-9]+ tests? (in [0-9]+ suites? )?passed|Test run with 0 tests" "$out/swift-test.log" && [ "$f" -eq 0 ]; then
+  if ! grep -q "Test run with" "$out/swift-test.log"; then f=$((f + 1)); fi
+fi
+echo "swift tests: $p passed, $f failed"
+passed=$((passed + p)); failed=$((failed + f))
+
+for suite in scripts/device-tests/suite-*.sh; do
+  [ -x "$suite" ] || continue
+  name=$(basename "$suite" .sh)
+  "$suite" 2>&1 | tee "$out/$name.log" | tail -n 40
+  line=$(grep -E "^[0-9]+ passed, [0-9]+ failed$" "$out/$name.log" | tail -1)
+  if [ -z "$line" ]; then
+    echo "$name: no summary line: counted as 1 failure"
+    failed=$((failed + 1))
+  else
+    read -r sp _ sf _ <<<"$line"
+    passed=$((passed + sp)); failed=$((failed + sf))
+  fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
