@@ -1,1 +1,16 @@
-print("bench")
+import Foundation
+
+// Benchmarks (not tests): `swift run -c release switchscan-bench <name>`. Each prints its numbers;
+// BENCHMARKS.md records them. Peak memory is measured in a fresh child process (getrusage's
+// ru_maxrss of that child), so generating the input does not count.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let benchmarks: [String: ([String]) -> Void] = [
+    "tree": TreeBenchmark.run,
+    "tree-load": TreeBenchmark.load,
+]
+
+guard let name = arguments.first, let bench = benchmarks[name] else {
+    print("usage: switchscan-bench <\(benchmarks.keys.sorted().joined(separator: "|"))> [args]")
+    exit(2)
+}
+bench(Array(arguments.dropFirst()))

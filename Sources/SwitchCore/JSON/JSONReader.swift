@@ -1,6 +1,7 @@
 /// Typed access to a parsed JSON document for the strict formats (trees, profiles): every
 /// failure is an `InputError` with the file, line, column and JSON path, and objects are checked
-/// against the keys they may have, so a typo is an error that names the key.
+/// against the keys they may have, so a typo is an error that names the key. Paths are
+/// autoclosures: they are only spelled out when there is an error to report.
 public struct JSONReader: Sendable {
     public let file: String
     private let lines: SourceLines
@@ -10,72 +11,72 @@ public struct JSONReader: Sendable {
         self.lines = SourceLines(bytes)
     }
 
-    public func error(_ node: JSONNode, _ path: String, _ message: String) -> InputError {
+    public func error(_ node: JSONNode, _ path: @autoclosure () -> String, _ message: String) -> InputError {
         let (line, column) = lines.location(of: node.offset)
-        return InputError(file: file, line: line, column: column, path: path, message: message)
+        return InputError(file: file, line: line, column: column, path: path(), message: message)
     }
 
     /// The members of an object, rejecting keys outside `allowed` and repeated keys.
-    public func object(_ node: JSONNode, _ path: String, allowed: Set<String>) throws(InputError) -> [String: JSONNode] {
+    public func object(_ node: JSONNode, _ path: @autoclosure () -> String, allowed: Set<String>) throws(InputError) -> [String: JSONNode] {
         guard case .object(let members) = node.value else {
-            throw error(node, path, "expected an object, found \(node.kindDescription)")
+            throw error(node, path(), "expected an object, found \(node.kindDescription)")
         }
         var result: [String: JSONNode] = [:]
         result.reserveCapacity(members.count)
         for (key, value) in members {
             guard allowed.contains(key) else {
                 let list = allowed.sorted().joined(separator: ", ")
-                throw error(value, join(path, key), "unknown key \"\(key)\" (expected one of: \(list))")
+                throw error(value, join(path(), key), "unknown key \"\(key)\" (expected one of: \(list))")
             }
-            guard result[key] == nil else { throw error(value, join(path, key), "key \"\(key)\" appears twice") }
+            guard result[key] == nil else { throw error(value, join(path(), key), "key \"\(key)\" appears twice") }
             result[key] = value
         }
         return result
     }
 
-    public func string(_ node: JSONNode, _ path: String) throws(InputError) -> String {
-        guard case .string(let s) = node.value else { throw error(node, path, "expected a string, found \(node.kindDescription)") }
+    public func string(_ node: JSONNode, _ path: @autoclosure () -> String) throws(InputError) -> String {
+        guard case .string(let s) = node.value else { throw error(node, path(), "expected a string, found \(node.kindDescription)") }
         return s
     }
 
-    public func bool(_ node: JSONNode, _ path: String) throws(InputError) -> Bool {
-        guard case .bool(let b) = node.value else { throw error(node, path, "expected true or false, found \(node.kindDescription)") }
+    public func bool(_ node: JSONNode, _ path: @autoclosure () -> String) throws(InputError) -> Bool {
+        guard case .bool(let b) = node.value else { throw error(node, path(), "expected true or false, found \(node.kindDescription)") }
         return b
     }
 
-    public func number(_ node: JSONNode, _ path: String) throws(InputError) -> Double {
-        guard case .number(let d) = node.value else { throw error(node, path, "expected a number, found \(node.kindDescription)") }
+    public func number(_ node: JSONNode, _ path: @autoclosure () -> String) throws(InputError) -> Double {
+        guard case .number(let d) = node.value else { throw error(node, path(), "expected a number, found \(node.kindDescription)") }
         return d
     }
 
     /// A number within `range`; the message names the range.
-    public func number(_ node: JSONNode, _ path: String, in range: ClosedRange<Double>) throws(InputError) -> Double {
-        let d = try number(node, path)
+    public func number(_ node: JSONNode, _ path: @autoclosure () -> String, in range: ClosedRange<Double>) throws(InputError) -> Double {
+        let d = try number(node, path())
         guard range.contains(d) else {
-            throw error(node, path, "\(formatNumber(d)) is out of range (expected \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound)))")
+            throw error(node, path(), "\(formatNumber(d)) is out of range (expected \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound)))")
         }
         return d
     }
 
-    public func integer(_ node: JSONNode, _ path: String, in range: ClosedRange<Int>) throws(InputError) -> Int {
-        let d = try number(node, path)
+    public func integer(_ node: JSONNode, _ path: @autoclosure () -> String, in range: ClosedRange<Int>) throws(InputError) -> Int {
+        let d = try number(node, path())
         guard d.rounded() == d, d >= Double(range.lowerBound), d <= Double(range.upperBound) else {
-            throw error(node, path, "\(formatNumber(d)) is not a whole number in \(range.lowerBound)…\(range.upperBound)")
+            throw error(node, path(), "\(formatNumber(d)) is not a whole number in \(range.lowerBound)…\(range.upperBound)")
         }
         return Int(d)
     }
 
-    public func array(_ node: JSONNode, _ path: String) throws(InputError) -> [JSONNode] {
-        guard case .array(let a) = node.value else { throw error(node, path, "expected an array, found \(node.kindDescription)") }
+    public func array(_ node: JSONNode, _ path: @autoclosure () -> String) throws(InputError) -> [JSONNode] {
+        guard case .array(let a) = node.value else { throw error(node, path(), "expected an array, found \(node.kindDescription)") }
         return a
     }
 
     /// One of a fixed set of strings, e.g. `"style": "auto"`.
-    public func choice<T>(_ node: JSONNode, _ path: String, _ options: KeyValuePairs<String, T>) throws(InputError) -> T {
-        let s = try string(node, path)
+    public func choice<T>(_ node: JSONNode, _ path: @autoclosure () -> String, _ options: KeyValuePairs<String, T>) throws(InputError) -> T {
+        let s = try string(node, path())
         if let match = options.first(where: { $0.key == s }) { return match.value }
         let list = options.map { "\"\($0.key)\"" }.joined(separator: ", ")
-        throw error(node, path, "\"\(s)\" is not one of \(list)")
+        throw error(node, path(), "\"\(s)\" is not one of \(list)")
     }
 
     public func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }

@@ -2,7 +2,7 @@
 /// or a devtools dump can name the line and column as well as the JSON path. (Foundation's
 /// JSONSerialization on Linux reports only a character offset and reads `true` as the number 1.)
 public struct JSONNode: Sendable {
-    public indirect enum Value: Sendable {
+    public enum Value: Sendable {
         case null
         case bool(Bool)
         case number(Double)

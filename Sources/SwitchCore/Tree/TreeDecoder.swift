@@ -19,7 +19,7 @@ public enum TreeDecoder {
     public static func decode(_ json: JSONNode, reader r: JSONReader) throws(InputError) -> ElementTree {
         let top = try r.object(json, "", allowed: topKeys)
         guard let rootNode = top["root"] else { throw r.error(json, "", "missing key \"root\" (the root element)") }
-        var root = try element(rootNode, "root", r)
+        var root = try element(rootNode, { "root" }, r)
 
         var direction = ElementTree.LayoutDirection.leftToRight
         if let d = top["layoutDirection"] {
@@ -46,64 +46,96 @@ public enum TreeDecoder {
         return ElementTree(screen: screen, layoutDirection: direction, root: root, duplicateIds: duplicates)
     }
 
-    static func element(_ node: JSONNode, _ path: String, _ r: JSONReader) throws(InputError) -> Element {
-        let m = try r.object(node, path, allowed: elementKeys)
+    /// One element. The hot path of loading a large tree: members are read in one pass with a
+    /// `switch` on the key (no per-object dictionary), and paths are only spelled out on error.
+    static func element(_ node: JSONNode, _ path: () -> String, _ r: JSONReader) throws(InputError) -> Element {
+        guard case .object(let members) = node.value else {
+            throw r.error(node, path(), "expected an object, found \(node.kindDescription)")
+        }
         var e = Element()
-        if let v = m["id"] {
-            e.id = try r.string(v, r.join(path, "id"))
-            if e.id.isEmpty { throw r.error(v, r.join(path, "id"), "expected a non-empty id (leave the key out to get a path-based id)") }
-        }
-        if let v = m["isAccessibilityElement"] { e.isAccessibilityElement = try r.bool(v, r.join(path, "isAccessibilityElement")) }
-        if let v = m["label"] { e.label = try r.string(v, r.join(path, "label")) }
-        if let v = m["value"] { e.value = try r.string(v, r.join(path, "value")) }
-        if let v = m["hint"] { e.hint = try r.string(v, r.join(path, "hint")) }
-        if let v = m["traits"] {
-            let p = r.join(path, "traits")
-            for (k, t) in try r.array(v, p).enumerated() {
-                let name = try r.string(t, r.join(p, k))
-                guard let trait = Traits.named(name) else {
-                    throw r.error(t, r.join(p, k), "unknown trait \"\(name)\" (expected one of: none, \(Traits.names.map(\.name).joined(separator: ", ")))")
+        var seen: UInt32 = 0
+        for (key, v) in members {
+            func at() -> String { r.join(path(), key) }
+            let bit: UInt32
+            switch key {
+            case "id":
+                bit = 1 << 0
+                e.id = try r.string(v, at())
+                if e.id.isEmpty { throw r.error(v, at(), "expected a non-empty id (leave the key out to get a path-based id)") }
+            case "isAccessibilityElement":
+                bit = 1 << 1
+                e.isAccessibilityElement = try r.bool(v, at())
+            case "label":
+                bit = 1 << 2
+                e.label = try r.string(v, at())
+            case "value":
+                bit = 1 << 3
+                e.value = try r.string(v, at())
+            case "hint":
+                bit = 1 << 4
+                e.hint = try r.string(v, at())
+            case "traits":
+                bit = 1 << 5
+                for (k, t) in try r.array(v, at()).enumerated() {
+                    let name = try r.string(t, r.join(at(), k))
+                    guard let trait = Traits.named(name) else {
+                        throw r.error(t, r.join(at(), k), "unknown trait \"\(name)\" (expected one of: none, \(Traits.names.map(\.name).joined(separator: ", ")))")
+                    }
+                    e.traits.insert(trait)
                 }
-                e.traits.insert(trait)
+            case "frame":
+                bit = 1 << 6
+                let a = try r.array(v, at())
+                guard a.count == 4 else { throw r.error(v, at(), "expected [x, y, width, height], found an array of \(a.count)") }
+                let x = try r.number(a[0], r.join(at(), 0))
+                let y = try r.number(a[1], r.join(at(), 1))
+                let w = try r.number(a[2], r.join(at(), 2))
+                let h = try r.number(a[3], r.join(at(), 3))
+                guard w >= 0 else { throw r.error(a[2], r.join(at(), 2), "expected a width of 0 or more, found \(formatNumber(w))") }
+                guard h >= 0 else { throw r.error(a[3], r.join(at(), 3), "expected a height of 0 or more, found \(formatNumber(h))") }
+                e.frame = Rect(x: x, y: y, width: w, height: h)
+            case "activationPoint":
+                bit = 1 << 7
+                let a = try r.array(v, at())
+                guard a.count == 2 else { throw r.error(v, at(), "expected [x, y], found an array of \(a.count)") }
+                e.activationPoint = Point(x: try r.number(a[0], r.join(at(), 0)), y: try r.number(a[1], r.join(at(), 1)))
+            case "customActions":
+                bit = 1 << 8
+                for (k, a) in try r.array(v, at()).enumerated() {
+                    let am = try r.object(a, r.join(at(), k), allowed: actionKeys)
+                    guard let nameNode = am["name"] else { throw r.error(a, r.join(at(), k), "missing key \"name\"") }
+                    let name = try r.string(nameNode, r.join(r.join(at(), k), "name"))
+                    guard !name.isEmpty else { throw r.error(nameNode, r.join(r.join(at(), k), "name"), "expected a non-empty action name") }
+                    e.customActions.append(name)
+                }
+            case "elementsHidden":
+                bit = 1 << 9
+                e.elementsHidden = try r.bool(v, at())
+            case "viewIsModal":
+                bit = 1 << 10
+                e.viewIsModal = try r.bool(v, at())
+            case "shouldGroupChildren":
+                bit = 1 << 11
+                e.shouldGroupChildren = try r.bool(v, at())
+            case "respondsToUserInteraction":
+                bit = 1 << 12
+                e.respondsToUserInteraction = try r.bool(v, at())
+            case "order":
+                bit = 1 << 13
+                e.order = try r.choice(v, at(), ["reading": .reading, "declared": .declared])
+            case "children":
+                bit = 1 << 14
+                let a = try r.array(v, at())
+                e.children.reserveCapacity(a.count)
+                for (k, c) in a.enumerated() {
+                    e.children.append(try element(c, { r.join(at(), k) }, r))
+                }
+            default:
+                let list = elementKeys.sorted().joined(separator: ", ")
+                throw r.error(v, at(), "unknown key \"\(key)\" (expected one of: \(list))")
             }
-        }
-        if let v = m["frame"] {
-            let p = r.join(path, "frame")
-            let a = try r.array(v, p)
-            guard a.count == 4 else { throw r.error(v, p, "expected [x, y, width, height], found an array of \(a.count)") }
-            var n = [Double]()
-            for (k, x) in a.enumerated() { n.append(try r.number(x, r.join(p, k))) }
-            guard n[2] >= 0 else { throw r.error(a[2], r.join(p, 2), "expected a width of 0 or more, found \(formatNumber(n[2]))") }
-            guard n[3] >= 0 else { throw r.error(a[3], r.join(p, 3), "expected a height of 0 or more, found \(formatNumber(n[3]))") }
-            e.frame = Rect(x: n[0], y: n[1], width: n[2], height: n[3])
-        }
-        if let v = m["activationPoint"] {
-            let p = r.join(path, "activationPoint")
-            let a = try r.array(v, p)
-            guard a.count == 2 else { throw r.error(v, p, "expected [x, y], found an array of \(a.count)") }
-            e.activationPoint = Point(x: try r.number(a[0], r.join(p, 0)), y: try r.number(a[1], r.join(p, 1)))
-        }
-        if let v = m["customActions"] {
-            let p = r.join(path, "customActions")
-            for (k, a) in try r.array(v, p).enumerated() {
-                let ap = r.join(p, k)
-                let am = try r.object(a, ap, allowed: actionKeys)
-                guard let nameNode = am["name"] else { throw r.error(a, ap, "missing key \"name\"") }
-                let name = try r.string(nameNode, r.join(ap, "name"))
-                guard !name.isEmpty else { throw r.error(nameNode, r.join(ap, "name"), "expected a non-empty action name") }
-                e.customActions.append(name)
-            }
-        }
-        if let v = m["elementsHidden"] { e.elementsHidden = try r.bool(v, r.join(path, "elementsHidden")) }
-        if let v = m["viewIsModal"] { e.viewIsModal = try r.bool(v, r.join(path, "viewIsModal")) }
-        if let v = m["shouldGroupChildren"] { e.shouldGroupChildren = try r.bool(v, r.join(path, "shouldGroupChildren")) }
-        if let v = m["respondsToUserInteraction"] { e.respondsToUserInteraction = try r.bool(v, r.join(path, "respondsToUserInteraction")) }
-        if let v = m["order"] { e.order = try r.choice(v, r.join(path, "order"), ["reading": .reading, "declared": .declared]) }
-        if let v = m["children"] {
-            let p = r.join(path, "children")
-            let a = try r.array(v, p)
-            e.children.reserveCapacity(a.count)
-            for (k, c) in a.enumerated() { e.children.append(try element(c, r.join(p, k), r)) }
+            guard seen & bit == 0 else { throw r.error(v, at(), "key \"\(key)\" appears twice") }
+            seen |= bit
         }
         return e
     }
