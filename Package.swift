@@ -64,6 +64,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "CLITests",
+            dependencies: ["SwitchCore"]
+        ),
+        .testTarget(
             name: "SwitchInputTests",
             dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput"],
             resources: [.copy("Fixtures")]

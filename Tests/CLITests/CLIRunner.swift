@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Runs the built `switchscan` executable (next to the test bundle in .build/<config>/) and
+/// captures what a user would see: stdout, stderr and the exit status.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+}
+
+enum CLI {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var executable: String {
+        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [dir.appendingPathComponent("switchscan"), dir.deletingLastPathComponent().appendingPathComponent("switchscan")] {
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/switchscan").path
+    }
+
+    static func run(_ arguments: [String], cwd: URL? = nil) throws -> CLIResult {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        p.currentDirectoryURL = cwd ?? packageRoot
+        // stderr goes to a file so that a chatty child can never block on a full pipe.
+        let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("switchscan-cli-\(UUID().uuidString).err")
+        FileManager.default.createFile(atPath: errPath.path, contents: nil)
+        let errHandle = try FileHandle(forWritingTo: errPath)
+        defer { try? FileManager.default.removeItem(at: errPath) }
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = errHandle
+        try p.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        try errHandle.close()
+        let errData = FileManager.default.contents(atPath: errPath.path) ?? Data()
+        return CLIResult(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A scratch file with `contents`, removed by the caller's test when it ends (temp dir).
+    static func tempFile(_ name: String, _ contents: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("switchscan-cli-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    static let demoTree = "Sources/switchscan/Demo/demo-tree.json"
+}
