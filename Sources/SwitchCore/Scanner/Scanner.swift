@@ -11,8 +11,21 @@
 ///                     second select opens the menu
 ///   menu(menu)        the scanner menu is open on an item; its entries are scanned like stops
 ///
-/// Timelines (each is a test in ScannerTests, named after it). `|` is a highlight line, `^` a switch
-/// action, d the dwell (`autoScanningTime`), p `pauseOnFirstItem`, w the Auto Tap window.
+/// Every (state, event) pair has a case in the state's handler:
+///
+///                  start     action                          timer                    layout
+///   notStarted     begin     ignored                         ignored                  keep the model
+///   stopped        ignored   select, resumeScanning restart  ignored (stale)          no items → restart
+///   scanning       ignored   select/next/previous/menu/      dwell: advance (auto),   relocate
+///                            escape/stopScanning             select (step)
+///   autoTapWindow  ignored   select: menu; others cancel     autoTap: tap, resume     relocate or cancel
+///                            the window and act
+///   menu           ignored   select: choose; menu, escape:   dwell: advance (auto),   close or re-open
+///                            close                           choose (step)
+///
+/// Timelines (each is a test in Tests/SwitchCoreTests/Scanner, named after it). `|` is a highlight
+/// line, `^` a switch action, d the dwell (`autoScanningTime`), p `pauseOnFirstItem`, w the Auto
+/// Tap window.
 ///
 ///   auto_advance                 |A------d------|B------d------|C------d------|A …
 ///   auto_pause_on_first_item     |A------d+p-----------|B------d------|C …  (first of every level)
@@ -21,18 +34,22 @@
 ///   auto_loops_close_menu        … |menu:close--d-- menu closed |A (item)
 ///   auto_next_restarts_dwell     |A----d---^next|B------d------|C         (wraps are not passes)
 ///   manual_next_previous_wrap    |A   ^next|B   ^next|C   ^next|A   ^previous|C    (no timers)
-///   step_press_moves_dwell_selects  |A  (no dwell)  ^select|B------d------ menu opened |menu:tap--d-- perform
-///   select_enters_group          |G ^select|A (first stop of G, new pass) … |exit ^select|G
-///   select_opens_menu            |A ^select menu opened, |menu:tap
+///   step_no_dwell_after_start    |A ……… (nothing: waiting selects nothing)
+///   step_press_moves_dwell_selects  |A ^select|B------d------ menu opened |menu:tap--d-- perform
+///   select_enters_group          |G ^select|X (first stop of G, new pass) … |exit ^select|G
+///   menu_contents_*              |A ^select menu opened (tap, actions, increment, decrement,
+///                                escape, close) |menu:tap
 ///   auto_tap_expires             |A ^select----w---- perform activate A, resume
-///   auto_tap_second_select       |A ^select--^select menu opened, |menu:tap
+///   auto_tap_second_select       |A ^select--^select menu opened |menu:tap
 ///   auto_tap_other_action        |A ^select--^next|B    (window cancelled, normal action)
 ///   always_tap                   |A ^select perform activate A, resume
 ///   menu_entry_*                 |menu:x ^select perform x, menu closed, |resume stop
 ///   menu_close                   |menu:close ^select menu closed, |A
-///   escape_action                menu: like Close · group: leave it · top: perform escape scope, resume
+///   escape_action_*              menu: like Close · group: leave it · top: perform escape scope, resume
 ///   stop_and_resume              ^stopScanning [menu closed,] scan stopped … ^select scan started, |first
 ///   layout_*                     same id stays (no line) · gone: the stop in its place · empty: stopped
+///   target_*                     a press-time snapshot is used while it applies, else ignored
+///   timer_*                      a stale or early timer changes nothing
 ///
 /// Resume (after an activation or a menu action) follows `focusedItemAfterTap` and always emits a
 /// highlight line, even for the stop already highlighted, so a user hears where scanning goes on.

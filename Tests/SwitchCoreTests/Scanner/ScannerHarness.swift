@@ -13,8 +13,11 @@ struct ScannerHarness {
     private var timers: [(id: Scanner.TimerID, at: Instant, order: Int)] = []
     private var order = 0
 
+    private let style: ScanningSettings.Style
+
     init(_ model: ScanModel, _ settings: ScanningSettings) {
         scanner = Scanner(model: model, settings: settings)
+        style = settings.style
     }
 
     init(_ tree: ElementTree, _ settings: ScanningSettings) {
@@ -95,11 +98,37 @@ struct ScannerHarness {
                 timers.removeAll { $0.id == id }
             }
         }
+        checkInvariants(after: event)
         lines += produced
         return produced
     }
 
+    /// Rules that hold after every event: nothing pending while stopped; auto scanning always has
+    /// its dwell (or an Auto Tap window) pending, so it never stalls; a window has its timer.
+    private mutating func checkInvariants(after event: Scanner.Event) {
+        let ids = Set(timers.map(\.id))
+        let event = ScannerHarness.describe(event)
+        if !scanner.isScanning && !ids.isEmpty {
+            violations.append("after \(event) at \(now): timers \(ids) pending while stopped")
+        }
+        if style == .auto && scanner.isScanning && ids.isEmpty {
+            violations.append("after \(event) at \(now): auto scanning with no timer pending")
+        }
+        if case .autoTapWindow = scanner.state, !ids.contains(.autoTap) {
+            violations.append("after \(event) at \(now): Auto Tap window without its timer")
+        }
+    }
+
     // MARK: Rendering
+
+    static func describe(_ event: Scanner.Event) -> String {
+        switch event {
+        case .start: return "start"
+        case .action(let a, let target): return "\(a.rawValue)" + (target.map { " (target \($0.kind.rawValue) \($0.id))" } ?? "")
+        case .timer(let id): return "timer \(id)"
+        case .layout(let model): return "layout (\(model.items.count) items)"
+        }
+    }
 
     /// `TranscriptFormat.text` with the column padding squeezed out: "1.000 highlight item b".
     static func render(_ line: TranscriptLine) -> String {
