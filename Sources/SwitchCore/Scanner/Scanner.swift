@@ -170,6 +170,7 @@ public struct Scanner: Sendable {
     /// The model scanned now (the latest layout).
     public var model: ScanModel { levels.model }
 
+    /// Whether scanning is running (highlight shown, Auto Tap window, or menu open).
     public var isScanning: Bool {
         switch state {
         case .notStarted, .stopped: return false
@@ -197,6 +198,8 @@ public struct Scanner: Sendable {
         }
     }
 
+    /// Lines come in the order they happen at `now`; timer requests follow them. A timer event
+    /// the scanner no longer waits for (or one that fires before its deadline) changes nothing.
     public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
         var out: [Output] = []
         if case .timer(let id) = event {
