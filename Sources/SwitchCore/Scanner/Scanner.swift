@@ -1,0 +1,666 @@
+/// The scanner: iOS Switch Control's item scanning over a `ScanModel`, as a pure state machine.
+/// It takes accepted switch actions, fired timers and layout changes at given instants and
+/// returns transcript lines and timer requests; the engine owns the clock and the timer queue.
+///
+/// States (cases carry their data):
+///   notStarted        before `start`
+///   stopped(why)      no items, loops ran out, or the stopScanning switch; no timer pending
+///   scanning(cursor)  the highlight rests on a stop of a level; `cursor.dwell` is the pending
+///                     dwell timer, if any
+///   autoTapWindow     Auto Tap: the item was selected and taps when the window ends unless a
+///                     second select opens the menu
+///   menu(menu)        the scanner menu is open on an item; its entries are scanned like stops
+///
+/// Every (state, event) pair has a case in the state's handler:
+///
+///                  start     action                          timer                    layout
+///   notStarted     begin     ignored                         ignored                  keep the model
+///   stopped        ignored   select, resumeScanning restart  ignored (stale)          no items → restart
+///   scanning       ignored   select/next/previous/menu/      dwell: advance (auto),   relocate
+///                            escape/stopScanning             select (step)
+///   autoTapWindow  ignored   select: menu; others cancel     autoTap: tap, resume     relocate or cancel
+///                            the window and act
+///   menu           ignored   select: choose; menu, escape:   dwell: advance (auto),   close or re-open
+///                            close                           choose (step)
+///
+/// Timelines (each is a test in Tests/SwitchCoreTests/Scanner, named after it). `|` is a highlight
+/// line, `^` a switch action, d the dwell (`autoScanningTime`), p `pauseOnFirstItem`, w the Auto
+/// Tap window.
+///
+///   auto_advance                 |A------d------|B------d------|C------d------|A …
+///   auto_pause_on_first_item     |A------d+p-----------|B------d------|C …  (first of every level)
+///   auto_loops_stop              … |C------d------ scan stopped          (after `loops` passes)
+///   auto_loops_leave_group       … |exit---d------|G (group, in parent)
+///   auto_loops_close_menu        … |menu:close--d-- menu closed |A (item)
+///   auto_next_restarts_dwell     |A----d---^next|B------d------|C         (wraps are not passes)
+///   manual_next_previous_wrap    |A   ^next|B   ^next|C   ^next|A   ^previous|C    (no timers)
+///   step_no_dwell_after_start    |A ……… (nothing: waiting selects nothing)
+///   step_press_moves_dwell_selects  |A ^select|B------d------ menu opened |menu:tap--d-- perform
+///   select_enters_group          |G ^select|X (first stop of G, new pass) … |exit ^select|G
+///   menu_contents_*              |A ^select menu opened (tap, actions, increment, decrement,
+///                                escape, close) |menu:tap
+///   auto_tap_expires             |A ^select----w---- perform activate A, resume
+///   auto_tap_second_select       |A ^select--^select menu opened |menu:tap
+///   auto_tap_other_action        |A ^select--^next|B    (window cancelled, normal action)
+///   always_tap                   |A ^select perform activate A, resume
+///   menu_entry_*                 |menu:x ^select perform x, menu closed, |resume stop
+///   menu_close                   |menu:close ^select menu closed, |A
+///   escape_action_*              menu: like Close · group: leave it · top: perform escape scope, resume
+///   stop_and_resume              ^stopScanning [menu closed,] scan stopped … ^select scan started, |first
+///   layout_*                     same id stays (no line) · gone: the stop in its place · empty: stopped
+///   target_*                     a press-time snapshot is used while it applies, else ignored
+///   timer_*                      a stale or early timer changes nothing
+///
+/// Resume (after an activation or a menu action) follows `focusedItemAfterTap` and always emits a
+/// highlight line, even for the stop already highlighted, so a user hears where scanning goes on.
+public struct Scanner: Sendable {
+    public enum Event: Sendable {
+        /// Scanning begins (t = 0).
+        case start
+        /// An accepted switch action, with the highlight snapshot taken at the physical press.
+        case action(SwitchAction, target: ScanTarget?)
+        /// A timer this scanner set has fired.
+        case timer(TimerID)
+        /// A new tree (layout change).
+        case layout(ScanModel)
+    }
+
+    public enum Output: Sendable, Equatable {
+        case emit(TranscriptEvent)
+        case setTimer(TimerID, at: Instant)
+        case cancelTimer(TimerID)
+    }
+
+    public enum TimerID: Hashable, Sendable {
+        /// Auto scanning's advance, or the single-switch-step dwell that selects.
+        case dwell
+        /// The end of an Auto Tap window.
+        case autoTap
+    }
+
+    /// An opaque snapshot of what is highlighted. It stays valid while the scanner stays in the
+    /// same context (same model, same level, menu neither opened nor closed, no resume).
+    public struct ScanTarget: Sendable, Equatable {
+        let context: Int
+        let index: Int
+        let id: String
+        let kind: HighlightKind
+    }
+
+    enum StopReason: Sendable {
+        /// The model has no scan items; a layout with items restarts scanning.
+        case noItems
+        /// `loops` passes went by at the top level without a selection.
+        case loops
+        /// The stopScanning switch action.
+        case switchAction
+    }
+
+    struct Cursor: Sendable {
+        var location: StopLocation
+        /// Completed passes (auto style) since the last selection, (re)start or level change.
+        var passes: Int
+        /// The dwell timer's deadline while it is pending.
+        var dwell: Instant?
+    }
+
+    struct MenuState: Sendable {
+        /// `model.items` index of the item the menu is on.
+        var item: Int
+        var entries: [MenuEntry]
+        var index: Int
+        var passes: Int
+        var dwell: Instant?
+        /// Where the item was highlighted when the menu opened: Close resumes there.
+        var origin: StopLocation
+    }
+
+    enum State: Sendable {
+        case notStarted
+        case stopped(StopReason)
+        case scanning(Cursor)
+        case autoTapWindow(Cursor, ends: Instant)
+        case menu(MenuState)
+    }
+
+    /// Why a stop became highlighted; decides whether the dwell runs.
+    enum HighlightCause {
+        /// Start, restart, resume, entering or leaving a group, a layout change, a cancelled window.
+        case begin
+        /// next / previous (and select in step style).
+        case pressMove
+        /// Auto scanning's timer.
+        case autoAdvance
+        /// The menu opened (step style: waiting on Tap taps).
+        case menuOpened
+    }
+
+    private var levels: ScanLevels
+    private let style: ScanningSettings.Style
+    private let tapBehavior: ScanningSettings.TapBehavior
+    private let focusAfterTap: ScanningSettings.FocusAfterTap
+    private let speech: Bool
+    private let dwell: Interval
+    private let pauseOnFirst: Interval
+    private let loops: Int
+    private let autoTapTime: Interval
+
+    private(set) var state: State = .notStarted
+    /// Bumped whenever a ScanTarget taken before must stop applying.
+    private var context = 0
+    /// What the engine has pending (as far as this scanner asked), to emit only real changes.
+    private var pendingDwell: Instant?
+    private var pendingAutoTap: Instant?
+
+    /// Settings outside the profile's validated ranges are clamped so scanning cannot spin at one
+    /// instant: the dwell and the Auto Tap window last at least 1 ms, loops is at least 1.
+    public init(model: ScanModel, settings: ScanningSettings) {
+        levels = ScanLevels(model: model, grouped: settings.groupItems)
+        style = settings.style
+        tapBehavior = settings.tapBehavior
+        focusAfterTap = settings.focusedItemAfterTap
+        speech = settings.speech
+        let minimum = Interval.milliseconds(1)
+        dwell = max(settings.autoScanningTime, minimum)
+        pauseOnFirst = max(settings.pauseOnFirstItem, .zero)
+        loops = max(settings.loops, 1)
+        autoTapTime = max(settings.autoTapTime, minimum)
+    }
+
+    /// The model scanned now (the latest layout).
+    public var model: ScanModel { levels.model }
+
+    /// Whether scanning is running (highlight shown, Auto Tap window, or menu open).
+    public var isScanning: Bool {
+        switch state {
+        case .notStarted, .stopped: return false
+        case .scanning, .autoTapWindow, .menu: return true
+        }
+    }
+
+    public var isMenuOpen: Bool {
+        if case .menu = state { return true }
+        return false
+    }
+
+    /// What is highlighted now (nil when stopped/empty). The engine takes this snapshot at a
+    /// switch's physical press and passes it back with the accepted `select`; a snapshot that no
+    /// longer applies is ignored and the current highlight is used.
+    public var currentTarget: ScanTarget? {
+        switch state {
+        case .notStarted, .stopped:
+            return nil
+        case .scanning(let c), .autoTapWindow(let c, _):
+            let (id, kind) = levels.highlight(levels.stop(c.location))
+            return ScanTarget(context: context, index: c.location.index, id: id, kind: kind)
+        case .menu(let m):
+            return ScanTarget(context: context, index: m.index, id: m.entries[m.index].id, kind: .menuItem)
+        }
+    }
+
+    /// Lines come in the order they happen at `now`; timer requests follow them. A timer event
+    /// the scanner no longer waits for (or one that fires before its deadline) changes nothing.
+    public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
+        var out: [Output] = []
+        if case .timer(let id) = event {
+            // Whatever it was, the engine no longer has it pending.
+            switch id {
+            case .dwell: pendingDwell = nil
+            case .autoTap: pendingAutoTap = nil
+            }
+        }
+        switch state {
+        case .notStarted: onNotStarted(event, now, &out)
+        case .stopped(let why): onStopped(why, event, now, &out)
+        case .scanning(let c): onScanning(c, event, now, &out)
+        case .autoTapWindow(let c, let ends): onAutoTapWindow(c, ends, event, now, &out)
+        case .menu(let m): onMenu(m, event, now, &out)
+        }
+        syncTimers(&out)
+        return out
+    }
+
+    // MARK: - One handler per state, each with a complete switch over events and actions.
+
+    private mutating func onNotStarted(_ event: Event, _ now: Instant, _ out: inout [Output]) {
+        switch event {
+        case .start:
+            out.append(.emit(.scan(started: true)))
+            if levels.isEmpty {
+                out.append(.emit(.scan(started: false)))
+                enterStopped(.noItems)
+            } else {
+                beginAtFirstStop(now, &out)
+            }
+        case .action:
+            break  // Nothing to act on before scanning begins.
+        case .timer:
+            break  // None was set.
+        case .layout(let model):
+            levels = ScanLevels(model: model, grouped: levels.grouped)
+        }
+    }
+
+    private mutating func onStopped(_ why: StopReason, _ event: Event, _ now: Instant, _ out: inout [Output]) {
+        switch event {
+        case .start:
+            break  // Already started once; resumeScanning or select restarts.
+        case .action(let action, _):
+            switch action {
+            case .select, .resumeScanning:
+                restart(now, &out)
+            case .next, .previous, .menu, .escape, .stopScanning:
+                break
+            }
+        case .timer:
+            break  // Nothing is pending while stopped; a late fire is stale.
+        case .layout(let model):
+            levels = ScanLevels(model: model, grouped: levels.grouped)
+            context += 1
+            // Only an empty screen stopped scanning by itself; a user's stop or loops stay stopped.
+            if case .noItems = why { restart(now, &out) }
+        }
+    }
+
+    private mutating func onScanning(_ c: Cursor, _ event: Event, _ now: Instant, _ out: inout [Output]) {
+        switch event {
+        case .start:
+            break
+        case .action(let action, let target):
+            switch action {
+            case .select:
+                if style == .singleSwitchStep {
+                    move(c, by: 1, now, &out)
+                } else {
+                    let chosen = resolve(target, c)
+                    select(chosen, moved: chosen.location != c.location, now, &out)
+                }
+            case .next:
+                move(c, by: 1, now, &out)
+            case .previous:
+                move(c, by: -1, now, &out)
+            case .menu:
+                let chosen = resolve(target, c)
+                if case .item(let i) = levels.stop(chosen.location) {
+                    openMenu(item: i, origin: chosen.location, now, &out)
+                }
+            case .escape:
+                escape(from: c, now, &out)
+            case .stopScanning:
+                stop(.switchAction, &out)
+            case .resumeScanning:
+                break  // Already scanning.
+            }
+        case .timer(let id):
+            guard id == .dwell, let due = c.dwell, now >= due else { return }  // Stale or early.
+            switch style {
+            case .auto: advance(c, now, &out)
+            case .singleSwitchStep: select(Cursor(location: c.location, passes: c.passes, dwell: nil), moved: false, now, &out)
+            case .manual: state = .scanning(Cursor(location: c.location, passes: c.passes, dwell: nil))
+            }
+        case .layout(let model):
+            relayout(scanning: c, model, now, &out)
+        }
+    }
+
+    private mutating func onAutoTapWindow(_ c: Cursor, _ ends: Instant, _ event: Event, _ now: Instant, _ out: inout [Output]) {
+        // Outside the window the highlight is on the same stop with no timer running.
+        let idle = Cursor(location: c.location, passes: 0, dwell: nil)
+        switch event {
+        case .start:
+            break
+        case .action(let action, _):
+            switch action {
+            case .select:
+                // The second press of Auto Tap: the menu instead of the tap (in step style too,
+                // where select otherwise moves: this is how a one-switch user reaches the menu).
+                if case .item(let i) = levels.stop(c.location) { openMenu(item: i, origin: c.location, now, &out) }
+            case .next:
+                move(idle, by: 1, now, &out)
+            case .previous:
+                move(idle, by: -1, now, &out)
+            case .menu:
+                if case .item(let i) = levels.stop(c.location) { openMenu(item: i, origin: c.location, now, &out) }
+            case .escape:
+                escape(from: idle, now, &out)
+            case .stopScanning:
+                stop(.switchAction, &out)
+            case .resumeScanning:
+                // Cancels the window; scanning goes on from the item (no line: it is highlighted).
+                state = .scanning(Cursor(location: c.location, passes: 0, dwell: dwellDeadline(index: c.location.index, cause: .begin, now)))
+            }
+        case .timer(let id):
+            guard id == .autoTap, now >= ends else { return }  // Stale, or early (re-armed by syncTimers).
+            if case .item(let i) = levels.stop(c.location) {
+                out.append(.emit(.perform(activation(of: i))))
+            }
+            resume(from: c.location, now, &out)
+        case .layout(let model):
+            relayout(autoTap: c, ends: ends, model, now, &out)
+        }
+    }
+
+    private mutating func onMenu(_ m: MenuState, _ event: Event, _ now: Instant, _ out: inout [Output]) {
+        switch event {
+        case .start:
+            break
+        case .action(let action, let target):
+            switch action {
+            case .select:
+                if style == .singleSwitchStep {
+                    moveInMenu(m, by: 1, now, &out)
+                } else {
+                    choose(resolve(target, m), now, &out)
+                }
+            case .next:
+                moveInMenu(m, by: 1, now, &out)
+            case .previous:
+                moveInMenu(m, by: -1, now, &out)
+            case .menu, .escape:
+                closeMenu(m, now, &out)
+            case .stopScanning:
+                stop(.switchAction, &out)
+            case .resumeScanning:
+                break
+            }
+        case .timer(let id):
+            guard id == .dwell, let due = m.dwell, now >= due else { return }
+            var m = m
+            m.dwell = nil
+            switch style {
+            case .auto: advanceInMenu(m, now, &out)
+            case .singleSwitchStep: choose(m, now, &out)
+            case .manual: state = .menu(m)
+            }
+        case .layout(let model):
+            relayout(menu: m, model, now, &out)
+        }
+    }
+
+    // MARK: - Transitions
+
+    /// Highlights `location` in scanning state with a fresh dwell per style and `cause`.
+    private mutating func highlight(_ location: StopLocation, passes: Int, cause: HighlightCause, _ now: Instant, _ out: inout [Output]) {
+        let stop = levels.stop(location)
+        let (id, kind) = levels.highlight(stop)
+        out.append(.emit(.highlight(id: id, kind: kind)))
+        if speech { out.append(.emit(.speak(levels.spoken(stop)))) }
+        state = .scanning(Cursor(location: location, passes: passes, dwell: dwellDeadline(index: location.index, cause: cause, now)))
+    }
+
+    private mutating func highlightEntry(_ m: MenuState, cause: HighlightCause, _ now: Instant, _ out: inout [Output]) {
+        var m = m
+        let entry = m.entries[m.index]
+        out.append(.emit(.highlight(id: entry.id, kind: .menuItem)))
+        if speech { out.append(.emit(.speak(entry.spoken))) }
+        m.dwell = dwellDeadline(index: m.index, cause: cause, now)
+        state = .menu(m)
+    }
+
+    /// When the dwell after a highlight ends: auto always (plus the pause on a level's first
+    /// stop); single-switch step only after a press-driven move or the menu opening; manual never.
+    private func dwellDeadline(index: Int, cause: HighlightCause, _ now: Instant) -> Instant? {
+        switch style {
+        case .auto:
+            return now + (index == 0 ? dwell + pauseOnFirst : dwell)
+        case .manual:
+            return nil
+        case .singleSwitchStep:
+            switch cause {
+            case .pressMove, .menuOpened: return now + dwell
+            case .begin, .autoAdvance: return nil
+            }
+        }
+    }
+
+    private mutating func beginAtFirstStop(_ now: Instant, _ out: inout [Output]) {
+        context += 1
+        highlight(.first, passes: 0, cause: .begin, now, &out)
+    }
+
+    private mutating func restart(_ now: Instant, _ out: inout [Output]) {
+        guard !levels.isEmpty else { return }  // Nothing to scan; a layout with items restarts.
+        out.append(.emit(.scan(started: true)))
+        beginAtFirstStop(now, &out)
+    }
+
+    private mutating func enterStopped(_ why: StopReason) {
+        context += 1
+        state = .stopped(why)
+    }
+
+    /// Closes the menu if open, then stops; `syncTimers` cancels whatever was pending.
+    private mutating func stop(_ why: StopReason, _ out: inout [Output]) {
+        if case .menu = state { out.append(.emit(.menuClosed)) }
+        out.append(.emit(.scan(started: false)))
+        enterStopped(why)
+    }
+
+    private mutating func move(_ c: Cursor, by delta: Int, _ now: Instant, _ out: inout [Output]) {
+        let n = levels.count(c.location.level)
+        let index = ((c.location.index + delta) % n + n) % n
+        highlight(StopLocation(level: c.location.level, index: index), passes: c.passes, cause: .pressMove, now, &out)
+    }
+
+    /// Auto scanning's step: the next stop, or at the end of a pass either wrap or, after `loops`
+    /// passes, stop (top level) / return to the parent (group).
+    private mutating func advance(_ c: Cursor, _ now: Instant, _ out: inout [Output]) {
+        let n = levels.count(c.location.level)
+        guard c.location.index + 1 >= n else {
+            highlight(StopLocation(level: c.location.level, index: c.location.index + 1), passes: c.passes, cause: .autoAdvance, now, &out)
+            return
+        }
+        let passes = c.passes + 1
+        if passes < loops {
+            highlight(StopLocation(level: c.location.level, index: 0), passes: passes, cause: .autoAdvance, now, &out)
+            return
+        }
+        switch c.location.level {
+        case .top: stop(.loops, &out)
+        case .group(let g): leaveGroup(g, now, &out)
+        }
+    }
+
+    /// Selects the stop under `c` (select in auto/manual style, or the step dwell). `moved`: the
+    /// press's snapshot named another stop than the highlighted one.
+    private mutating func select(_ c: Cursor, moved: Bool, _ now: Instant, _ out: inout [Output]) {
+        switch levels.stop(c.location) {
+        case .group(let g):
+            context += 1
+            highlight(StopLocation(level: .group(g), index: 0), passes: 0, cause: .begin, now, &out)
+        case .exit(let g):
+            leaveGroup(g, now, &out)
+        case .item(let i):
+            switch tapBehavior {
+            case .default:
+                openMenu(item: i, origin: c.location, now, &out)
+            case .autoTap:
+                // The highlight stays on the item during the window; say so if the snapshot moved it back.
+                if moved {
+                    let stop = levels.stop(c.location)
+                    out.append(.emit(.highlight(id: levels.highlight(stop).id, kind: .item)))
+                    if speech { out.append(.emit(.speak(levels.spoken(stop)))) }
+                }
+                state = .autoTapWindow(Cursor(location: c.location, passes: 0, dwell: nil), ends: now + autoTapTime)
+            case .alwaysTap:
+                out.append(.emit(.perform(activation(of: i))))
+                resume(from: c.location, now, &out)
+            }
+        }
+    }
+
+    private mutating func leaveGroup(_ g: Int, _ now: Instant, _ out: inout [Output]) {
+        context += 1
+        highlight(levels.location(ofGroup: g), passes: 0, cause: .begin, now, &out)
+    }
+
+    /// The escape switch action outside the menu.
+    private mutating func escape(from c: Cursor, _ now: Instant, _ out: inout [Output]) {
+        switch c.location.level {
+        case .group(let g):
+            leaveGroup(g, now, &out)
+        case .top:
+            out.append(.emit(.perform(Perform(.escape, id: levels.model.scopeID))))
+            resume(from: c.location, now, &out)
+        }
+    }
+
+    /// After an action: the first top-level stop, or the stop acted on (focusedItemAfterTap).
+    /// Always a highlight line, even when the highlight does not move.
+    private mutating func resume(from location: StopLocation, _ now: Instant, _ out: inout [Output]) {
+        context += 1
+        highlight(focusAfterTap == .first ? .first : location, passes: 0, cause: .begin, now, &out)
+    }
+
+    private func activation(of item: Int) -> Perform {
+        MenuEntry.tap.perform(on: levels.model.items[item]) ?? Perform(.activate, id: levels.model.items[item].id)
+    }
+
+    private mutating func openMenu(item: Int, origin: StopLocation, _ now: Instant, _ out: inout [Output]) {
+        context += 1
+        let entries = MenuEntry.entries(for: levels.model.items[item])
+        out.append(.emit(.menuOpened(id: levels.model.items[item].id, items: entries.map(\.id))))
+        highlightEntry(MenuState(item: item, entries: entries, index: 0, passes: 0, dwell: nil, origin: origin), cause: .menuOpened, now, &out)
+    }
+
+    private mutating func moveInMenu(_ m: MenuState, by delta: Int, _ now: Instant, _ out: inout [Output]) {
+        var m = m
+        let n = m.entries.count
+        m.index = ((m.index + delta) % n + n) % n
+        highlightEntry(m, cause: .pressMove, now, &out)
+    }
+
+    private mutating func advanceInMenu(_ m: MenuState, _ now: Instant, _ out: inout [Output]) {
+        var m = m
+        if m.index + 1 < m.entries.count {
+            m.index += 1
+        } else {
+            m.passes += 1
+            if m.passes >= loops {
+                closeMenu(m, now, &out)
+                return
+            }
+            m.index = 0
+        }
+        highlightEntry(m, cause: .autoAdvance, now, &out)
+    }
+
+    /// Close, the menu switch in the menu, escape in the menu, loops in the menu: back to the item.
+    private mutating func closeMenu(_ m: MenuState, _ now: Instant, _ out: inout [Output]) {
+        out.append(.emit(.menuClosed))
+        context += 1
+        highlight(m.origin, passes: 0, cause: .begin, now, &out)
+    }
+
+    /// Chooses the highlighted menu entry: perform, menu closed, resume (all at `now`).
+    private mutating func choose(_ m: MenuState, _ now: Instant, _ out: inout [Output]) {
+        let entry = m.entries[m.index]
+        guard let perform = entry.perform(on: levels.model.items[m.item]) else {
+            closeMenu(m, now, &out)
+            return
+        }
+        out.append(.emit(.perform(perform)))
+        out.append(.emit(.menuClosed))
+        resume(from: m.origin, now, &out)
+    }
+
+    // MARK: - Snapshots
+
+    private func resolve(_ target: ScanTarget?, _ c: Cursor) -> Cursor {
+        guard let t = target, t.context == context, t.index >= 0, t.index < levels.count(c.location.level) else { return c }
+        let location = StopLocation(level: c.location.level, index: t.index)
+        let (id, kind) = levels.highlight(levels.stop(location))
+        guard id == t.id, kind == t.kind else { return c }
+        return Cursor(location: location, passes: c.passes, dwell: c.dwell)
+    }
+
+    private func resolve(_ target: ScanTarget?, _ m: MenuState) -> MenuState {
+        guard let t = target, t.context == context, t.kind == .menuItem, t.index >= 0, t.index < m.entries.count,
+              m.entries[t.index].id == t.id else { return m }
+        var m = m
+        m.index = t.index
+        return m
+    }
+
+    // MARK: - Layout changes
+
+    private mutating func replaceModel(_ model: ScanModel) -> ScanLevels {
+        let old = levels
+        levels = ScanLevels(model: model, grouped: old.grouped)
+        context += 1
+        return old
+    }
+
+    private mutating func relayout(scanning c: Cursor, _ model: ScanModel, _ now: Instant, _ out: inout [Output]) {
+        let old = replaceModel(model)
+        if levels.isEmpty { return stop(.noItems, &out) }
+        let location = levels.relocate(c.location, from: old)
+        let passes = min(c.passes, loops - 1)
+        if levels.highlight(levels.stop(location)) == old.highlight(old.stop(c.location)) {
+            state = .scanning(Cursor(location: location, passes: passes, dwell: c.dwell))
+        } else {
+            // A running step dwell restarts on the new stop; one that was not running stays off.
+            highlight(location, passes: passes, cause: c.dwell == nil ? .begin : .pressMove, now, &out)
+        }
+    }
+
+    private mutating func relayout(autoTap c: Cursor, ends: Instant, _ model: ScanModel, _ now: Instant, _ out: inout [Output]) {
+        let old = replaceModel(model)
+        if levels.isEmpty { return stop(.noItems, &out) }
+        let location = levels.relocate(c.location, from: old)
+        if case .item(let i) = old.stop(c.location), case .item(let j) = levels.stop(location),
+           old.model.items[i].id == levels.model.items[j].id {
+            state = .autoTapWindow(Cursor(location: location, passes: 0, dwell: nil), ends: ends)
+        } else {
+            highlight(location, passes: 0, cause: .begin, now, &out)
+        }
+    }
+
+    private mutating func relayout(menu m: MenuState, _ model: ScanModel, _ now: Instant, _ out: inout [Output]) {
+        let old = replaceModel(model)
+        if levels.isEmpty { return stop(.noItems, &out) }
+        let id = old.model.items[m.item].id
+        guard let j = levels.model.itemIndex(id: id) else {
+            out.append(.emit(.menuClosed))
+            highlight(levels.relocate(m.origin, from: old), passes: 0, cause: .begin, now, &out)
+            return
+        }
+        let entries = MenuEntry.entries(for: levels.model.items[j])
+        let origin = levels.location(ofItem: j)
+        if entries == m.entries {
+            var m = m
+            m.item = j
+            m.origin = origin
+            state = .menu(m)
+        } else {
+            out.append(.emit(.menuOpened(id: id, items: entries.map(\.id))))
+            highlightEntry(MenuState(item: j, entries: entries, index: 0, passes: 0, dwell: nil, origin: origin), cause: .menuOpened, now, &out)
+        }
+    }
+
+    // MARK: - Timers
+
+    /// Emits the timer requests that take the engine from what it has pending to what the new
+    /// state needs: set a changed deadline, cancel one no longer needed.
+    private mutating func syncTimers(_ out: inout [Output]) {
+        var wantDwell: Instant?
+        var wantAutoTap: Instant?
+        switch state {
+        case .notStarted, .stopped: break
+        case .scanning(let c): wantDwell = c.dwell
+        case .autoTapWindow(_, let ends): wantAutoTap = ends
+        case .menu(let m): wantDwell = m.dwell
+        }
+        sync(.dwell, from: &pendingDwell, to: wantDwell, &out)
+        sync(.autoTap, from: &pendingAutoTap, to: wantAutoTap, &out)
+    }
+
+    private func sync(_ id: TimerID, from pending: inout Instant?, to wanted: Instant?, _ out: inout [Output]) {
+        if let wanted {
+            if pending != wanted { out.append(.setTimer(id, at: wanted)) }
+        } else if pending != nil {
+            out.append(.cancelTimer(id))
+        }
+        pending = wanted
+    }
+}

@@ -1,0 +1,56 @@
+/// The scanner menu on one item (iOS Switch Control's item menu, reduced to what the element model
+/// offers): Tap, one entry per custom action, Increment and Decrement for adjustable items, Escape,
+/// and Close. Entries are scanned like items, with the same style, timing and loops.
+enum MenuEntry: Hashable, Sendable {
+    case tap
+    case action(String)
+    case increment
+    case decrement
+    case escape
+    case close
+
+    /// Ids shown in `menuOpened` and highlight lines ("menu:tap", "menu:action:Delete", …).
+    var id: String {
+        switch self {
+        case .tap: return "menu:tap"
+        case .action(let name): return "menu:action:" + name
+        case .increment: return "menu:increment"
+        case .decrement: return "menu:decrement"
+        case .escape: return "menu:escape"
+        case .close: return "menu:close"
+        }
+    }
+
+    /// What speech says when the entry is highlighted.
+    var spoken: String {
+        switch self {
+        case .tap: return "Tap"
+        case .action(let name): return name
+        case .increment: return "Increment"
+        case .decrement: return "Decrement"
+        case .escape: return "Escape"
+        case .close: return "Close menu"
+        }
+    }
+
+    /// The entries for an item, in menu order. Always at least Tap, Escape and Close.
+    static func entries(for item: ScanItem) -> [MenuEntry] {
+        var entries: [MenuEntry] = [.tap]
+        entries += item.element.customActions.map { .action($0) }
+        if item.isAdjustable { entries += [.increment, .decrement] }
+        entries += [.escape, .close]
+        return entries
+    }
+
+    /// What choosing the entry performs on the item; nil for Close, which only closes the menu.
+    func perform(on item: ScanItem) -> Perform? {
+        switch self {
+        case .tap: return Perform(.activate, id: item.id, point: item.element.effectiveActivationPoint)
+        case .action(let name): return Perform(.custom(name), id: item.id)
+        case .increment: return Perform(.increment, id: item.id)
+        case .decrement: return Perform(.decrement, id: item.id)
+        case .escape: return Perform(.escape, id: item.id)
+        case .close: return nil
+        }
+    }
+}
