@@ -34,11 +34,17 @@ public enum LibinputRecordFormat {
     public static let supportedVersion = 1
 
     public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> Recording {
+        try parse(bytes, file: file, readingFramesAhead: true)
+    }
+
+    /// `readingFramesAhead: false` leaves every frame to Yams (tests compare both ways).
+    static func parse(_ bytes: [UInt8], file: String, readingFramesAhead: Bool) throws(InputError) -> Recording {
         if let bad = RecordingText.firstInvalidUTF8(bytes) {
             let p = RecordingText.position(of: bad, in: bytes)
             throw InputError(file: file, line: p.line, column: p.column, message: "not UTF-8 text (byte 0x\(EvemuFormat.hex(bytes[bad], 2))); expected a libinput-record YAML file")
         }
-        let text = String(decoding: bytes, as: UTF8.self)
+        let rewritten = readingFramesAhead ? LibinputRecordFrames.rewrite(bytes) : nil
+        let text = String(decoding: rewritten?.bytes ?? bytes, as: UTF8.self)
         let root: Node
         do {
             // `.basic`: no implicit typing; this reader reads every number itself, and so avoids a
@@ -54,12 +60,14 @@ public enum LibinputRecordFormat {
         } catch {
             throw InputError(file: file, line: 1, message: "cannot read the YAML: \(error)")
         }
-        return try Reader(file: file).recording(root)
+        return try Reader(file: file, bytes: bytes, frames: rewritten?.frames ?? []).recording(root)
     }
 
     /// Yams' error, as one line with the position it gives.
     static func inputError(_ error: YamlError, file: String, text: String) -> InputError {
         func located(_ mark: Mark, _ context: YamlError.Context?, _ problem: String) -> InputError {
+            // libyaml words some problems as the end of a sentence its context begins ("but found …").
+            let problem = problem.hasPrefix("but ") ? String(problem.dropFirst(4)) : problem
             var message = "malformed YAML: \(problem)"
             if let context { message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))" }
             return InputError(file: file, line: mark.line, column: mark.column, message: message)
@@ -89,6 +97,10 @@ public enum LibinputRecordFormat {
     /// Walks the node tree; every check names the node's position and path.
     struct Reader {
         let file: String
+        /// The original file, for the positions of events read ahead.
+        var bytes: [UInt8] = []
+        /// The frames `LibinputRecordFrames` read ahead, by the number in their tag.
+        var frames: [[LibinputRecordFrames.Event]] = []
 
         func fail(_ node: Node?, _ path: String, _ message: String) -> InputError {
             InputError(file: file, line: node?.mark?.line, column: node?.mark?.column, path: path, message: message)
@@ -99,7 +111,7 @@ public enum LibinputRecordFormat {
             guard let versionNode = top["version"] else {
                 throw fail(root, "", "missing \"version\"; a libinput-record file starts with \"version: \(supportedVersion)\"")
             }
-            let version = try integer(versionNode, "version", in: Int64.min...Int64.max)
+            let version = try integer(versionNode, "version", in: Int64.min...Int64.max, what: "a version")
             guard version == Int64(supportedVersion) else {
                 throw fail(versionNode, "version", "unsupported libinput-record version \(version); switchscan reads version \(supportedVersion)")
             }
@@ -140,7 +152,7 @@ public enum LibinputRecordFormat {
                 throw fail(idNode, path + ".id", "expected [bus, vendor, product, version], found \(id.count) number\(id.count == 1 ? "" : "s")")
             }
             var ids: [UInt16] = []
-            for (k, n) in id.enumerated() { ids.append(UInt16(try integer(n, path + ".id[\(k)]", in: 0...0xffff))) }
+            for (k, n) in id.enumerated() { ids.append(UInt16(try integer(n, path + ".id[\(k)]", in: 0...0xffff, what: "an id"))) }
 
             guard let codesNode = fields["codes"] else { throw fail(node, path, "missing \"codes\": {type: [codes]}") }
             var codes: [UInt16: Set<UInt16>] = [:]
@@ -166,7 +178,7 @@ public enum LibinputRecordFormat {
                     }
                     var n: [Int32] = []
                     for (k, v) in values.enumerated() {
-                        n.append(Int32(try integer(v, codePath + "[\(k)]", in: Int64(Int32.min)...Int64(Int32.max))))
+                        n.append(Int32(try integer(v, codePath + "[\(k)]", in: Int64(Int32.min)...Int64(Int32.max), what: "an axis value")))
                     }
                     absInfo[code] = DeviceDescription.AbsInfo(minimum: n[0], maximum: n[1], fuzz: n[2], flat: n[3], resolution: n[4])
                 }
@@ -198,6 +210,18 @@ public enum LibinputRecordFormat {
                 }
                 // Other entries (libinput events, hid reports) carry no evdev events.
                 guard let evdevNode = frame.first(where: { $0.key.scalar?.string == "evdev" })?.value else { continue }
+                if case .scalar(let s) = evdevNode, s.tag.rawValue == LibinputRecordFrames.tag {
+                    // A frame read ahead: its events and their positions come from the pre-pass.
+                    guard let n = Int(s.string), self.frames.indices.contains(n) else {
+                        throw fail(evdevNode, "\(path)[\(f)].evdev", "unexpected \(LibinputRecordFrames.tag) tag")
+                    }
+                    for (k, e) in self.frames[n].enumerated() {
+                        try append(e.numbers, to: &events,
+                                   at: { i in (e.line, LibinputRecordFrames.column(of: i, in: e, bytes: bytes)) },
+                                   path: { i in "\(path)[\(f)].evdev[\(k)]" + (i.map { "[\($0)]" } ?? "") })
+                    }
+                    continue
+                }
                 guard case .sequence(let list) = evdevNode else {
                     throw fail(evdevNode, "\(path)[\(f)].evdev", "expected a list of [sec, usec, type, code, value], found \(describe(evdevNode))")
                 }
@@ -205,20 +229,43 @@ public enum LibinputRecordFormat {
                     guard case .sequence(let v) = eventNode, v.count == 5 else {
                         throw fail(eventNode, "\(path)[\(f)].evdev[\(k)]", "expected [sec, usec, type, code, value], found \(describe(eventNode))")
                     }
-                    let eventPath = "\(path)[\(f)].evdev[\(k)]"
-                    let sec = try integer(v[0], eventPath + "[0]", in: 0...EvemuFormat.maximumSeconds, what: "seconds")
-                    let usec = try integer(v[1], eventPath + "[1]", in: 0...999_999, what: "microseconds")
-                    let type = try integer(v[2], eventPath + "[2]", in: 0...Int64(EvemuFormat.typeCount - 1), what: "an event type")
-                    let code = try integer(v[3], eventPath + "[3]", in: 0...Int64(EvemuFormat.maximumCode), what: "an event code")
-                    let value = try integer(v[4], eventPath + "[4]", in: Int64(Int32.min)...Int64(Int32.max))
-                    let time = Instant(microseconds: sec * 1_000_000 + usec)
-                    if let last = events.last, time < last.time {
-                        throw fail(eventNode, eventPath, "time \(EvemuFormat.timeString(time)) goes backwards (the event before is at \(EvemuFormat.timeString(last.time)))")
-                    }
-                    events.append(TimedEvent(time: time, event: InputEvent(type: UInt16(type), code: UInt16(code), value: Int32(value))))
+                    // Paths are built only for an error: this loop runs once per event.
+                    func at(_ n: Int?) -> String { "\(path)[\(f)].evdev[\(k)]" + (n.map { "[\($0)]" } ?? "") }
+                    let numbers = (try integer(v[0], at(0), what: "seconds"), try integer(v[1], at(1), what: "microseconds"),
+                                   try integer(v[2], at(2), what: "an event type"), try integer(v[3], at(3), what: "an event code"),
+                                   try integer(v[4], at(4), what: "an event value"))
+                    try append(numbers, to: &events, at: { i in
+                        let node = i.map { v[$0] } ?? eventNode
+                        return (node.mark?.line, node.mark?.column)
+                    }, path: at)
                 }
             }
             return events
+        }
+
+        /// One event, range-checked and in time order, whichever way it was read. `at` and `path`
+        /// locate number i of the event, or the whole event for nil.
+        func append(_ n: (Int64, Int64, Int64, Int64, Int64), to events: inout [TimedEvent],
+                    at: (Int?) -> (line: Int?, column: Int?), path: (Int?) -> String) throws(InputError) {
+            func check(_ v: Int64, _ i: Int, _ range: ClosedRange<Int64>, _ what: String) throws(InputError) {
+                guard range.contains(v) else {
+                    let p = at(i)
+                    throw InputError(file: file, line: p.line, column: p.column, path: path(i),
+                                     message: "\(v) is out of range for \(what) (\(range.lowerBound)…\(range.upperBound))")
+                }
+            }
+            try check(n.0, 0, 0...EvemuFormat.maximumSeconds, "seconds")
+            try check(n.1, 1, 0...999_999, "microseconds")
+            try check(n.2, 2, 0...Int64(EvemuFormat.typeCount - 1), "an event type")
+            try check(n.3, 3, 0...Int64(EvemuFormat.maximumCode), "an event code")
+            try check(n.4, 4, Int64(Int32.min)...Int64(Int32.max), "an event value")
+            let time = Instant(microseconds: n.0 * 1_000_000 + n.1)
+            if let last = events.last, time < last.time {
+                let p = at(nil)
+                throw InputError(file: file, line: p.line, column: p.column, path: path(nil),
+                                 message: "time \(EvemuFormat.timeString(time)) goes backwards (the event before is at \(EvemuFormat.timeString(last.time)))")
+            }
+            events.append(TimedEvent(time: time, event: InputEvent(type: UInt16(n.2), code: UInt16(n.3), value: Int32(n.4))))
         }
 
         // MARK: Shapes
@@ -242,12 +289,17 @@ public enum LibinputRecordFormat {
             return s
         }
 
-        func integer(_ node: Node, _ path: String, in range: ClosedRange<Int64>, what: String = "a number") throws(InputError) -> Int64 {
+        /// Any integer; the caller checks its range.
+        func integer(_ node: Node, _ path: @autoclosure () -> String, what: String) throws(InputError) -> Int64 {
+            try integer(node, path(), in: Int64.min...Int64.max, what: what)
+        }
+
+        func integer(_ node: Node, _ path: @autoclosure () -> String, in range: ClosedRange<Int64>, what: String) throws(InputError) -> Int64 {
             guard case .scalar(let s) = node, let v = RecordingText.decimal(s.string, in: Int64.min...Int64.max) else {
-                throw fail(node, path, "expected \(what) (a decimal integer), found \(describe(node))")
+                throw fail(node, path(), "expected \(what) (a decimal integer), found \(describe(node))")
             }
             guard range.contains(v) else {
-                throw fail(node, path, "\(what) \(v) is out of range (\(range.lowerBound)…\(range.upperBound))")
+                throw fail(node, path(), "\(v) is out of range for \(what) (\(range.lowerBound)…\(range.upperBound))")
             }
             return v
         }

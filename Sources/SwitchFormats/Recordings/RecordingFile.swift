@@ -20,8 +20,8 @@ public enum RecordingFile {
     }
 
     /// Looks at the first meaningful line: an evemu tag (`N:`, `E:`, … a capital letter and a
-    /// colon) means evemu; a YAML key (`version:`), a document marker (`---`, `%YAML`) or a flow
-    /// mapping (`{`) means libinput-record.
+    /// colon) means evemu; a YAML key (`version:`), a document marker (`---`, `%YAML`), a flow
+    /// mapping (`{`) or a list item (`- `) means libinput-record.
     public static func detect(_ bytes: [UInt8]) -> Detection {
         for line in RecordingText.Lines(bytes) {
             var r = RecordingText.trimmed(bytes, line.range)
@@ -35,7 +35,10 @@ public enum RecordingFile {
                r.count == 2 || RecordingText.isBlank(bytes[r.lowerBound + 2]) {
                 return .format(.evemu)
             }
-            if first == UInt8(ascii: "{") || first == UInt8(ascii: "%") || bytes[r].starts(with: Array("---".utf8)) {
+            // "{" a flow mapping, "%YAML", "---" a document, "- " a list (wrong for libinput-record,
+            // but the YAML reader says why).
+            let dash = first == RecordingText.minus && (r.count == 1 || RecordingText.isBlank(bytes[r.lowerBound + 1]))
+            if first == UInt8(ascii: "{") || first == UInt8(ascii: "%") || bytes[r].starts(with: Array("---".utf8)) || dash {
                 return .format(.libinputRecord)
             }
             // A YAML key: a word of two or more letters, digits, '_' or '-', then ':'.

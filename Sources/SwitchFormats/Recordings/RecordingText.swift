@@ -88,16 +88,26 @@ enum RecordingText {
 
     /// A decimal integer with an optional sign, within `range`.
     static func decimal(_ bytes: [UInt8], _ r: Range<Int>, in range: ClosedRange<Int64>) -> Int64? {
-        var i = r.lowerBound
+        bytes.withUnsafeBufferPointer { decimal(UnsafeBufferPointer(rebasing: $0[r]), in: range) }
+    }
+
+    /// The same for a YAML scalar's text (read in place: no copy per number).
+    static func decimal(_ text: String, in range: ClosedRange<Int64>) -> Int64? {
+        if let value = text.utf8.withContiguousStorageIfAvailable({ decimal($0, in: range) }) { return value }
+        return Array(text.utf8).withUnsafeBufferPointer { decimal($0, in: range) }
+    }
+
+    private static func decimal(_ digits: UnsafeBufferPointer<UInt8>, in range: ClosedRange<Int64>) -> Int64? {
+        var i = 0
         var negative = false
-        if i < r.upperBound && (bytes[i] == minus || bytes[i] == plus) {
-            negative = bytes[i] == minus
+        if i < digits.count && (digits[i] == minus || digits[i] == plus) {
+            negative = digits[i] == minus
             i += 1
         }
-        guard i < r.upperBound else { return nil }
+        guard i < digits.count else { return nil }
         var magnitude: Int64 = 0
-        while i < r.upperBound {
-            let b = bytes[i]
+        while i < digits.count {
+            let b = digits[i]
             guard b >= 0x30 && b <= 0x39 else { return nil }
             let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
             let (sum, o2) = times10.addingReportingOverflow(Int64(b - 0x30))
@@ -107,12 +117,6 @@ enum RecordingText {
         }
         let value = negative ? -magnitude : magnitude
         return range.contains(value) ? value : nil
-    }
-
-    /// The same for a YAML scalar's text.
-    static func decimal(_ text: String, in range: ClosedRange<Int64>) -> Int64? {
-        let bytes = Array(text.utf8)
-        return decimal(bytes, 0..<bytes.count, in: range)
     }
 
     /// At most `limit` characters of the bytes in `r`, for error messages (invalid UTF-8 shows as
