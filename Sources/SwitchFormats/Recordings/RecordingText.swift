@@ -119,10 +119,14 @@ enum RecordingText {
         return range.contains(value) ? value : nil
     }
 
-    /// At most `limit` characters of the bytes in `r`, for error messages (invalid UTF-8 shows as
-    /// U+FFFD rather than failing).
+    /// At most `limit` characters of the bytes in `r`, for error messages: invalid UTF-8 and
+    /// control characters (a lone `\r`, a NUL) show as U+FFFD, so the message stays one line.
     static func excerpt(_ bytes: [UInt8], _ r: Range<Int>, limit: Int = 40) -> String {
-        let s = String(decoding: bytes[r], as: UTF8.self)
+        var scalars = String.UnicodeScalarView()
+        for scalar in String(decoding: bytes[r], as: UTF8.self).unicodeScalars {
+            scalars.append(scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7f ? "\u{FFFD}" : scalar)
+        }
+        let s = String(scalars)
         return s.count > limit ? String(s.prefix(limit)) + "…" : s
     }
 

@@ -63,7 +63,13 @@ struct RecordingFileTests {
         var bytes = Array("E: 0.000001 0001 0039 1\n".utf8)
         bytes += [0x00, 0xFF, 0x13, 0x37, 0x0A]
         let junk = RecordingFixtures.error(String(decoding: bytes, as: UTF8.self))
-        #expect(junk?.hasPrefix("bad.evemu:2: expected an evemu line") == true)
+        #expect(junk == "bad.evemu:2: expected an evemu line (\"N: <name>\", \"E: <sec>.<usec> <type> <code> <value>\", …), found \"\u{FFFD}\u{FFFD}\u{FFFD}7\"")
+        // Old Mac line ends (a lone \r) make one long line; the message stays on one line.
+        let cr = RecordingFixtures.error("N: x\rI: 0003 0001 0001 0001\rB: 01\r", file: "cr.evemu")
+        #expect(cr == "cr.evemu:1: the file ends after the N: line; expected \"I: <bus> <vendor> <product> <version>\" next")
+        let crEvents = RecordingFixtures.error("E: 0.000001 0001 0039 1\rE: 0.000002 0000 0000 0\r", file: "cr.evemu")
+        #expect(crEvents == "cr.evemu:1: expected \"E: <sec>.<usec> <type> <code> <value>\", found 8 fields")
+        #expect(cr?.contains("\r") == false)
     }
 
     @Test func evemuFileWithNothingInIt() {
