@@ -95,13 +95,22 @@ extension DeviceDescription {
 
     /// A touchscreen: absolute X/Y or MT positions, and either INPUT_PROP_DIRECT or BTN_TOUCH
     /// without BTN_TOOL_FINGER (a touchpad has BTN_TOOL_FINGER). Pen tablets and pen displays
-    /// (BTN_TOOL_PEN) are tablets, as udev says, not touchscreens.
+    /// are tablets, as udev says, not touchscreens.
     public var isTouchscreen: Bool {
         guard hasAbsoluteXY || hasMultitouchPositions else { return false }
-        let pen = has(type: EventCodes.EV_KEY, code: EventCodes.BTN_TOOL_PEN)
+        let pen = hasStylus
         if has(property: EventCodes.INPUT_PROP_DIRECT) { return !pen }
         return has(type: EventCodes.EV_KEY, code: EventCodes.BTN_TOUCH)
             && !has(type: EventCodes.EV_KEY, code: EventCodes.BTN_TOOL_FINGER) && !pen
+    }
+
+    /// A real pen: BTN_TOOL_PEN with a stylus button (BTN_STYLUS) or pressure (ABS_PRESSURE).
+    /// Single-touch controllers such as the eGalax USB TouchController announce BTN_TOOL_PEN for
+    /// the finger but have neither; udev calls them tablets, yet they are touchscreens.
+    public var hasStylus: Bool {
+        let btnStylus: UInt16 = 0x14b, absPressure: UInt16 = 0x18  // BTN_STYLUS, ABS_PRESSURE
+        return has(type: EventCodes.EV_KEY, code: EventCodes.BTN_TOOL_PEN)
+            && (has(type: EventCodes.EV_KEY, code: btnStylus) || has(type: EventCodes.EV_ABS, code: absPressure))
     }
 
     public var kind: DeviceKind {

@@ -1,157 +1,398 @@
 import SwitchCore
 
-/// The evemu-record text format (freedesktop evemu; REFERENCE §4): `N:` name, `I:` bus vendor
-/// product version (hex), `P:` property bytes, `B:` type + bitmask bytes, `A:` code min max fuzz
-/// flat [resolution], `L:`/`S:` state, then `E: <sec>.<usec> <type> <code> <value>` (hex type and
-/// code, decimal value). Comments start with `#`. A file may be a description only (`.desc`),
-/// events only (older `.events`), or both.
+/// The evemu-record text format (freedesktop evemu, `src/evemu.c`; REFERENCE §4).
+///
+/// ```
+/// # EVEMU 1.3                          comments start with '#' at the start of a line or after
+/// N: Atmel maXTouch Touchscreen        the fields (never on N:, a name may contain '#')
+/// I: 0018 0000 0000 0000               bus vendor product version, hex
+/// P: 02 00 00 00 00 00 00 00           property bits, 8 hex bytes a line
+/// B: 03 03 00 00 00 00 80 e0 0a        type, then 8 hex bytes of that type's code bits a line;
+///                                      a type's lines continue its bitmask (KEY takes 12)
+/// A: 35 0 799 0 0 0                    abs code (hex) min max fuzz flat [resolution], decimal
+/// L: 00 1 / S: 00 1                    LED / switch state (read, not kept)
+/// E: 0.000001 0003 0035 412            <sec>.<usec> type code (hex) value (decimal)
+/// ```
+///
+/// A file is a description only (`.desc`), events only (older `.events`, often with absolute
+/// timestamps), or both. The description comes first, in the order above, as evemu's own reader
+/// demands; a second `N:` or a description line after the events is an error, not a second
+/// device.
+///
+/// **Timestamps.** evemu reads `<sec>.<usec>` with `sscanf("%lu.%06u")`: the part after the dot is
+/// an integer count of microseconds of at most six digits, *not* a decimal fraction. So
+/// "0.50000" is 50 000 µs (umockdev fixtures write it unpadded), "1.5" is 1 s + 5 µs, and
+/// "1.000001" is 1 s + 1 µs. This reader does the same; seven or more digits are an error rather
+/// than evemu's silent misparse. Times must not go backwards.
+///
+/// Leniencies beyond evemu: leading blanks and `\r\n` line ends are accepted, and `A:` lines may
+/// have 5 or 6 numbers whatever the header says (evemu insists on 5 before format 1.2).
 public enum EvemuFormat {
-    /// Parses a whole file. Errors name the file and line.
-    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> Recording.Device {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw InputError(file: file, message: "not a text file (invalid UTF-8); expected an evemu recording")
-        }
-        var name: String?
-        var ids: [UInt16] = [0, 0, 0, 0]
-        var sawID = false
-        var propBytes: [UInt8] = []
-        var bits: [UInt16: [UInt8]] = [:]
-        var abs: [UInt16: DeviceDescription.AbsInfo] = [:]
-        var events: [TimedEvent] = []
-        events.reserveCapacity(bytes.count / 40)
+    /// Event types are below EV_CNT.
+    static let typeCount: UInt32 = 0x20
+    /// KEY_MAX, the largest code of any event type.
+    static let maximumCode: UInt32 = 0x2ff
+    /// ABS_MAX.
+    static let maximumAbsCode: UInt32 = 0x3f
+    /// (KEY_MAX + 1) / 8: the longest bitmask a kernel reports, for any type or for properties.
+    static let maximumMaskBytes = 96
+    /// Seconds big enough for any timestamp yet far from overflowing µs in an Int64.
+    static let maximumSeconds: Int64 = 999_999_999_999
 
-        var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var line = Substring(rawLine)
-            if line.hasSuffix("\r") { line.removeLast() }
-            func fail(_ message: String) -> InputError { InputError(file: file, line: lineNumber, message: message) }
-            if line.isEmpty || line.first == "#" { continue }
-            guard line.count >= 2, line[line.index(after: line.startIndex)] == ":" else {
-                throw fail("expected an evemu line (\"E: 0.000001 0001 0039 1\", \"N: name\", …), found \"\(line.prefix(40))\"")
+    /// Reads one evemu file. Errors name the file, the line and, for a bad field, its column.
+    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> Recording.Device {
+        try parseDetailed(bytes, file: file).device
+    }
+
+    /// What `RecordingFile` needs besides the device: where the description and events start,
+    /// to point at them when a `.desc`/`.events` pair is mixed up.
+    struct Parsed {
+        var device: Recording.Device
+        var nameLine: Int?
+        var firstEventLine: Int?
+    }
+
+    /// evemu's line kinds in the order a file must list them.
+    enum Section: Int, Comparable {
+        case name, id, properties, bits, absInfo, leds, switches, events
+
+        init?(tag: UInt8) {
+            switch tag {
+            case UInt8(ascii: "N"): self = .name
+            case UInt8(ascii: "I"): self = .id
+            case UInt8(ascii: "P"): self = .properties
+            case UInt8(ascii: "B"): self = .bits
+            case UInt8(ascii: "A"): self = .absInfo
+            case UInt8(ascii: "L"): self = .leds
+            case UInt8(ascii: "S"): self = .switches
+            case UInt8(ascii: "E"): self = .events
+            default: return nil
             }
-            let tag = line.first!
-            let rest = line.dropFirst(2)
-            if tag == "N" {
-                // No comment parsing on N: lines (a name may contain '#').
-                name = String(rest.drop(while: { $0 == " " }))
+        }
+
+        var tag: String {
+            switch self {
+            case .name: "N:"
+            case .id: "I:"
+            case .properties: "P:"
+            case .bits: "B:"
+            case .absInfo: "A:"
+            case .leds: "L:"
+            case .switches: "S:"
+            case .events: "E:"
+            }
+        }
+
+        static func < (a: Section, b: Section) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    static func parseDetailed(_ bytes: [UInt8], file: String) throws(InputError) -> Parsed {
+        typealias T = RecordingText
+        var name: String?
+        var nameLine: Int?
+        var ids: [UInt16] = [0, 0, 0, 0]
+        var propertyBytes: [UInt8] = []
+        var maskBytes: [UInt16: [UInt8]] = [:]
+        var absInfo: [UInt16: DeviceDescription.AbsInfo] = [:]
+        var events: [TimedEvent] = []
+        events.reserveCapacity(bytes.count / 32)
+        var firstEventLine: Int?
+        var section: Section?
+        var fields: [Range<Int>] = []
+        fields.reserveCapacity(12)
+
+        for line in T.Lines(bytes) {
+            var content = T.trimmed(bytes, line.range)
+            if line.number == 1, bytes[content].starts(with: [0xEF, 0xBB, 0xBF]) {
+                content = T.trimmed(bytes, (content.lowerBound + 3)..<content.upperBound)  // UTF-8 byte order mark
+            }
+            if content.isEmpty || bytes[content.lowerBound] == T.hash { continue }
+            func fail(_ message: String, at column: Int? = nil) -> InputError {
+                InputError(file: file, line: line.number, column: column.map { $0 - line.range.lowerBound + 1 }, message: message)
+            }
+            let start = content.lowerBound
+            guard content.count >= 2, bytes[start + 1] == T.colon, let kind = Section(tag: bytes[start]) else {
+                throw fail("expected an evemu line (\"N: <name>\", \"E: <sec>.<usec> <type> <code> <value>\", …), found \"\(T.excerpt(bytes, content))\"")
+            }
+
+            // Order: N: I: P: B: A: L: S: then E:, one device per file.
+            if let current = section {
+                if current == .name && kind != .id {
+                    throw fail("expected \"I: <bus> <vendor> <product> <version>\" right after the N: line, found \(kind.tag)")
+                }
+                if kind < current || (kind == current && (kind == .name || kind == .id)) {
+                    if kind == .name, let first = nameLine {
+                        throw fail("a second N: line: an evemu file describes one device (its N: is at line \(first))")
+                    }
+                    throw fail("\(kind.tag) line after \(current.tag) lines: an evemu file lists N:, I:, P:, B:, A:, L:, S: and then E: lines")
+                }
+            } else if kind != .name && kind != .events {
+                throw fail("\(kind.tag) line before the device name: a description starts with \"N: <name>\"")
+            }
+            section = kind
+
+            if kind == .name {
+                // No comment or field splitting: a name may contain '#' and spaces.
+                var nameStart = start + 2
+                while nameStart < line.range.upperBound && T.isBlank(bytes[nameStart]) { nameStart += 1 }
+                name = String(decoding: bytes[nameStart..<line.range.upperBound], as: UTF8.self)
+                nameLine = line.number
                 continue
             }
-            let fields = rest.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-                .split(whereSeparator: { $0 == " " || $0 == "\t" })
-            switch tag {
-            case "E":
-                guard fields.count == 4 else { throw fail("expected \"E: <sec>.<usec> <type> <code> <value>\", found \(fields.count) fields") }
-                guard let time = parseTime(fields[0]) else { throw fail("bad timestamp \"\(fields[0])\" (expected <seconds>.<microseconds>)") }
-                guard let type = UInt16(fields[1], radix: 16) else { throw fail("bad event type \"\(fields[1])\" (expected hex)") }
-                guard let code = UInt16(fields[2], radix: 16) else { throw fail("bad event code \"\(fields[2])\" (expected hex)") }
-                guard let value = Int32(fields[3]) else { throw fail("bad event value \"\(fields[3])\" (expected a decimal integer)") }
+
+            var end = content.upperBound
+            if let hash = bytes[(start + 2)..<end].firstIndex(of: T.hash) { end = hash }
+            T.splitFields(bytes, (start + 2)..<end, into: &fields)
+
+            switch kind {
+            case .events:
+                guard fields.count == 4 else {
+                    throw fail("expected \"E: <sec>.<usec> <type> <code> <value>\", found \(fields.count) field\(fields.count == 1 ? "" : "s")")
+                }
+                guard let time = parseTime(bytes, fields[0]) else {
+                    throw fail("bad timestamp \"\(T.excerpt(bytes, fields[0]))\": expected <seconds>.<microseconds>, 1 to 6 digits after the dot", at: fields[0].lowerBound)
+                }
+                guard let type = T.hex(bytes, fields[1], maximum: typeCount - 1) else {
+                    throw fail("bad event type \"\(T.excerpt(bytes, fields[1]))\": expected hex below 20 (EV_CNT)", at: fields[1].lowerBound)
+                }
+                guard let code = T.hex(bytes, fields[2], maximum: maximumCode) else {
+                    throw fail("bad event code \"\(T.excerpt(bytes, fields[2]))\": expected hex up to 2ff (KEY_MAX)", at: fields[2].lowerBound)
+                }
+                guard let value = T.decimal(bytes, fields[3], in: Int64(Int32.min)...Int64(Int32.max)) else {
+                    throw fail("bad event value \"\(T.excerpt(bytes, fields[3]))\": expected a decimal 32-bit integer", at: fields[3].lowerBound)
+                }
                 if let last = events.last, time < last.time {
-                    throw fail("timestamp \(fields[0]) goes backwards (previous event at \(last.time.transcriptString) s)")
+                    throw fail("timestamp \(timeString(time)) goes backwards (the event before is at \(timeString(last.time)))", at: fields[0].lowerBound)
                 }
-                events.append(TimedEvent(time: time, event: InputEvent(type: type, code: code, value: value)))
-            case "I":
-                guard fields.count == 4 else { throw fail("expected \"I: <bus> <vendor> <product> <version>\" in hex") }
+                if firstEventLine == nil { firstEventLine = line.number }
+                events.append(TimedEvent(time: time, event: InputEvent(type: UInt16(type), code: UInt16(code), value: Int32(value))))
+
+            case .id:
+                guard fields.count == 4 else {
+                    throw fail("expected \"I: <bus> <vendor> <product> <version>\" (4 hex numbers), found \(fields.count)")
+                }
                 for k in 0..<4 {
-                    guard let v = UInt16(fields[k], radix: 16) else { throw fail("bad id \"\(fields[k])\" (expected hex)") }
-                    ids[k] = v
+                    guard let v = T.hex(bytes, fields[k], maximum: 0xffff) else {
+                        throw fail("bad id \"\(T.excerpt(bytes, fields[k]))\": expected hex up to ffff", at: fields[k].lowerBound)
+                    }
+                    ids[k] = UInt16(v)
                 }
-                sawID = true
-            case "P":
+
+            case .properties:
+                guard fields.count == 8 else {
+                    throw fail("expected \"P:\" and 8 hex bytes, found \(fields.count)")
+                }
+                guard propertyBytes.count + 8 <= maximumMaskBytes else {
+                    throw fail("too many P: lines (at most \(maximumMaskBytes / 8))")
+                }
                 for f in fields {
-                    guard let b = UInt8(f, radix: 16) else { throw fail("bad property byte \"\(f)\" (expected hex)") }
-                    propBytes.append(b)
+                    guard let b = T.hex(bytes, f, maximum: 0xff) else {
+                        throw fail("bad property byte \"\(T.excerpt(bytes, f))\": expected hex 00 to ff", at: f.lowerBound)
+                    }
+                    propertyBytes.append(UInt8(b))
                 }
-            case "B":
-                guard let type = fields.first.flatMap({ UInt16($0, radix: 16) }) else { throw fail("expected \"B: <type> <bytes…>\"") }
+
+            case .bits:
+                guard fields.count == 9 else {
+                    throw fail("expected \"B: <type> <8 hex bytes>\", found \(fields.count) fields")
+                }
+                guard let type = T.hex(bytes, fields[0], maximum: typeCount - 1) else {
+                    throw fail("bad event type \"\(T.excerpt(bytes, fields[0]))\": expected hex below 20 (EV_CNT)", at: fields[0].lowerBound)
+                }
+                let key = UInt16(type)
+                guard (maskBytes[key]?.count ?? 0) + 8 <= maximumMaskBytes else {
+                    throw fail("too many B: lines for type \(EvemuFormat.hex(type, 2)) (at most \(maximumMaskBytes / 8), codes up to 2ff)")
+                }
                 for f in fields.dropFirst() {
-                    guard let b = UInt8(f, radix: 16) else { throw fail("bad bitmask byte \"\(f)\" (expected hex)") }
-                    bits[type, default: []].append(b)
+                    guard let b = T.hex(bytes, f, maximum: 0xff) else {
+                        throw fail("bad bitmask byte \"\(T.excerpt(bytes, f))\": expected hex 00 to ff", at: f.lowerBound)
+                    }
+                    maskBytes[key, default: []].append(UInt8(b))
                 }
-            case "A":
-                guard fields.count == 5 || fields.count == 6, let code = UInt16(fields[0], radix: 16) else {
-                    throw fail("expected \"A: <code> <min> <max> <fuzz> <flat> [<resolution>]\"")
+
+            case .absInfo:
+                guard fields.count == 5 || fields.count == 6 else {
+                    throw fail("expected \"A: <code> <min> <max> <fuzz> <flat> [<resolution>]\", found \(fields.count) fields")
                 }
-                var n: [Int32] = []
+                guard let code = T.hex(bytes, fields[0], maximum: maximumAbsCode) else {
+                    throw fail("bad axis code \"\(T.excerpt(bytes, fields[0]))\": expected hex up to 3f (ABS_MAX)", at: fields[0].lowerBound)
+                }
+                var numbers: [Int32] = []
                 for f in fields.dropFirst() {
-                    guard let v = Int32(f) else { throw fail("bad absinfo value \"\(f)\" (expected a decimal integer)") }
-                    n.append(v)
+                    guard let v = T.decimal(bytes, f, in: Int64(Int32.min)...Int64(Int32.max)) else {
+                        throw fail("bad axis value \"\(T.excerpt(bytes, f))\": expected a decimal 32-bit integer", at: f.lowerBound)
+                    }
+                    numbers.append(Int32(v))
                 }
-                abs[code] = DeviceDescription.AbsInfo(minimum: n[0], maximum: n[1], fuzz: n[2], flat: n[3], resolution: n.count > 4 ? n[4] : 0)
-            case "L", "S":
-                continue  // LED and switch state: not needed
-            default:
-                throw fail("unknown evemu line type \"\(tag):\"")
+                absInfo[UInt16(code)] = DeviceDescription.AbsInfo(
+                    minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
+                    resolution: numbers.count > 4 ? numbers[4] : 0)
+
+            case .leds, .switches:
+                // State at recording time; the simulator starts from a neutral device.
+                guard fields.count == 2, T.hex(bytes, fields[0], maximum: maximumCode) != nil,
+                      T.decimal(bytes, fields[1], in: Int64(Int32.min)...Int64(Int32.max)) != nil else {
+                    throw fail("expected \"\(kind.tag) <code (hex)> <state>\"")
+                }
+
+            case .name:
+                break  // handled above
             }
+        }
+
+        if section == .name, let line = nameLine {
+            throw InputError(file: file, line: line, message: "the file ends after the N: line; expected \"I: <bus> <vendor> <product> <version>\" next")
         }
 
         var description: DeviceDescription?
-        if name != nil || sawID || !bits.isEmpty {
+        if let name {
             var codes: [UInt16: Set<UInt16>] = [:]
-            for (type, bytes) in bits where type != 0 {
-                var set = Set<UInt16>()
-                for (i, b) in bytes.enumerated() where b != 0 {
-                    for bit in 0..<8 where b & (1 << bit) != 0 { set.insert(UInt16(i * 8 + bit)) }
-                }
+            // Type 0's bitmask is EV_SYN's (or, in old files, the set of types): implied, not kept.
+            for (type, mask) in maskBytes where type != 0 {
+                let set = bitsSet(in: mask)
                 if !set.isEmpty { codes[type] = set }
             }
-            var props = Set<UInt16>()
-            for (i, b) in propBytes.enumerated() where b != 0 {
-                for bit in 0..<8 where b & (1 << bit) != 0 { props.insert(UInt16(i * 8 + bit)) }
-            }
-            description = DeviceDescription(name: name ?? "", bus: ids[0], vendor: ids[1], product: ids[2], version: ids[3],
-                                            properties: props, codes: codes, absInfo: abs)
+            description = DeviceDescription(name: name, bus: ids[0], vendor: ids[1], product: ids[2], version: ids[3],
+                                            properties: bitsSet(in: propertyBytes), codes: codes, absInfo: absInfo)
         }
-        return Recording.Device(description: description, events: events)
+        return Parsed(device: Recording.Device(description: description, events: events),
+                      nameLine: nameLine, firstEventLine: firstEventLine)
     }
 
-    /// evemu reads `<sec>.<usec>` with the microseconds as an integer (`sscanf("%lu.%06u")`), so
-    /// "0.50000" is 50000 µs (umockdev fixtures write it unpadded) and "1.000001" is 1 s + 1 µs.
-    static func parseTime(_ s: Substring) -> Instant? {
-        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let sec = Int64(parts[0]), sec >= 0, !parts[1].isEmpty, parts[1].count <= 6,
-              let usec = Int64(parts[1]), usec >= 0 else { return nil }
+    /// Bit k of byte i stands for code 8·i + k (evemu's and the kernel's byte order).
+    static func bitsSet(in mask: [UInt8]) -> Set<UInt16> {
+        var set = Set<UInt16>()
+        for (i, b) in mask.enumerated() where b != 0 {
+            for bit in 0..<8 where b & (1 << bit) != 0 { set.insert(UInt16(i * 8 + bit)) }
+        }
+        return set
+    }
+
+    /// `<sec>.<usec>` as evemu reads it: the microseconds are an integer of 1 to 6 digits (see the
+    /// type's doc comment).
+    static func parseTime(_ bytes: [UInt8], _ r: Range<Int>) -> Instant? {
+        guard let dot = bytes[r].firstIndex(of: RecordingText.dot) else { return nil }
+        let secRange = r.lowerBound..<dot
+        let usecRange = (dot + 1)..<r.upperBound
+        guard !secRange.isEmpty, secRange.allSatisfy({ bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }),
+              !usecRange.isEmpty, usecRange.count <= 6, usecRange.allSatisfy({ bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }),
+              let sec = RecordingText.decimal(bytes, secRange, in: 0...maximumSeconds),
+              let usec = RecordingText.decimal(bytes, usecRange, in: 0...999_999) else { return nil }
         return Instant(microseconds: sec * 1_000_000 + usec)
     }
 
-    /// Writes a recording as `evemu-record` does: header, description, then events with times
-    /// as given (`record` starts them at 0), microseconds zero-padded to 6 digits.
+    /// The same rule on a `String` ("0.50000" → 50 000 µs).
+    static func parseTime(_ s: Substring) -> Instant? {
+        let bytes = Array(s.utf8)
+        return parseTime(bytes, 0..<bytes.count)
+    }
+
+    /// "12.000345": seconds and six-digit microseconds, as evemu writes times.
+    static func timeString(_ t: Instant) -> String {
+        let us = max(0, t.microseconds)
+        let usec = String(us % 1_000_000)
+        return "\(us / 1_000_000).\(String(repeating: "0", count: 6 - usec.count))\(usec)"
+    }
+
+    // MARK: Writing
+
+    /// The types evemu writes a bitmask for, with the number of `B:` lines each takes
+    /// (libevdev_event_type_get_max + 1 bits, 64 bits a line).
+    static let standardMaskLines: [(type: UInt16, lines: Int)] = [
+        (0x01, 12), (0x02, 1), (0x03, 1), (0x04, 1), (0x05, 1), (0x11, 1), (0x12, 1), (0x14, 1), (0x15, 2),
+    ]
+
+    /// A whole recording of one device as `evemu-record` writes it: `# EVEMU 1.3` header, an
+    /// evtest-like comment, the description, then the events with their times as given
+    /// (`record` starts them at 0). `evemu-play` and `evemu-device` read it back (their reader
+    /// wants exactly this order and six-number `A:` lines under a 1.2+ header).
+    /// Times are written as `<sec>.<usec>` with six digits; a negative time (never produced by a
+    /// recording) is written as 0.000000.
     public static func write(description d: DeviceDescription, events: [TimedEvent]) -> String {
         var out = "# EVEMU 1.3\n"
-        out += "# Input device name: \"\(d.name)\"\n"
-        out += "# Recorded by switchscan\n"
-        out += "N: \(d.name)\n"
+        out += describe(d)
+        // A name is one line: a newline inside it would end the N: line early.
+        let name = String(d.name.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+        out += "N: \(name)\n"
         out += "I: \(hex(d.bus, 4)) \(hex(d.vendor, 4)) \(hex(d.product, 4)) \(hex(d.version, 4))\n"
-        var props = [UInt8](repeating: 0, count: 8)
-        for p in d.properties where p < 64 { props[Int(p) / 8] |= 1 << (p % 8) }
-        out += "P: " + props.map { hex($0, 2) }.joined(separator: " ") + "\n"
-        let maxCode: [UInt16: Int] = [0: 0x1f, 1: 0x2ff, 2: 0x0f, 3: 0x3f, 4: 0x07, 5: 0x10, 0x11: 0x0f, 0x12: 0x07, 0x15: 0x7f]
-        var types = Set(d.codes.keys)
-        types.insert(0)
-        for type in types.sorted() {
-            var set = d.codes[type] ?? []
-            if type == 0 { set = Set(d.codes.keys.filter { !(d.codes[$0]?.isEmpty ?? true) }); set.insert(0) }
-            let top = max(maxCode[type] ?? 0x3f, Int(set.max() ?? 0))
-            var bytes = [UInt8](repeating: 0, count: ((top / 8) / 8 + 1) * 8)
-            for c in set where Int(c) / 8 < bytes.count { bytes[Int(c) / 8] |= 1 << (c % 8) }
-            for chunk in stride(from: 0, to: bytes.count, by: 8) {
-                out += "B: \(hex(type, 2)) " + bytes[chunk..<chunk + 8].map { hex($0, 2) }.joined(separator: " ") + "\n"
-            }
+        let propertyLines = max(1, Int((d.properties.max() ?? 0) / 64) + 1)
+        out += maskLines(prefix: "P: ", codes: d.properties, lines: propertyLines)
+        // evemu writes EV_SYN's mask as SYN_REPORT, SYN_CONFIG, SYN_DROPPED, whatever the device.
+        out += "B: 00 0b 00 00 00 00 00 00 00\n"
+        var lineCounts: [UInt16: Int] = [:]
+        for (type, lines) in standardMaskLines { lineCounts[type] = lines }
+        for (type, set) in d.codes where type != 0 && UInt32(type) < typeCount && !set.isEmpty {
+            lineCounts[type] = max(lineCounts[type] ?? 1, Int((set.max() ?? 0) / 64) + 1)
         }
-        for code in d.absInfo.keys.sorted() {
-            let a = d.absInfo[code]!
+        for type in lineCounts.keys.sorted() {
+            out += maskLines(prefix: "B: \(hex(type, 2)) ", codes: d.codes[type] ?? [], lines: lineCounts[type] ?? 1)
+        }
+        for (code, a) in d.absInfo.sorted(by: { $0.key < $1.key }) where UInt32(code) <= maximumAbsCode {
             out += "A: \(hex(code, 2)) \(a.minimum) \(a.maximum) \(a.fuzz) \(a.flat) \(a.resolution)\n"
         }
+        out += writeEvents(events)
+        return out
+    }
+
+    /// A device as a file: its description and events, or only its events when it has no
+    /// description (an events-only file, as older evemu wrote next to a `.desc`).
+    public static func write(_ device: Recording.Device) -> String {
+        if let d = device.description { return write(description: d, events: device.events) }
+        return writeEvents(device.events)
+    }
+
+    /// `E:` lines with evemu's trailing comments (`# EV_KEY / KEY_SPACE 1`, and the milliseconds
+    /// since the previous report on each SYN_REPORT).
+    public static func writeEvents(_ events: [TimedEvent]) -> String {
+        var out = ""
+        out.reserveCapacity(events.count * 60)
+        var lastReportMilliseconds: Int64 = 0
         for e in events {
-            let us = e.time.microseconds
-            let usec = String(us % 1_000_000)
-            out += "E: \(us / 1_000_000).\(String(repeating: "0", count: 6 - usec.count))\(usec) \(hex(e.event.type, 4)) \(hex(e.event.code, 4)) \(e.event.value)"
+            let type = e.event.type
+            let code = e.event.code
+            out += "E: \(timeString(e.time)) \(hex(type, 4)) \(hex(code, 4)) \(e.event.value)\t# "
             if e.event.isSynReport {
-                out += "\t# ------------ SYN_REPORT (0) ----------\n"
+                let ms = max(0, e.time.microseconds) / 1000
+                out += "------------ SYN_REPORT (\(e.event.value)) ---------- +\(ms - lastReportMilliseconds)ms\n"
+                lastReportMilliseconds = ms
             } else {
-                out += "\t# \(EventCodes.typeName(e.event.type) ?? "?") / \(EventCodes.codeName(type: e.event.type, code: e.event.code) ?? "?")\n"
+                out += "\(EventCodes.typeName(type) ?? "type \(type)") / \(EventCodes.describe(type: type, code: code)) \(e.event.value)\n"
             }
         }
+        return out
+    }
+
+    /// `lines` lines of `prefix` and 8 hex bytes, bit k of byte i for code 8·i + k.
+    static func maskLines(prefix: String, codes: Set<UInt16>, lines: Int) -> String {
+        var bytes = [UInt8](repeating: 0, count: lines * 8)
+        for c in codes where Int(c) / 8 < bytes.count { bytes[Int(c) / 8] |= 1 << (c % 8) }
+        var out = ""
+        for chunk in stride(from: 0, to: bytes.count, by: 8) {
+            out += prefix + bytes[chunk..<chunk + 8].map { hex($0, 2) }.joined(separator: " ") + "\n"
+        }
+        return out
+    }
+
+    /// The evtest-like comment evemu writes above a description, for people reading the file.
+    static func describe(_ d: DeviceDescription) -> String {
+        var out = "# Input device name: \"\(d.name.filter { $0 != "\n" && $0 != "\r" && $0 != "\r\n" })\"\n"
+        out += "# Input device ID: bus 0x\(hex(d.bus, 2)) vendor 0x\(hex(d.vendor, 2)) product 0x\(hex(d.product, 2)) version 0x\(hex(d.version, 2))\n"
+        out += "# Supported events:\n"
+        for type in d.codes.keys.sorted() {
+            guard let codes = d.codes[type], !codes.isEmpty else { continue }
+            out += "#   Event type \(type) (\(EventCodes.typeName(type) ?? "?"))\n"
+            for code in codes.sorted() {
+                out += "#     Event code \(code) (\(EventCodes.describe(type: type, code: code)))\n"
+                if type == EventCodes.EV_ABS, let a = d.absInfo[code] {
+                    out += "#       Min \(a.minimum) Max \(a.maximum) Fuzz \(a.fuzz) Flat \(a.flat) Resolution \(a.resolution)\n"
+                }
+            }
+        }
+        out += "# Properties:\n"
+        for p in d.properties.sorted() {
+            out += "#   Property type \(p) (\(EventCodes.propertyName(p) ?? "?"))\n"
+        }
+        out += "# Written by switchscan\n"
         return out
     }
 
