@@ -80,13 +80,10 @@ struct SimulationSetup {
     }
 
     static func loadRecording(_ path: String, desc: String?) throws(InputError) -> Recording {
-        var device = try EvemuFormat.parse(InputFiles.read(path), file: path)
         if let desc {
-            let d = try EvemuFormat.parse(InputFiles.read(desc), file: desc)
-            guard let description = d.description else { throw InputError(file: desc, message: "has no device description (N:, I:, B: lines)") }
-            device.description = description
+            return try RecordingFile.decode(events: (try InputFiles.read(path), path), description: (try InputFiles.read(desc), desc))
         }
-        return Recording(devices: [device])
+        return try RecordingFile.decode(InputFiles.read(path), file: path)
     }
 
     func inputs() -> [Simulation.Input] {
