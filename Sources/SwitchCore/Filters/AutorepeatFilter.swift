@@ -52,18 +52,23 @@ package struct AutorepeatFilter: Sendable {
 
     package init() {}
 
+    // The only outputs there are, built once: an autorepeat storm must not allocate per event.
+    private static let pressed: [Output] = [.press]
+    private static let released: [Output] = [.release]
+    private static let rejected: [Output] = [.rejectedAutorepeat]
+
     package mutating func handle(_ event: Event, at now: Instant) -> [Output] {
         switch state {
         case .up:
             switch event {
             case .press:
                 state = .down
-                return [.press]
+                return Self.pressed
             case .release:
                 return []
             case .autorepeat:
                 state = .heldUnseen
-                return [.rejectedAutorepeat]
+                return Self.rejected
             case .deviceGone:
                 return []
             }
@@ -73,9 +78,9 @@ package struct AutorepeatFilter: Sendable {
                 return []
             case .release:
                 state = .up
-                return [.release]
+                return Self.released
             case .autorepeat:
-                return [.rejectedAutorepeat]
+                return Self.rejected
             case .deviceGone:
                 state = .up
                 return []
@@ -84,12 +89,12 @@ package struct AutorepeatFilter: Sendable {
             switch event {
             case .press:
                 state = .down
-                return [.press]
+                return Self.pressed
             case .release:
                 state = .up
                 return []
             case .autorepeat:
-                return [.rejectedAutorepeat]
+                return Self.rejected
             case .deviceGone:
                 state = .up
                 return []

@@ -133,13 +133,12 @@ package struct DebounceFilter: Sendable {
     private mutating func down(_ event: Event, _ now: Instant) -> [Output] {
         switch event {
         case .release:
-            let timers: [Output] = [.setTimer(.spurious, at: now + spuriousWindow), .setTimer(.bounce, at: now + window)]
             if spuriousMode {
                 state = .upDelayingSpurious(release: now)
-                return timers
+                return [.setTimer(.spurious, at: now + spuriousWindow), .setTimer(.bounce, at: now + window)]
             }
             state = .upDetectingSpurious
-            return [.release(at: now)] + timers
+            return [.release(at: now), .setTimer(.spurious, at: now + spuriousWindow), .setTimer(.bounce, at: now + window)]
         case .press, .timeout:
             return []
         case .deviceGone:

@@ -50,8 +50,14 @@ public struct SwitchPipeline: Sendable {
     package private(set) var longPress: LongPressFilter
     package private(set) var moveRepeat: MoveRepeatFilter
 
+    /// Stages 1–4's outputs of the event being handled; kept between calls so the hot path
+    /// doesn't allocate a fresh buffer per event.
+    private var scratch: [SwitchAcceptance.Output] = []
     /// The decision lines, built once (the hot path must not build strings).
     private let rejectedLines: [FilterDecision]
+    /// `[.decision(rejected(reason))]` per reason: the whole output of most rejected events
+    /// (an autorepeat storm), returned without allocating.
+    private let rejectedOutputs: [[Output]]
     private let acceptedLine: FilterDecision
     private let longPressLine: FilterDecision?
 
@@ -62,16 +68,17 @@ public struct SwitchPipeline: Sendable {
         self.moveRepeat = MoveRepeatFilter(interval: moveRepeat)
         let name = binding.keyName
         rejectedLines = RejectOrder.all.map { FilterDecision(switchName: name, .rejected($0)) }
+        rejectedOutputs = rejectedLines.map { [.decision($0)] }
         acceptedLine = FilterDecision(switchName: name, .accepted(binding.action))
         longPressLine = binding.longPressAction.map { FilterDecision(switchName: name, .longPress($0)) }
     }
 
     public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
-        var stream: [SwitchAcceptance.Output] = []
+        if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
         var out: [Output] = []
         switch event {
         case .key(let value):
-            acceptance.handle(.key(value: value), at: now, into: &stream)
+            acceptance.handle(.key(value: value), at: now, into: &scratch)
         case .timer(.longPress):
             actions(longPress.handle(.timeout, at: now), onPress: false, now, &out)
             return out
@@ -79,18 +86,21 @@ public struct SwitchPipeline: Sendable {
             repeats(moveRepeat.handle(.timeout, at: now), &out)
             return out
         case .timer(let id):
-            acceptance.handle(.timer(id), at: now, into: &stream)
+            acceptance.handle(.timer(id), at: now, into: &scratch)
         case .deviceGone:
-            acceptance.handle(.deviceGone, at: now, into: &stream)
+            acceptance.handle(.deviceGone, at: now, into: &scratch)
             for o in longPress.handle(.deviceGone, at: now) {
                 if case .cancelTimer = o { out.append(.cancelTimer(.longPress)) }
             }
             repeats(moveRepeat.handle(.deviceGone, at: now), &out)
         }
-        if stream.isEmpty { return out }
+        if scratch.isEmpty { return out }
+        if scratch.count == 1, out.isEmpty, case .rejected(let reason) = scratch[0] {
+            return rejectedOutputs[RejectOrder.index(reason)]
+        }
         var merged: [Output] = []
-        merged.reserveCapacity(stream.count + out.count + 2)
-        for s in stream {
+        merged.reserveCapacity(scratch.count + out.count + 2)
+        for s in scratch {
             switch s {
             case .physicalPress:
                 merged.append(.physicalPress)
@@ -107,7 +117,7 @@ public struct SwitchPipeline: Sendable {
                 merged.append(.cancelTimer(id))
             }
         }
-        merged.append(contentsOf: out)
+        if !out.isEmpty { merged.append(contentsOf: out) }
         return merged
     }
 
