@@ -10,17 +10,23 @@
 ///     P ... press    R ... release    ---|  W runs out (measured from the last edge)
 ///     'passed'     sent on at once
 ///     'held back'  sent on when its window runs out (with its physical time)
-///     'swallowed'  never sent; a swallowed press is the line `rejected(debounce)` (at its
-///                  release, when we know it was a bounce), its release goes silently
+///     'swallowed'  never sent; a swallowed press is the line `rejected(debounce)` as soon as
+///                  it is known to be a bounce (at the press when it cancels a held-back
+///                  release, else at its release); its release goes silently
 ///
-///     1)   P---|  R          P passed at once ("press visible before any timeout"), R passed
-///     2)   R---|  P          R passed, P passed
-///     3)   P-R---|  P        P passed, R held back until W after R, P passed (a fast click)
-///     4)   R-----P---|  R    R passed (after a hold), P after S but within W: held back, then R
+///     1)   P---|  R          P passed at once ("press visible before any timeout"); after a
+///                            settled hold, R passed at once too
+///     2)   R---|  P          R passed, P after the window passed at once
+///     3)   P-R---|  P        P passed, R (inside W) held back until W after it, P passed
+///          P-R--P            gap R→P 1 ms under W: P swallowed (one long press); exactly W or
+///                            more: R comes out when W runs out, then P is a new press
+///     4)   R-----P---|  R    R passed (after a hold); P after S but inside W: held back, passed
+///                            when W runs out (if it is still down)
 ///     5)   P-R-P---|  R      P-R-P chatter: R and the second P swallowed, one press; R passed
 ///     6)   R-----P-R---|  P  R-P-R chatter after a release: P swallowed, one release; P passed
 ///     7)   P-R-P-R-P---| R   slow chatter, every gap < W (the window restarts on every edge):
-///                            one press even though the whole burst is longer than W
+///                            one press even though the whole burst is longer than W (and the
+///                            same for release chatter)
 ///     8)   R-P--S|  (held)   while held, R and a P within S that stays down S: the release was
 ///                            passed, the P is held back until S after it, and spurious mode
 ///                            turns on (once, for good)

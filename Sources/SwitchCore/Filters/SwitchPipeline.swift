@@ -89,9 +89,7 @@ public struct SwitchPipeline: Sendable {
             acceptance.handle(.timer(id), at: now, into: &scratch)
         case .deviceGone:
             acceptance.handle(.deviceGone, at: now, into: &scratch)
-            for o in longPress.handle(.deviceGone, at: now) {
-                if case .cancelTimer = o { out.append(.cancelTimer(.longPress)) }
-            }
+            actions(longPress.handle(.deviceGone, at: now), onPress: false, now, &out)
             repeats(moveRepeat.handle(.deviceGone, at: now), &out)
         }
         if scratch.isEmpty { return out }

@@ -127,8 +127,8 @@ struct DebounceFilterTests {
         #expect(c.machine.state == .up)
     }
 
-    @Test("gap 1 ms under W after a held-back release: the press is swallowed")
-    func gapJustUnderWindowIsSwallowed() {
+    @Test("3) gap 1 ms under W after a held-back release: the press is swallowed")
+    func case3_gapJustUnderWindowIsSwallowed() {
         var c = clock()
         c.send(.press, at: ms(0))
         c.send(.release, at: ms(10))
@@ -137,8 +137,8 @@ struct DebounceFilterTests {
         #expect(c.lines == ["0.000 press(0.000)", "0.034 rejected(debounce)", "0.200 release(0.200)"])
     }
 
-    @Test("gap 1 ms over W: the release comes out, then a new press")
-    func gapJustOverWindowIsANewPress() {
+    @Test("3) gap 1 ms over W: the release comes out, then a new press")
+    func case3_gapJustOverWindowIsANewPress() {
         var c = clock()
         c.send(.press, at: ms(0))
         c.send(.release, at: ms(10))
@@ -146,8 +146,8 @@ struct DebounceFilterTests {
         #expect(c.lines == ["0.000 press(0.000)", "0.035 release(0.010)", "0.036 press(0.036)"])
     }
 
-    @Test("gap of exactly W: the window has run out (timers first), a new press")
-    func gapExactlyWindowIsANewPress() {
+    @Test("3) gap of exactly W: the window has run out (timers first), a new press")
+    func case3_gapExactlyWindowIsANewPress() {
         var c = clock()
         c.send(.press, at: ms(0))
         c.send(.release, at: ms(10))
@@ -217,8 +217,8 @@ struct DebounceFilterTests {
         #expect(d.window == .zero)
     }
 
-    @Test("W under 12 ms: the spurious window shrinks to W and spurious detection still works")
-    func smallWindowClampsSpuriousWindow() {
+    @Test("8) W under 12 ms: the spurious window shrinks to W and spurious detection still works")
+    func case8_smallWindowClampsSpuriousWindow() {
         var c = clock(5)
         #expect(c.machine.spuriousWindow == dms(5))
         c.send(.press, at: ms(0))
