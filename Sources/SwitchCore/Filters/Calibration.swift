@@ -1,0 +1,249 @@
+/// Offline calibration (research/filter-anchors §8, after PersonalTouch): replay a recording of a
+/// user's switch presses through the switch pipelines once per candidate setting of (hold
+/// duration, ignore repeat, debounce) and count what each setting would have let through. A
+/// clinician asks the user to press N times; the settings that yield exactly N accepted presses
+/// are the candidates. Pure and fast (the filters are functions of events and time): the
+/// `calibrate` command is a thin shell over this.
+///
+/// Each setting runs on its own virtual clock: timers due at or before an event fire first (at
+/// their deadlines, in deadline order, ties in the order they were set, as `TimerQueue` does),
+/// the rest fire after the last event. Move repeat is off during calibration so that actions
+/// fired = presses accepted.
+public enum Calibration {
+    /// One point of the grid.
+    public struct Setting: Hashable, Sendable, CustomStringConvertible {
+        public var holdDuration: Interval
+        public var ignoreRepeat: Interval
+        public var debounce: Interval
+
+        public init(holdDuration: Interval, ignoreRepeat: Interval, debounce: Interval) {
+            self.holdDuration = holdDuration
+            self.ignoreRepeat = ignoreRepeat
+            self.debounce = debounce
+        }
+
+        /// "hold 0.100s ignoreRepeat 0.300s debounce 0.025s"
+        public var description: String { "hold \(holdDuration) ignoreRepeat \(ignoreRepeat) debounce \(debounce)" }
+    }
+
+    /// The candidate values of each setting; every combination is a `Setting`.
+    public struct Grid: Sendable, Equatable {
+        public private(set) var holdDurations: [Interval]
+        public private(set) var ignoreRepeats: [Interval]
+        public private(set) var debounces: [Interval]
+
+        /// Checks every value against the profile's ranges (`ProfileDecoder.ranges`); an empty
+        /// list or a value out of range is an `InputError` naming it (`file` is what the caller
+        /// read the grid from: a file name or "--hold").
+        public init(holdDurations: [Interval], ignoreRepeats: [Interval], debounces: [Interval], file: String = "calibration grid") throws(InputError) {
+            for (key, values) in [("holdDuration", holdDurations), ("ignoreRepeat", ignoreRepeats), ("debounce", debounces)] {
+                guard !values.isEmpty else {
+                    throw InputError(file: file, path: key, message: "expected at least one value")
+                }
+                let range = ProfileDecoder.ranges[key] ?? 0...10
+                for (i, v) in values.enumerated() where !range.contains(v.seconds) {
+                    throw InputError(file: file, path: "\(key)[\(i)]",
+                                     message: "expected seconds in \(formatRange(range)), found \(formatSeconds(v))")
+                }
+            }
+            self.holdDurations = holdDurations
+            self.ignoreRepeats = ignoreRepeats
+            self.debounces = debounces
+        }
+
+        /// Every combination: hold duration outermost, then ignore repeat, then debounce.
+        public var settings: [Setting] {
+            var all: [Setting] = []
+            all.reserveCapacity(holdDurations.count * ignoreRepeats.count * debounces.count)
+            for h in holdDurations {
+                for r in ignoreRepeats {
+                    for d in debounces { all.append(Setting(holdDuration: h, ignoreRepeat: r, debounce: d)) }
+                }
+            }
+            return all
+        }
+    }
+
+    /// Rejected presses by reason. `autorepeat` counts value-2 events (a held key's repeats),
+    /// which are not presses; it is kept apart from `presses`.
+    public struct Rejections: Equatable, Sendable {
+        public var debounce = 0
+        public var holdDuration = 0
+        public var ignoreRepeat = 0
+        public var autorepeat = 0
+
+        public init(debounce: Int = 0, holdDuration: Int = 0, ignoreRepeat: Int = 0, autorepeat: Int = 0) {
+            self.debounce = debounce
+            self.holdDuration = holdDuration
+            self.ignoreRepeat = ignoreRepeat
+            self.autorepeat = autorepeat
+        }
+
+        public subscript(reason: FilterDecision.RejectReason) -> Int {
+            switch reason {
+            case .debounce: return debounce
+            case .holdDuration: return holdDuration
+            case .ignoreRepeat: return ignoreRepeat
+            case .autorepeat: return autorepeat
+            }
+        }
+
+        /// Presses rejected (debounce + hold duration + ignore repeat).
+        public var presses: Int { debounce + holdDuration + ignoreRepeat }
+
+        mutating func count(_ reason: FilterDecision.RejectReason) {
+            switch reason {
+            case .debounce: debounce += 1
+            case .holdDuration: holdDuration += 1
+            case .ignoreRepeat: ignoreRepeat += 1
+            case .autorepeat: autorepeat += 1
+            }
+        }
+    }
+
+    /// What one setting let through.
+    public struct Outcome: Equatable, Sendable {
+        public var setting: Setting
+        /// Accepted presses = actions fired (short or long-press action), all switches together.
+        public var accepted: Int
+        public var rejected: Rejections
+
+        public init(setting: Setting, accepted: Int, rejected: Rejections) {
+            self.setting = setting
+            self.accepted = accepted
+            self.rejected = rejected
+        }
+    }
+
+    /// Replays `events` (only EV_KEY events of bound keys matter; others are skipped; events are
+    /// taken in time order, ties in the order given) once per setting, with the profile's
+    /// switches and its other stabilization settings (anchor, long press, select target).
+    public static func run(events: [TimedEvent], profile: Profile, grid: Grid) -> [Outcome] {
+        run(events: events, switches: profile.switches, stabilization: profile.switchStabilization, settings: grid.settings)
+    }
+
+    public static func run(events: [TimedEvent], switches: [SwitchBinding], stabilization: SwitchStabilization,
+                           settings: [Setting]) -> [Outcome] {
+        let keys = keyEvents(events, switches: switches)
+        return settings.map { setting in
+            var st = stabilization
+            st.holdDuration = setting.holdDuration
+            st.ignoreRepeat = setting.ignoreRepeat
+            st.debounce = setting.debounce
+            var replay = Replay(switches: switches, stabilization: st)
+            replay.run(keys)
+            return Outcome(setting: setting, accepted: replay.accepted, rejected: replay.rejected)
+        }
+    }
+
+    /// The outcomes with exactly `presses` accepted presses, in grid order.
+    public static func outcomes(yielding presses: Int, in outcomes: [Outcome]) -> [Outcome] {
+        outcomes.filter { $0.accepted == presses }
+    }
+
+    /// One key event for a bound switch.
+    struct KeyEvent: Sendable {
+        var time: Instant
+        var pipeline: Int
+        var value: Int32
+    }
+
+    /// The events that reach a pipeline, time-ordered (stable for ties).
+    static func keyEvents(_ events: [TimedEvent], switches: [SwitchBinding]) -> [KeyEvent] {
+        var pipelineByCode: [UInt16: Int] = [:]
+        for (i, b) in switches.enumerated() where pipelineByCode[b.code] == nil { pipelineByCode[b.code] = i }
+        var keys: [KeyEvent] = []
+        keys.reserveCapacity(events.count)
+        for e in events where e.event.type == EventCodes.EV_KEY {
+            if let i = pipelineByCode[e.event.code] { keys.append(KeyEvent(time: e.time, pipeline: i, value: e.event.value)) }
+        }
+        if !zip(keys, keys.dropFirst()).allSatisfy({ $0.time <= $1.time }) {
+            keys = keys.enumerated().sorted { a, b in
+                a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
+            }.map(\.element)
+        }
+        return keys
+    }
+
+    /// One setting's run: the pipelines and their timers (a flat array of deadlines, five per
+    /// switch: cheaper than a general timer queue for a handful of timers).
+    struct Replay {
+        static let timersPerSwitch = SwitchPipeline.TimerID.allCases.count
+
+        var pipelines: [SwitchPipeline]
+        var deadlines: [Int64]
+        var sequence: [UInt64]
+        var nextSequence: UInt64 = 0
+        /// No deadline is earlier than this (a lower bound; refreshed on every scan).
+        var earliest = Int64.max
+        var accepted = 0
+        var rejected = Rejections()
+
+        init(switches: [SwitchBinding], stabilization: SwitchStabilization) {
+            pipelines = switches.map { SwitchPipeline(binding: $0, stabilization: stabilization, moveRepeat: .zero) }
+            deadlines = Array(repeating: .max, count: switches.count * Self.timersPerSwitch)
+            sequence = Array(repeating: 0, count: deadlines.count)
+        }
+
+        mutating func run(_ keys: [KeyEvent]) {
+            for k in keys {
+                fire(upTo: k.time.microseconds)
+                apply(pipelines[k.pipeline].handle(.key(value: k.value), at: k.time), k.pipeline)
+            }
+            // The tail: every timer left (without move repeat, each pipeline sets finitely many).
+            fire(upTo: .max)
+        }
+
+        mutating func fire(upTo t: Int64) {
+            while earliest <= t {
+                var best = -1
+                var low = Int64.max
+                for i in deadlines.indices where deadlines[i] != .max {
+                    if best < 0 || deadlines[i] < deadlines[best] || (deadlines[i] == deadlines[best] && sequence[i] < sequence[best]) {
+                        best = i
+                    }
+                    low = min(low, deadlines[i])
+                }
+                earliest = low
+                guard best >= 0, deadlines[best] <= t else { return }
+                let deadline = deadlines[best]
+                deadlines[best] = .max
+                let p = best / Self.timersPerSwitch
+                guard let id = SwitchPipeline.TimerID(rawValue: best % Self.timersPerSwitch) else { return }
+                apply(pipelines[p].handle(.timer(id), at: Instant(microseconds: deadline)), p)
+                earliest = deadline
+            }
+        }
+
+        mutating func apply(_ outputs: [SwitchPipeline.Output], _ p: Int) {
+            for o in outputs {
+                switch o {
+                case .decision(let d):
+                    switch d.decision {
+                    case .accepted, .longPress: accepted += 1
+                    case .rejected(let reason): rejected.count(reason)
+                    }
+                case .setTimer(let id, let at):
+                    let i = p * Self.timersPerSwitch + id.rawValue
+                    deadlines[i] = at.microseconds
+                    nextSequence += 1
+                    sequence[i] = nextSequence
+                    earliest = min(earliest, at.microseconds)
+                case .cancelTimer(let id):
+                    deadlines[p * Self.timersPerSwitch + id.rawValue] = .max
+                case .physicalPress, .action:
+                    break
+                }
+            }
+        }
+    }
+}
+
+private func formatSeconds(_ i: Interval) -> String {
+    i.microseconds % 1000 == 0 ? i.description : "\(Double(i.microseconds) / 1_000_000)s"
+}
+
+private func formatRange(_ r: ClosedRange<Double>) -> String {
+    func n(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+    return "\(n(r.lowerBound))…\(n(r.upperBound))"
+}

@@ -1,0 +1,108 @@
+/// Turns a touchscreen's evdev frames into contacts: where each finger went down, moved and
+/// lifted, in the tree's screen points. Three kinds of device (kernel
+/// `Documentation/input/multi-touch-protocol.rst`):
+///
+/// - **Protocol B** (`ABS_MT_SLOT` present; nearly every touchscreen today): `SlotTracker`.
+/// - **Protocol A** (MT positions without slots; old N-Trig panels): `UnslottedTracker`.
+/// - **Single-touch** (`BTN_TOUCH` + `ABS_X/Y` only): `SingleTouchTracker`.
+///
+/// With MT present the single-touch emulation (`ABS_X/Y`, `BTN_TOUCH`) is ignored. Contacts are
+/// reported at the end of a frame (a frame's positions may follow its tracking id): first the
+/// contacts that ended, then those that started or moved. A device with none of the above (or
+/// fake MT, as udev calls it) produces no contacts.
+public struct TouchTracker: Sendable {
+    public enum Contact: Sendable, Equatable {
+        case down(id: Int, Point)
+        case moved(id: Int, Point)
+        case up(id: Int, Point)
+
+        public var id: Int {
+            switch self {
+            case .down(let id, _), .moved(let id, _), .up(let id, _): return id
+            }
+        }
+
+        public var point: Point {
+            switch self {
+            case .down(_, let p), .moved(_, let p), .up(_, let p): return p
+            }
+        }
+    }
+
+    package enum Kind: Sendable, Equatable {
+        case protocolB, protocolA, singleTouch, none
+    }
+
+    private enum Tracker: Sendable {
+        case slots(SlotTracker)
+        case unslotted(UnslottedTracker)
+        case single(SingleTouchTracker)
+        case none
+    }
+
+    private var tracker: Tracker
+
+    public init(device: DeviceDescription, screen: Size) {
+        if device.hasMultitouchPositions {
+            let mapping = ScreenMapping(device: device, screen: screen, multitouch: true)
+            if device.has(type: EventCodes.EV_ABS, code: EventCodes.ABS_MT_SLOT) {
+                tracker = .slots(SlotTracker(device: device, mapping: mapping))
+            } else {
+                tracker = .unslotted(UnslottedTracker(mapping: mapping))
+            }
+        } else if device.hasAbsoluteXY {
+            tracker = .single(SingleTouchTracker(device: device, mapping: ScreenMapping(device: device, screen: screen, multitouch: false)))
+        } else {
+            tracker = .none
+        }
+    }
+
+    package var kind: Kind {
+        switch tracker {
+        case .slots: return .protocolB
+        case .unslotted: return .protocolA
+        case .single: return .singleTouch
+        case .none: return .none
+        }
+    }
+
+    /// One frame: the events of one `SYN_REPORT` (without it).
+    public mutating func handle(frame: [InputEvent]) -> [Contact] {
+        switch tracker {
+        case .slots(var t):
+            tracker = .none
+            defer { tracker = .slots(t) }
+            return t.handle(frame: frame)
+        case .unslotted(var t):
+            tracker = .none
+            defer { tracker = .unslotted(t) }
+            return t.handle(frame: frame)
+        case .single(var t):
+            tracker = .none
+            defer { tracker = .single(t) }
+            return t.handle(frame: frame)
+        case .none:
+            return []
+        }
+    }
+
+    /// The device went away: every contact ends where it was last seen.
+    public mutating func liftAll() -> [Contact] {
+        switch tracker {
+        case .slots(var t):
+            tracker = .none
+            defer { tracker = .slots(t) }
+            return t.liftAll()
+        case .unslotted(var t):
+            tracker = .none
+            defer { tracker = .unslotted(t) }
+            return t.liftAll()
+        case .single(var t):
+            tracker = .none
+            defer { tracker = .single(t) }
+            return t.liftAll()
+        case .none:
+            return []
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// Multitouch protocol A (obsolete, still found on N-Trig panels): every frame lists all current
+/// contacts, each closed by `SYN_MT_REPORT`, with no ids. We keep ids stable by matching each
+/// frame's contacts to the previous frame's, nearest pair first (in screen points); a previous
+/// contact left unmatched lifted, a new one left unmatched went down.
+///
+///     frame                                   contacts
+///     X Y MT_REPORT                           down(0)
+///     X Y MT_REPORT · X Y MT_REPORT           moved(0) (the nearer one), down(1)
+///     X Y MT_REPORT                           up(the farther one)
+///     MT_REPORT   (or no contact data)        up(every contact): a frame with no contacts lifts all
+///
+/// A contact's data not closed by `SYN_MT_REPORT` before the frame ends still counts as a
+/// contact. An axis missing from a contact keeps the last value seen for it. Tracking ids some
+/// protocol A drivers send are ignored. Ids are a running number from 0.
+struct UnslottedTracker: Sendable {
+    struct Live: Sendable {
+        var id: Int
+        var point: Point
+    }
+
+    let mapping: ScreenMapping
+    private var live: [Live] = []
+    private var nextID = 0
+    private var x: Int32 = 0
+    private var y: Int32 = 0
+
+    init(mapping: ScreenMapping) {
+        self.mapping = mapping
+    }
+
+    mutating func handle(frame: [InputEvent]) -> [TouchTracker.Contact] {
+        var points: [Point] = []
+        var hasData = false
+        for e in frame {
+            if e.type == EventCodes.EV_SYN && e.code == EventCodes.SYN_MT_REPORT {
+                if hasData { points.append(mapping.point(x: x, y: y)) }
+                hasData = false
+            } else if e.type == EventCodes.EV_ABS && e.code == EventCodes.ABS_MT_POSITION_X {
+                x = e.value
+                hasData = true
+            } else if e.type == EventCodes.EV_ABS && e.code == EventCodes.ABS_MT_POSITION_Y {
+                y = e.value
+                hasData = true
+            }
+        }
+        if hasData { points.append(mapping.point(x: x, y: y)) }
+        return match(points)
+    }
+
+    /// Greedy nearest-first matching of the previous contacts to `points`.
+    private mutating func match(_ points: [Point]) -> [TouchTracker.Contact] {
+        var pairs: [(distance: Double, old: Int, new: Int)] = []
+        pairs.reserveCapacity(live.count * points.count)
+        for (o, l) in live.enumerated() {
+            for (n, p) in points.enumerated() {
+                let dx = l.point.x - p.x, dy = l.point.y - p.y
+                pairs.append((dx * dx + dy * dy, o, n))
+            }
+        }
+        pairs.sort { a, b in
+            if a.distance != b.distance { return a.distance < b.distance }
+            if a.old != b.old { return a.old < b.old }
+            return a.new < b.new
+        }
+        var idForNew = [Int?](repeating: nil, count: points.count)
+        var oldMatched = [Bool](repeating: false, count: live.count)
+        for pair in pairs where !oldMatched[pair.old] && idForNew[pair.new] == nil {
+            oldMatched[pair.old] = true
+            idForNew[pair.new] = pair.old
+        }
+        var out: [TouchTracker.Contact] = []
+        for (o, l) in live.enumerated() where !oldMatched[o] {
+            out.append(.up(id: l.id, l.point))
+        }
+        var next: [Live] = []
+        next.reserveCapacity(points.count)
+        for (n, p) in points.enumerated() {
+            if let o = idForNew[n] {
+                let id = live[o].id
+                if live[o].point != p { out.append(.moved(id: id, p)) }
+                next.append(Live(id: id, point: p))
+            } else {
+                out.append(.down(id: nextID, p))
+                next.append(Live(id: nextID, point: p))
+                nextID += 1
+            }
+        }
+        live = next
+        return out
+    }
+
+    mutating func liftAll() -> [TouchTracker.Contact] {
+        defer { live = [] }
+        return live.map { .up(id: $0.id, $0.point) }
+    }
+}
