@@ -81,7 +81,7 @@ public enum DeviceSelection {
                 if let e = entries.first(where: { $0.node == path }) {
                     switch e.result {
                     case .success(let d): add(path, d, "named by path")
-                    case .failure(let err): throw fail(err.description)
+                    case .failure(let err): throw fail(err.reason)
                     }
                 } else {
                     throw fail("\(path): no such input device node" + available(readable))

@@ -37,6 +37,12 @@ public final class SignalPipe {
             sigaction(sig, &action, &old)
             previous.append(old)
         }
+        // A parent may have started us with these signals blocked (the mask is inherited across
+        // exec; test runners and some process spawners block them): unblock them here.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for sig in signals { sigaddset(&set, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     deinit {
