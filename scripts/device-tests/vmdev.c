@@ -12,6 +12,9 @@
 //                            (or until N events), CLOCK_MONOTONIC stamps as "sec.usec" first
 //   vmdev grabtest NODE      "busy" if another fd holds EVIOCGRAB, "free" if we could grab it
 //   vmdev now                CLOCK_MONOTONIC in microseconds
+//   vmdev stamp              copy stdin to stdout, each line prefixed with CLOCK_MONOTONIC µs at read
+//   vmdev drain NODE MS      read NODE for MS ms as a bare libevdev loop, print the event count
+//   (serve) stream K HZ MS   a moving protocol-B contact on touch device K, HZ frames a second
 //   vmdev latency NODE N GAP_MS   (bench) N presses/releases on a new switch, printing
 //                            "sent <monotonic us>" per press; see bench-vm.sh
 //
@@ -121,6 +124,25 @@ static int serve(void) {
             emit(devs[k], EV_KEY, KEY_SPACE, 1);
             emit(devs[k], EV_SYN, SYN_REPORT, 0);
             printf("flooded %d\n", k);
+        } else if (sscanf(line, "stream %d %d %d", &k, &x, &y) == 3 && k < n && devs[k] && x > 0) {
+            long long period = 1000000LL / x, next = now_us();
+            emit(devs[k], EV_ABS, ABS_MT_TRACKING_ID, 5);
+            emit(devs[k], EV_KEY, BTN_TOUCH, 1);
+            for (long i = 0; i < (long)x * y / 1000; i++) {
+                int px = 500 + (int)(i % 400), py = 300 + (int)((i / 2) % 300);
+                emit(devs[k], EV_ABS, ABS_MT_POSITION_X, px);
+                emit(devs[k], EV_ABS, ABS_MT_POSITION_Y, py);
+                emit(devs[k], EV_ABS, ABS_X, px);
+                emit(devs[k], EV_ABS, ABS_Y, py);
+                emit(devs[k], EV_SYN, SYN_REPORT, 0);
+                next += period;
+                long long wait = next - now_us();
+                if (wait > 0) { struct timespec ts = {wait / 1000000, (wait % 1000000) * 1000}; nanosleep(&ts, NULL); }
+            }
+            emit(devs[k], EV_ABS, ABS_MT_TRACKING_ID, -1);
+            emit(devs[k], EV_KEY, BTN_TOUCH, 0);
+            emit(devs[k], EV_SYN, SYN_REPORT, 0);
+            printf("streamed %d\n", k);
         } else if (sscanf(line, "sleep %d", &x) == 1) {
             sleep_ms(x);
         } else {
@@ -194,12 +216,38 @@ static int latency(int n, int gap) {
     return 0;
 }
 
+static int stamp(void) {
+    char line[4096];
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    while (fgets(line, sizeof line, stdin)) printf("%lld %s", now_us(), line);
+    return 0;
+}
+
+static int drain(const char *node, long ms) {
+    int fd = open(node, O_RDONLY | O_NONBLOCK);
+    struct libevdev *d = NULL;
+    if (fd < 0 || libevdev_new_from_fd(fd, &d) != 0) { fprintf(stderr, "vmdev: cannot open %s\n", node); return 1; }
+    libevdev_set_clock_id(d, CLOCK_MONOTONIC);
+    long long end = now_us() + ms * 1000LL, count = 0;
+    while (now_us() < end) {
+        struct pollfd p = {fd, POLLIN, 0};
+        poll(&p, 1, (int)((end - now_us()) / 1000) + 1);
+        struct input_event ev;
+        int rc;
+        while ((rc = libevdev_next_event(d, LIBEVDEV_READ_FLAG_NORMAL, &ev)) >= 0) count++;
+    }
+    printf("%lld events\n", count);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 2 && strcmp(argv[1], "stamp") == 0) return stamp();
+    if (argc == 4 && strcmp(argv[1], "drain") == 0) return drain(argv[2], atol(argv[3]));
     if (argc >= 2 && strcmp(argv[1], "serve") == 0) return serve();
     if (argc >= 4 && strcmp(argv[1], "read") == 0) return read_node(argv[2], atol(argv[3]), argc > 4 ? atol(argv[4]) : 0);
     if (argc == 3 && strcmp(argv[1], "grabtest") == 0) return grabtest(argv[2]);
     if (argc == 2 && strcmp(argv[1], "now") == 0) { printf("%lld\n", now_us()); return 0; }
     if (argc == 4 && strcmp(argv[1], "latency") == 0) return latency(atoi(argv[2]), atoi(argv[3]));
-    fprintf(stderr, "usage: vmdev serve | read NODE MS [N] | grabtest NODE | now | latency N GAP_MS\n");
+    fprintf(stderr, "usage: vmdev serve | read NODE MS [N] | grabtest NODE | now | stamp | drain NODE MS | latency N GAP_MS\n");
     return 2;
 }
