@@ -49,6 +49,11 @@ if [ -x ./evemu-device ]; then
   EVD=$!
   wait_for "/dev/input/event" /tmp/evemu-device.out 50
   check "record: evemu-device accepts the recording" "grep -q '/dev/input/event' /tmp/evemu-device.out"
+  EVNODE=$(grep -o '/dev/input/event[0-9]*' /tmp/evemu-device.out | head -1)
+  if [ -x ./evemu-play ] && [ -n "$EVNODE" ]; then
+    ./evemu-play "$EVNODE" < /tmp/rec.evemu > /tmp/evemu-play.out 2>&1; RC=$?
+    check "record: evemu-play replays it" "[ $RC = 0 ] && ! grep -qi error /tmp/evemu-play.out"
+  fi
   kill $EVD 2>/dev/null
 fi
 

@@ -29,7 +29,14 @@ struct RunCommand: ParsableCommand {
     var until: Double?
 
     @Option(help: "text or jsonl.")
-    var format: TranscriptFormat.Style = .text
+    var format: RunFormat = .text
+
+    /// Its own enum (not a retroactive conformance of `TranscriptFormat.Style`), so another
+    /// command can parse the same words without the two conformances clashing.
+    enum RunFormat: String, ExpressibleByArgument {
+        case text, jsonl
+        var style: TranscriptFormat.Style { self == .text ? .text : .jsonl }
+    }
 
     @Flag(help: "Grab the devices (EVIOCGRAB) so their keys reach no other program. Never grabs your only full keyboard unless named.")
     var grab = false
@@ -71,7 +78,7 @@ struct RunCommand: ParsableCommand {
             if let w = g.warning { note(w) }
         }
 
-        let style = format
+        let style = format.style
         let treePath = tree
         let hooks = LiveRunner.Hooks(
             emit: { line in
@@ -100,10 +107,3 @@ struct RunCommand: ParsableCommand {
         }
     }
 }
-
-/// A note on stderr, prefixed like every other message of the tool.
-func note(_ message: String) {
-    printError("switchscan: " + message)
-}
-
-extension TranscriptFormat.Style: ExpressibleByArgument {}

@@ -36,3 +36,8 @@ enum DevicePicking {
         return (selected, entries)
     }
 }
+
+/// A note on stderr, prefixed like every other message of the tool.
+func note(_ message: String) {
+    printError("switchscan: " + message)
+}
