@@ -1,0 +1,51 @@
+import Glibc
+
+/// A device node that could not be opened, read, grabbed or created, with the errno and a
+/// sentence a user can act on ("add yourself to the `input` group").
+public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Operation: String, Sendable {
+        case open, describe, grab, uinput
+    }
+
+    /// The node path (`/dev/input/event7`, `/dev/uinput`).
+    public var node: String
+    public var operation: Operation
+    /// A positive errno value (libevdev returns them negated).
+    public var errno: Int32
+
+    public init(node: String, operation: Operation, errno: Int32) {
+        self.node = node
+        self.operation = operation
+        self.errno = errno < 0 ? -errno : errno
+    }
+
+    /// What went wrong and, where there is one, what to do about it.
+    public var reason: String {
+        switch (operation, errno) {
+        case (.uinput, ENOENT), (.uinput, ENODEV):
+            return "/dev/uinput does not exist: load the uinput module (sudo modprobe uinput)"
+        case (.uinput, EACCES), (.uinput, EPERM):
+            return "permission denied on /dev/uinput: run as a user allowed to write it (a udev rule for the input group, or root)"
+        case (_, EACCES), (_, EPERM):
+            return "permission denied: add yourself to the `input` group (sudo usermod -aG input $USER) and log in again"
+        case (.grab, EBUSY):
+            return "another program has grabbed it"
+        case (_, ENOENT):
+            return "no such device"
+        case (_, ENODEV):
+            return "the device is gone"
+        case (.describe, _):
+            return "not an evdev device (\(String(cString: strerror(errno))))"
+        default:
+            return String(cString: strerror(errno))
+        }
+    }
+
+    public var description: String {
+        switch operation {
+        case .uinput: return "cannot create the output device: \(reason)"
+        case .grab: return "\(node): cannot grab: \(reason)"
+        case .open, .describe: return "\(node): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import SwitchCore
+
+/// What `--inject` does on the desktop for one transcript line (pure; `UInputOutput` does it).
+public enum InjectionStep: Equatable, Sendable {
+    /// A touch down and up at a screen pixel.
+    case tap(x: Int32, y: Int32)
+    /// A key press and release.
+    case key(UInt16)
+    /// An action a synthetic input device cannot perform; the message says which.
+    case needsBridge(String)
+}
+
+/// Maps `perform` lines to device input: an activation taps its activation point, escape presses
+/// KEY_ESC; custom actions, increment and decrement need the application (an accessibility
+/// bridge), so they are only reported. Points are clamped onto the screen.
+public struct InjectionPlan: Sendable, Equatable {
+    public var width: Int32
+    public var height: Int32
+
+    public init(screen: Size) {
+        width = Int32(clamping: max(1, Int(screen.width.rounded())))
+        height = Int32(clamping: max(1, Int(screen.height.rounded())))
+    }
+
+    public func steps(for line: TranscriptLine) -> [InjectionStep] {
+        guard case .perform(let p) = line.event else { return [] }
+        switch p.action {
+        case .activate:
+            guard let point = p.point else {
+                return [.needsBridge("activate \(p.id): no activation point to tap; needs an application bridge")]
+            }
+            return [.tap(x: clamp(point.x, width), y: clamp(point.y, height))]
+        case .escape:
+            return [.key(EventCodes.KEY_ESC)]
+        case .custom(let name):
+            return [.needsBridge("custom action \"\(name)\" on \(p.id) needs an application bridge")]
+        case .increment:
+            return [.needsBridge("increment \(p.id) needs an application bridge")]
+        case .decrement:
+            return [.needsBridge("decrement \(p.id) needs an application bridge")]
+        }
+    }
+
+    private func clamp(_ v: Double, _ size: Int32) -> Int32 {
+        guard v.isFinite else { return 0 }
+        return Int32(min(Double(size - 1), max(0, v.rounded(.down))))
+    }
+}

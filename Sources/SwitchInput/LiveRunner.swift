@@ -1,0 +1,258 @@
+import Glibc
+import SwitchCore
+
+/// The live engine's I/O shell: one `poll` over the devices, a timerfd armed at the engine's next
+/// deadline and a self-pipe for SIGINT/SIGTERM/SIGHUP. It drives `Engine` the way `Simulation`
+/// does (frames in time order, timers due at or before a frame's time fire first, then the clock
+/// advances to now), and decides nothing itself.
+///
+/// Time: t = 0 is when the engine starts. A device's frames are timed by its CLOCK_MONOTONIC
+/// stamps when `libevdev_set_clock_id` worked, else when read (`EventStamper`); times never go
+/// backwards (a frame stamped before something already delivered is delivered at that time).
+///
+/// Devices that vanish (`-ENODEV`, POLLHUP/POLLERR) are reported (`device removed` line, then
+/// `engine.deviceRemoved`), closed, and looked for every 0.5 s: the same node, or any node with
+/// the same name and ids (USB replugs may renumber); found again → `device added`,
+/// `engine.deviceAdded`, re-grabbed.
+public final class LiveRunner {
+    public struct Hooks {
+        /// Every transcript line, as produced.
+        public var emit: (TranscriptLine) -> Void
+        /// Notes for stderr (picked devices, clock, removal, reload errors).
+        public var log: (String) -> Void
+        /// With `--show-frames`: every frame delivered to the engine, as a line for stderr.
+        public var showFrame: ((String) -> Void)?
+        /// SIGHUP: the tree again (errors are logged, the old tree stays).
+        public var reloadTree: (() throws(InputError) -> ElementTree)?
+
+        public init(emit: @escaping (TranscriptLine) -> Void, log: @escaping (String) -> Void,
+                    showFrame: ((String) -> Void)? = nil, reloadTree: (() throws(InputError) -> ElementTree)? = nil) {
+            self.emit = emit
+            self.log = log
+            self.showFrame = showFrame
+            self.reloadTree = reloadTree
+        }
+    }
+
+    public enum Ending: Equatable, Sendable {
+        case until
+        case signal(Int32)
+    }
+
+    /// How often a vanished device is looked for.
+    public static let reopenInterval = Interval.milliseconds(500)
+
+    private final class Slot {
+        var node: String
+        let identity: DeviceDescription
+        let wantsGrab: Bool
+        var device: EvdevDevice?
+        var assembler = FrameAssembler()
+
+        init(node: String, identity: DeviceDescription, wantsGrab: Bool, device: EvdevDevice) {
+            self.node = node
+            self.identity = identity
+            self.wantsGrab = wantsGrab
+            self.device = device
+        }
+    }
+
+    private let slots: [Slot]
+    private let hooks: Hooks
+
+    /// Opens the selected devices (asks for CLOCK_MONOTONIC stamps, grabs those marked).
+    /// Throws the first device that cannot be opened or grabbed; the ones opened are released.
+    public init(devices: [(SelectedDevice, grab: Bool)], hooks: Hooks) throws(DeviceError) {
+        self.hooks = hooks
+        var slots: [Slot] = []
+        for (selected, grab) in devices {
+            let device = try EvdevDevice(node: selected.node)
+            LiveRunner.prepare(device, grab: grab, log: hooks.log)
+            if grab { try device.grab() }
+            slots.append(Slot(node: selected.node, identity: device.description, wantsGrab: grab, device: device))
+        }
+        self.slots = slots
+    }
+
+    deinit { releaseGrabs() }
+
+    /// The descriptions, in engine device order (index k is `devices[k]`).
+    public var descriptions: [DeviceDescription] { slots.map(\.identity) }
+
+    public func releaseGrabs() {
+        for s in slots { s.device?.ungrab() }
+    }
+
+    private static func prepare(_ device: EvdevDevice, grab: Bool, log: (String) -> Void) {
+        if let err = device.useMonotonicClock() {
+            log("\(device.node): cannot set CLOCK_MONOTONIC timestamps (\(String(cString: strerror(err)))); its events are timed when read")
+        }
+    }
+
+    /// Runs until `until` (seconds of engine time) or SIGINT/SIGTERM. Grabs are released on
+    /// every way out (also by `deinit`, and by the kernel when the fds close).
+    public func run(_ engine: inout Engine, until: Instant?) throws(DeviceError) -> Ending {
+        defer { releaseGrabs() }
+        let signals = try SignalPipe([SIGINT, SIGTERM, SIGHUP])
+        let timer = try TimerFD()
+        let watch = NodeWatch(directoriesOf: slots.map(\.node))
+        let stamper = EventStamper(engineStart: MonotonicClock.nowMicroseconds())
+        var last = Instant.zero
+        var nextReopen: Instant?
+
+        func emit(_ lines: [TranscriptLine]) { for l in lines { hooks.emit(l) } }
+        func now() -> Instant { max(last, Instant(microseconds: max(0, MonotonicClock.nowMicroseconds() - stamper.engineStart))) }
+
+        emit(engine.start(at: .zero))
+        hooks.log("running; Ctrl-C to stop")
+
+        while true {
+            var deadline = engine.nextDeadline()
+            for d in [until, nextReopen] { if let d { deadline = min(deadline ?? d, d) } }
+            timer.arm(at: deadline.map(stamper.monotonic))
+
+            let live = slots.indices.filter { slots[$0].device != nil }
+            var fds = [pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: timer.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            fds += live.map { pollfd(fd: slots[$0].device?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0) }
+            if let watch { fds.append(pollfd(fd: watch.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            let rc = poll(&fds, nfds_t(fds.count), -1)
+            if rc < 0 && errno != EINTR { throw DeviceError(node: "poll", operation: .open, errno: errno) }
+
+            // Input first, in time order, so timers due before a frame fire before it.
+            var frames: [(device: Int, frame: InputFrame, resync: Bool)] = []
+            var removed: [Int] = []
+            let readTime = MonotonicClock.nowMicroseconds()
+            for (k, index) in live.enumerated() {
+                let revents = Int32(fds[k + 2].revents)
+                guard revents != 0, let device = slots[index].device else { continue }
+                var gone = false
+                if revents & Int32(POLLIN) != 0 {
+                    device.drain { read in
+                        let mono = device.monotonicTimestamps
+                        let event: FrameAssembler.Event
+                        switch read {
+                        case .event(let e, let k):
+                            event = .event(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
+                        case .dropped(let k):
+                            event = .dropped(at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
+                        case .syncEvent(let e, let k):
+                            event = .syncEvent(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
+                        case .syncDone: event = .syncDone
+                        case .drained: event = .drained
+                        case .gone: event = .gone
+                        }
+                        for out in slots[index].assembler.handle(event, at: last) {
+                            switch out {
+                            case .frame(let f): frames.append((index, f, false))
+                            case .resync(let f): frames.append((index, f, true))
+                            case .removed: gone = true
+                            }
+                        }
+                    }
+                }
+                if revents & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 { gone = true }
+                if gone { removed.append(index) }
+            }
+            // A node file that went away is a removed device even when its fd says nothing.
+            if let watch, let w = fds.last, w.revents != 0 {
+                let changes = watch.take()
+                if changes.deleted {
+                    for index in live where !removed.contains(index) && !nodeExists(slots[index].node) { removed.append(index) }
+                }
+                if changes.created, slots.contains(where: { $0.device == nil }) { nextReopen = Instant.zero }
+            }
+            frames = frames.enumerated().sorted { a, b in
+                a.element.frame.time != b.element.frame.time ? a.element.frame.time < b.element.frame.time : a.offset < b.offset
+            }.map(\.element)
+            var reachedUntil = false
+            for (index, var frame, resync) in frames {
+                frame.time = max(frame.time, last)
+                if let until, frame.time > until { reachedUntil = true; break }
+                last = frame.time
+                if resync { hooks.log("\(slots[index].node): events were lost (SYN_DROPPED); resynced to the device's state") }
+                hooks.showFrame?("frame \(frame.time.transcriptString) \(slots[index].node) " + frame.events.map(\.description).joined(separator: ", "))
+                emit(engine.handle(frame: frame, device: index))
+            }
+            let t = now()
+            if let until, t >= until { reachedUntil = true }
+            for index in removed where !reachedUntil {
+                let slot = slots[index]
+                hooks.log("\(slot.node): device removed; looking for it every \(LiveRunner.reopenInterval.seconds) s")
+                slot.device = nil
+                slot.assembler = FrameAssembler()
+                emit([TranscriptLine(t: t, .device(DeviceChange(.removed, name: slot.identity.name, node: slot.node)))])
+                emit(engine.deviceRemoved(index, at: t))
+                last = t
+                nextReopen = min(nextReopen ?? (t + LiveRunner.reopenInterval), t + LiveRunner.reopenInterval)
+            }
+
+            // Signals.
+            var ending: Ending?
+            if fds[0].revents != 0 {
+                for sig in signals.take() {
+                    if sig == SIGHUP {
+                        reload(&engine, at: t)
+                        last = t
+                    } else if ending == nil {
+                        ending = .signal(sig)
+                    }
+                }
+            }
+            if fds[1].revents != 0 { timer.acknowledge() }
+
+            if reachedUntil, let until {
+                emit(engine.advance(to: max(until, last)))
+                return .until
+            }
+            if let reopenAt = nextReopen, t >= reopenAt {
+                reopen(&engine, at: t)
+                last = t
+                nextReopen = slots.contains { $0.device == nil } ? t + LiveRunner.reopenInterval : nil
+            }
+            emit(engine.advance(to: t))
+            last = t
+            if let ending { return ending }
+        }
+    }
+
+    private func reload(_ engine: inout Engine, at t: Instant) {
+        guard let reloadTree = hooks.reloadTree else { return }
+        do {
+            let tree = try reloadTree()
+            for l in engine.advance(to: t) { hooks.emit(l) }
+            for l in engine.loadLayout(tree, at: t) { hooks.emit(l) }
+            hooks.log("SIGHUP: tree reloaded")
+        } catch {
+            hooks.log("SIGHUP: keeping the current tree: \(error)")
+        }
+    }
+
+    /// Looks for every vanished device: its old node first, then any node with the same name
+    /// and ids that no slot has open.
+    private func reopen(_ engine: inout Engine, at t: Instant) {
+        for (index, slot) in slots.enumerated() where slot.device == nil {
+            let open = Set(slots.compactMap { $0.device?.node })
+            var candidates = [slot.node]
+            candidates += DeviceEnumeration.nodes().filter { $0 != slot.node && !open.contains($0) }
+            for node in candidates {
+                guard let device = try? EvdevDevice(node: node), sameDevice(device.description, slot.identity) else { continue }
+                LiveRunner.prepare(device, grab: slot.wantsGrab, log: hooks.log)
+                if slot.wantsGrab {
+                    do { try device.grab() } catch { hooks.log(error.description) }
+                }
+                hooks.log("\(node): device is back" + (node == slot.node ? "" : " (was \(slot.node))"))
+                slot.device = device
+                slot.node = node
+                slot.assembler = FrameAssembler()
+                hooks.emit(TranscriptLine(t: t, .device(DeviceChange(.added, name: device.description.name, node: node))))
+                for l in engine.deviceAdded(index, device.description, at: t) { hooks.emit(l) }
+                break
+            }
+        }
+    }
+
+    private func sameDevice(_ a: DeviceDescription, _ b: DeviceDescription) -> Bool {
+        a.name == b.name && a.bus == b.bus && a.vendor == b.vendor && a.product == b.product
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import SwitchCore
+
+/// Runs the real `switchscan` binary against emulated evdev nodes (umockdev: an LD_PRELOAD
+/// sandbox, real libevdev, no root, no /dev/uinput). Tests that need it are skipped with a
+/// message when umockdev is not installed (`apt-get install -y umockdev`).
+enum DeviceHarness {
+    static let repoRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+    static let fixtures = repoRoot + "/Tests/SwitchInputTests/Fixtures"
+    static let devices = fixtures + "/devices"
+    static let liveDriver = repoRoot + "/scripts/device-tests/umockdev-live.py"
+
+    /// The `switchscan` built next to the test bundle.
+    static let binary: String = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("switchscan").path
+    }()
+
+    static var binaryBuilt: Bool { FileManager.default.isExecutableFile(atPath: binary) }
+    static var umockdevInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run") && binaryBuilt }
+    /// umockdev's GI API for live scenarios (removal, signals): Debian's python3-gi + gir1.2-umockdev-1.0.
+    static let liveDriverUsable: Bool = {
+        guard umockdevInstalled, FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return false }
+        let r = run(["/usr/bin/python3", "-c", "import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev"], timeout: 20)
+        return r.status == 0
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+        /// `--show-frames` lines without their times: "/dev/input/event2 KEY_SPACE 1".
+        var frames: [String] {
+            stderrLines.filter { $0.hasPrefix("frame ") }.map { $0.split(separator: " ", maxSplits: 2).last.map(String.init) ?? "" }
+        }
+        var frameTimes: [Double] {
+            stderrLines.filter { $0.hasPrefix("frame ") }.compactMap { Double($0.split(separator: " ")[1]) }
+        }
+    }
+
+    /// A fixture device: its .umockdev/.ioctl pair and node.
+    struct Fixture {
+        var name: String
+        var node: String
+        var umockdevArgs: [String] { ["-d", "\(devices)/\(name).umockdev", "-i", "\(node)=\(devices)/\(name).ioctl"] }
+        static let oneKeySwitch = Fixture(name: "switch", node: "/dev/input/event2")
+        static let touchscreen = Fixture(name: "touch", node: "/dev/input/event5")
+        static let keyboard = Fixture(name: "keyboard", node: "/dev/input/event10")
+        static let gamepad = Fixture(name: "gamepad", node: "/dev/input/event11")
+    }
+
+    /// `umockdev-run` with the fixtures (and events files for some) around `switchscan args`.
+    static func umockdev(_ fixtures: [Fixture], events: [String: String] = [:], _ args: [String], timeout: Double = 30) -> Result {
+        var argv = ["/usr/bin/umockdev-run"]
+        for f in fixtures {
+            argv += f.umockdevArgs
+            if let e = events[f.node] { argv += ["-e", "\(f.node)=\(devices)/\(e)"] }
+        }
+        return run(argv + ["--", binary] + args, timeout: timeout)
+    }
+
+    /// The live driver with a scenario (text of scenario lines).
+    static func live(_ fixtures: [Fixture], scenario: String, _ args: [String], timeout: Double = 60) -> Result {
+        let path = NSTemporaryDirectory() + "switchscan-scenario-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: path, contents: Data(scenario.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var argv = ["/usr/bin/python3", liveDriver]
+        for f in fixtures {
+            argv += ["--device", "\(devices)/\(f.name).umockdev", "--ioctl", "\(f.node)=\(devices)/\(f.name).ioctl"]
+        }
+        return run(argv + ["--scenario", path, "--", binary] + args, timeout: timeout, cwd: devices)
+    }
+
+    /// Runs a process to its end (killed after `timeout` s: status 124), stdout and stderr via files.
+    static func run(_ argv: [String], timeout: Double, cwd: String? = nil) -> Result {
+        let dir = NSTemporaryDirectory()
+        let out = dir + "switchscan-out-\(UUID().uuidString)", err = dir + "switchscan-err-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: out, contents: nil)
+        FileManager.default.createFile(atPath: err, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: err) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: argv[0])
+        p.arguments = Array(argv.dropFirst())
+        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+        p.standardOutput = FileHandle(forWritingAtPath: out)
+        p.standardError = FileHandle(forWritingAtPath: err)
+        p.standardInput = FileHandle.nullDevice
+        do { try p.run() } catch { return Result(status: 127, stdout: "", stderr: "cannot start \(argv[0]): \(error)") }
+        let deadline = Date().addingTimeInterval(timeout)
+        while p.isRunning && Date() < deadline { usleep(10_000) }
+        var status: Int32
+        if p.isRunning {
+            p.terminate()
+            p.waitUntilExit()
+            status = 124
+        } else {
+            status = p.terminationStatus
+        }
+        let o = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        let e = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+        return Result(status: status, stdout: o, stderr: e)
+    }
+}

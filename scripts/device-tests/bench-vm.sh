@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# bench-vm.sh: end-to-end numbers on a real kernel in qemu (TCG, so absolute numbers are
+# emulated; compare the rows with each other):
+#   latency from the kernel event time to the transcript line (p50/p99 over BENCH_PRESSES presses),
+#   idle CPU, CPU while a 1 kHz touchscreen stream plays, and the same stream read by evtest and
+#   by a bare C libevdev read loop.
+# Prints the "BENCH …" lines and writes them to $BENCH_OUT (default .build/bench-vm.txt).
+#
+# usage: scripts/device-tests/bench-vm.sh [--no-build]
+# env:   BENCH_PRESSES (1000), BENCH_GAP_MS (50), BENCH_SECONDS (10), VM_CACHE (see run-in-vm.sh)
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+BUILD=1
+[ "${1:-}" = "--no-build" ] && BUILD=0
+
+need=()
+for t in qemu-system-x86_64:qemu-system-x86 cpio:cpio file:file gcc:gcc pkg-config:pkg-config evtest:evtest; do
+  command -v "${t%%:*}" >/dev/null || need+=("${t#*:}")
+done
+pkg-config --exists libevdev 2>/dev/null || need+=(libevdev-dev)
+if [ ${#need[@]} -gt 0 ]; then
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}"; } >&2 \
+    || { echo "bench-vm: SKIPPED: cannot install ${need[*]}"; exit 0; }
+fi
+
+cd "$ROOT"
+# Release build: the numbers are about the shipped binary.
+if [ $BUILD = 1 ]; then swift build -c release --product switchscan >&2; fi
+BIN="$(swift build -c release --show-bin-path)/switchscan"
+[ -x "$BIN" ] || { echo "bench-vm: no release switchscan at $BIN (run without --no-build)"; exit 1; }
+
+WORK=$(mktemp -d -t switchscan-bench.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+gcc -O2 -Wall -o "$WORK/vmdev" "$HERE/vmdev.c" $(pkg-config --cflags --libs libevdev)
+cat > "$WORK/bench-switch.json" <<'JSON'
+{"name": "bench: one switch, manual scanning", "switches": [{"key": "KEY_SPACE", "action": "next"}],
+ "scanning": {"style": "manual"}, "switchStabilization": {"debounce": 0}}
+JSON
+cat > "$WORK/bench-touch.json" <<'JSON'
+{"name": "bench: touch accommodations", "switches": [], "touchAccommodations": {"holdDuration": 0.1, "tapAssistance": "initial"}}
+JSON
+FILES=(-f "$BIN" -f "$WORK/vmdev" -f "$ROOT/Tests/SwitchInputTests/Fixtures/tree.json" -f "$WORK/bench-switch.json" -f "$WORK/bench-touch.json")
+command -v evtest >/dev/null && FILES+=(-f "$(command -v evtest)")
+# The environment reaches the VM's script as arguments (run-in-vm passes no environment).
+cat > "$WORK/bench.sh" <<EOF2
+#!/bin/sh
+export BENCH_PRESSES=${BENCH_PRESSES:-1000} BENCH_GAP_MS=${BENCH_GAP_MS:-50} BENCH_SECONDS=${BENCH_SECONDS:-10}
+exec sh /test/bench-inside.sh
+EOF2
+FILES+=(-f "$HERE/bench-inside.sh")
+
+LOG="$WORK/console.log"
+set +e
+bash "$HERE/run-in-vm.sh" -t 590 -m 1G "${FILES[@]}" "$WORK/bench.sh" 2>&1 | tee "$LOG"
+RC=${PIPESTATUS[0]}
+set -e
+if ! grep -q "VM-BOOTED" "$LOG"; then
+  echo "bench-vm: SKIPPED: qemu could not start the test kernel here (run-in-vm.sh status $RC)"
+  exit 0
+fi
+OUT=${BENCH_OUT:-$ROOT/.build/bench-vm.txt}
+mkdir -p "$(dirname "$OUT")"
+grep -a "^BENCH " "$LOG" | tee "$OUT"
+exit "$RC"

@@ -1,0 +1,253 @@
+// vmdev: uinput devices and evdev readers for the VM tests (real kernel, real uinput), in C
+// against libevdev so it needs nothing but libevdev inside the VM.
+//
+//   vmdev serve              commands on stdin, one per line (a FIFO), replies on stdout:
+//     create switch|touch NAME      -> "created K /dev/input/eventN" (K = 0, 1, … in creation order)
+//     destroy K                     unplug device K
+//     key K CODE VALUE              one EV_KEY event + SYN_REPORT
+//     tap K X Y                     protocol-B touch down at (X, Y), 50 ms, up
+//     flood K N                     N press/release frames as fast as possible, ending pressed
+//     sleep MS
+//   vmdev read NODE MS [N]   print "TYPE CODE VALUE" (names) for each event on NODE for MS ms
+//                            (or until N events), CLOCK_MONOTONIC stamps as "sec.usec" first
+//   vmdev grabtest NODE      "busy" if another fd holds EVIOCGRAB, "free" if we could grab it
+//   vmdev now                CLOCK_MONOTONIC in microseconds
+//   vmdev stamp              copy stdin to stdout, each line prefixed with CLOCK_MONOTONIC µs at read
+//   vmdev drain NODE MS      read NODE for MS ms as a bare libevdev loop, print the event count
+//   (serve) stream K HZ MS   a moving protocol-B contact on touch device K, HZ frames a second
+//   vmdev latency NODE N GAP_MS   (bench) N presses/releases on a new switch, printing
+//                            "sent <monotonic us>" per press; see bench-vm.sh
+//
+// Build: gcc -O2 -o vmdev vmdev.c $(pkg-config --cflags --libs libevdev)
+#include <errno.h>
+#include <fcntl.h>
+#include <libevdev/libevdev-uinput.h>
+#include <libevdev/libevdev.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
+}
+
+static void sleep_ms(long ms) {
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) == -1 && errno == EINTR) {}
+}
+
+static struct libevdev_uinput *make(const char *kind, const char *name) {
+    struct libevdev *d = libevdev_new();
+    libevdev_set_name(d, name);
+    libevdev_set_id_bustype(d, BUS_USB);
+    libevdev_set_id_vendor(d, 0x1234);
+    if (strcmp(kind, "touch") == 0) {
+        libevdev_set_id_product(d, 0x7001);
+        libevdev_enable_property(d, INPUT_PROP_DIRECT);
+        libevdev_enable_event_code(d, EV_KEY, BTN_TOUCH, NULL);
+        struct input_absinfo xy = {.minimum = 0, .maximum = 1919, .resolution = 10};
+        struct input_absinfo yy = {.minimum = 0, .maximum = 1079, .resolution = 10};
+        struct input_absinfo slot = {.minimum = 0, .maximum = 9};
+        struct input_absinfo tid = {.minimum = 0, .maximum = 65535};
+        libevdev_enable_event_code(d, EV_ABS, ABS_X, &xy);
+        libevdev_enable_event_code(d, EV_ABS, ABS_Y, &yy);
+        libevdev_enable_event_code(d, EV_ABS, ABS_MT_SLOT, &slot);
+        libevdev_enable_event_code(d, EV_ABS, ABS_MT_POSITION_X, &xy);
+        libevdev_enable_event_code(d, EV_ABS, ABS_MT_POSITION_Y, &yy);
+        libevdev_enable_event_code(d, EV_ABS, ABS_MT_TRACKING_ID, &tid);
+    } else {
+        libevdev_set_id_product(d, 0x5001);
+        libevdev_enable_event_code(d, EV_KEY, KEY_SPACE, NULL);
+    }
+    struct libevdev_uinput *ui = NULL;
+    int rc = libevdev_uinput_create_from_device(d, LIBEVDEV_UINPUT_OPEN_MANAGED, &ui);
+    libevdev_free(d);
+    if (rc != 0) {
+        fprintf(stderr, "vmdev: cannot create %s: %s\n", name, strerror(-rc));
+        return NULL;
+    }
+    return ui;
+}
+
+static void emit(struct libevdev_uinput *ui, int type, int code, int value) {
+    libevdev_uinput_write_event(ui, type, code, value);
+}
+
+static int serve(void) {
+    struct libevdev_uinput *devs[16] = {0};
+    int n = 0;
+    char line[256];
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    while (fgets(line, sizeof line, stdin)) {
+        char cmd[32], a[128];
+        int k, x, y;
+        if (sscanf(line, "%31s", cmd) != 1) continue;
+        if (strcmp(cmd, "create") == 0) {
+            char kind[16];
+            if (sscanf(line, "create %15s %127[^\n]", kind, a) != 2 || n >= 16) { printf("error\n"); continue; }
+            devs[n] = make(kind, a);
+            if (!devs[n]) { printf("error\n"); continue; }
+            sleep_ms(200);  // let devtmpfs create the node
+            printf("created %d %s\n", n, libevdev_uinput_get_devnode(devs[n]) ? libevdev_uinput_get_devnode(devs[n]) : "?");
+            n++;
+        } else if (sscanf(line, "destroy %d", &k) == 1 && k < n && devs[k]) {
+            libevdev_uinput_destroy(devs[k]);
+            devs[k] = NULL;
+            printf("destroyed %d\n", k);
+        } else if (sscanf(line, "key %d %d %d", &k, &x, &y) == 3 && k < n && devs[k]) {
+            emit(devs[k], EV_KEY, x, y);
+            emit(devs[k], EV_SYN, SYN_REPORT, 0);
+        } else if (sscanf(line, "tap %d %d %d", &k, &x, &y) == 3 && k < n && devs[k]) {
+            emit(devs[k], EV_ABS, ABS_MT_TRACKING_ID, 1);
+            emit(devs[k], EV_ABS, ABS_MT_POSITION_X, x);
+            emit(devs[k], EV_ABS, ABS_MT_POSITION_Y, y);
+            emit(devs[k], EV_KEY, BTN_TOUCH, 1);
+            emit(devs[k], EV_ABS, ABS_X, x);
+            emit(devs[k], EV_ABS, ABS_Y, y);
+            emit(devs[k], EV_SYN, SYN_REPORT, 0);
+            sleep_ms(50);
+            emit(devs[k], EV_ABS, ABS_MT_TRACKING_ID, -1);
+            emit(devs[k], EV_KEY, BTN_TOUCH, 0);
+            emit(devs[k], EV_SYN, SYN_REPORT, 0);
+        } else if (sscanf(line, "flood %d %d", &k, &x) == 2 && k < n && devs[k]) {
+            for (int i = 0; i < x; i++) {
+                emit(devs[k], EV_KEY, KEY_SPACE, 1);
+                emit(devs[k], EV_SYN, SYN_REPORT, 0);
+                emit(devs[k], EV_KEY, KEY_SPACE, 0);
+                emit(devs[k], EV_SYN, SYN_REPORT, 0);
+            }
+            emit(devs[k], EV_KEY, KEY_SPACE, 1);
+            emit(devs[k], EV_SYN, SYN_REPORT, 0);
+            printf("flooded %d\n", k);
+        } else if (sscanf(line, "stream %d %d %d", &k, &x, &y) == 3 && k < n && devs[k] && x > 0) {
+            long long period = 1000000LL / x, next = now_us();
+            emit(devs[k], EV_ABS, ABS_MT_TRACKING_ID, 5);
+            emit(devs[k], EV_KEY, BTN_TOUCH, 1);
+            for (long i = 0; i < (long)x * y / 1000; i++) {
+                int px = 500 + (int)(i % 400), py = 300 + (int)((i / 2) % 300);
+                emit(devs[k], EV_ABS, ABS_MT_POSITION_X, px);
+                emit(devs[k], EV_ABS, ABS_MT_POSITION_Y, py);
+                emit(devs[k], EV_ABS, ABS_X, px);
+                emit(devs[k], EV_ABS, ABS_Y, py);
+                emit(devs[k], EV_SYN, SYN_REPORT, 0);
+                next += period;
+                long long wait = next - now_us();
+                if (wait > 0) { struct timespec ts = {wait / 1000000, (wait % 1000000) * 1000}; nanosleep(&ts, NULL); }
+            }
+            emit(devs[k], EV_ABS, ABS_MT_TRACKING_ID, -1);
+            emit(devs[k], EV_KEY, BTN_TOUCH, 0);
+            emit(devs[k], EV_SYN, SYN_REPORT, 0);
+            printf("streamed %d\n", k);
+        } else if (sscanf(line, "sleep %d", &x) == 1) {
+            sleep_ms(x);
+        } else {
+            printf("error: %s", line);
+        }
+    }
+    for (int i = 0; i < n; i++) if (devs[i]) libevdev_uinput_destroy(devs[i]);
+    return 0;
+}
+
+static int read_node(const char *node, long ms, long max) {
+    int fd = open(node, O_RDONLY | O_NONBLOCK);
+    struct libevdev *d = NULL;
+    if (fd < 0 || libevdev_new_from_fd(fd, &d) != 0) { fprintf(stderr, "vmdev: cannot open %s\n", node); return 1; }
+    libevdev_set_clock_id(d, CLOCK_MONOTONIC);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    long long end = now_us() + ms * 1000LL;
+    long count = 0;
+    while (now_us() < end && (max <= 0 || count < max)) {
+        struct pollfd p = {fd, POLLIN, 0};
+        poll(&p, 1, (int)((end - now_us()) / 1000) + 1);
+        struct input_event ev;
+        int rc;
+        while ((rc = libevdev_next_event(d, LIBEVDEV_READ_FLAG_NORMAL, &ev)) >= 0) {
+            printf("%ld.%06ld %s %s %d\n", (long)ev.input_event_sec, (long)ev.input_event_usec, libevdev_event_type_get_name(ev.type),
+                   libevdev_event_code_get_name(ev.type, ev.code) ? libevdev_event_code_get_name(ev.type, ev.code) : "?", ev.value);
+            count++;
+        }
+    }
+    libevdev_free(d);
+    close(fd);
+    return 0;
+}
+
+static int grabtest(const char *node) {
+    int fd = open(node, O_RDONLY | O_NONBLOCK);
+    struct libevdev *d = NULL;
+    if (fd < 0 || libevdev_new_from_fd(fd, &d) != 0) { printf("error\n"); return 1; }
+    int rc = libevdev_grab(d, LIBEVDEV_GRAB);
+    printf("%s\n", rc == -EBUSY ? "busy" : rc == 0 ? "free" : "error");
+    if (rc == 0) libevdev_grab(d, LIBEVDEV_UNGRAB);
+    libevdev_free(d);
+    close(fd);
+    return 0;
+}
+
+// bench: N press/release pairs GAP_MS apart on device K of a fresh switch; prints the kernel
+// stamp of each press as read back by a plain libevdev reader of the same node (the time the
+// kernel gave the event: what switchscan's transcript time is measured against).
+static int latency(int n, int gap) {
+    struct libevdev_uinput *ui = make("switch", "Bench Switch");
+    if (!ui) return 1;
+    sleep_ms(300);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    printf("node %s\n", libevdev_uinput_get_devnode(ui));
+    // wait for the reader to be ready (a line on stdin)
+    char line[64];
+    if (!fgets(line, sizeof line, stdin)) return 1;
+    for (int i = 0; i < n; i++) {
+        long long t = now_us();
+        emit(ui, EV_KEY, KEY_SPACE, 1);
+        emit(ui, EV_SYN, SYN_REPORT, 0);
+        printf("sent %lld\n", t);
+        sleep_ms(gap / 2);
+        emit(ui, EV_KEY, KEY_SPACE, 0);
+        emit(ui, EV_SYN, SYN_REPORT, 0);
+        sleep_ms(gap - gap / 2);
+    }
+    sleep_ms(300);
+    libevdev_uinput_destroy(ui);
+    return 0;
+}
+
+static int stamp(void) {
+    char line[4096];
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    while (fgets(line, sizeof line, stdin)) printf("%lld %s", now_us(), line);
+    return 0;
+}
+
+static int drain(const char *node, long ms) {
+    int fd = open(node, O_RDONLY | O_NONBLOCK);
+    struct libevdev *d = NULL;
+    if (fd < 0 || libevdev_new_from_fd(fd, &d) != 0) { fprintf(stderr, "vmdev: cannot open %s\n", node); return 1; }
+    libevdev_set_clock_id(d, CLOCK_MONOTONIC);
+    long long end = now_us() + ms * 1000LL, count = 0;
+    while (now_us() < end) {
+        struct pollfd p = {fd, POLLIN, 0};
+        poll(&p, 1, (int)((end - now_us()) / 1000) + 1);
+        struct input_event ev;
+        int rc;
+        while ((rc = libevdev_next_event(d, LIBEVDEV_READ_FLAG_NORMAL, &ev)) >= 0) count++;
+    }
+    printf("%lld events\n", count);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 2 && strcmp(argv[1], "stamp") == 0) return stamp();
+    if (argc == 4 && strcmp(argv[1], "drain") == 0) return drain(argv[2], atol(argv[3]));
+    if (argc >= 2 && strcmp(argv[1], "serve") == 0) return serve();
+    if (argc >= 4 && strcmp(argv[1], "read") == 0) return read_node(argv[2], atol(argv[3]), argc > 4 ? atol(argv[4]) : 0);
+    if (argc == 3 && strcmp(argv[1], "grabtest") == 0) return grabtest(argv[2]);
+    if (argc == 2 && strcmp(argv[1], "now") == 0) { printf("%lld\n", now_us()); return 0; }
+    if (argc == 4 && strcmp(argv[1], "latency") == 0) return latency(atoi(argv[2]), atoi(argv[3]));
+    fprintf(stderr, "usage: vmdev serve | read NODE MS [N] | grabtest NODE | now | stamp | drain NODE MS | latency N GAP_MS\n");
+    return 2;
+}
