@@ -66,7 +66,7 @@ struct SimulationSetup {
 
     static func load(tree: String, profile: String, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
         let t = try InputFiles.tree(tree)
-        let p = try ProfileLibrary.load(profile)
+        let p = try loadProfile(profile)
         var recording = try loadRecording(events, desc: desc)
         recording = recording.rebasedForSimulation()
         var changes: [(Instant, ElementTree)] = []

@@ -1,7 +1,6 @@
 import SwitchCore
 
-/// The one place a profile argument becomes a `Profile`: today a path to a JSON profile; the
-/// lead extends it (built-in profiles by name).
+/// The one place a profile argument becomes a `Profile`: a path, or a name from `Profiles/`.
 func loadProfile(_ argument: String) throws(InputError) -> Profile {
-    try ProfileDecoder.decode(InputFiles.read(argument), file: argument)
+    try ProfileLibrary.load(argument)
 }
