@@ -83,21 +83,19 @@ public struct JSONReader: Sendable {
     public func join(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
 }
 
-/// Numbers as people write them: "390", "0.5", "-12.25" (no trailing ".0").
+/// Numbers as people write them: "390", "0.5", "-12.25" (no trailing ".0"); binary noise such
+/// as 0.30000000000000004 or 50.00000000000001 is trimmed to the shortest decimal within 1e-9.
 public func formatNumber(_ d: Double) -> String {
+    guard d.isFinite else { return d.isNaN ? "0" : (d > 0 ? "1e308" : "-1e308") }
     if d.rounded() == d && abs(d) < 1e15 { return String(Int64(d)) }
-    var s = String(d)
-    if s.contains("e") { return s }
-    // Trim binary noise such as 0.30000000000000004 to a short decimal.
     for digits in 1...9 {
         let scale = pow10(digits)
         let r = (d * scale).rounded() / scale
         if abs(r - d) < 1e-9 * max(1, abs(d)) {
-            s = String(r)
-            break
+            return r.rounded() == r && abs(r) < 1e15 ? String(Int64(r)) : String(r)
         }
     }
-    return s
+    return String(d)
 }
 
 private func pow10(_ n: Int) -> Double {
