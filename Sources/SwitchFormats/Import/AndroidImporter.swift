@@ -1,0 +1,343 @@
+import SwitchCore
+
+/// Android dumps: raw `uiautomator dump` (`<hierarchy rotation=…><node class= text= content-desc=
+/// resource-id= bounds="[x1,y1][x2,y2]" clickable= …>`) and Appium UiAutomator2 page sources
+/// (class names as tag names, plus `displayed`, `hint`, `a11y-important`, `heading`…). The rules
+/// follow Switch Access and TalkBack (MAPPING.md "Android"):
+///
+/// - A node is *actionable* when it is clickable, long-clickable or scrollable. An actionable
+///   descendant with a frame different from the node's is *interesting* (a separate stop).
+/// - An actionable node without interesting descendants is one element: its descendants are
+///   absorbed (same-bounds children too, Switch Access's rule), their words become its label
+///   when it has none of its own, a checkable descendant gives its value.
+/// - A clickable node with interesting descendants (a settings row with its own switch) becomes
+///   a container holding an element for itself (labelled from its other content) followed by
+///   the interesting parts; a scrollable one without a click keeps its scroll actions on the
+///   container (the menu finds scroll actions on the nearest scrollable ancestor).
+/// - A focusable node (TalkBack stops there) with words and no interesting descendants is one
+///   element that is not a scan item; a leaf with text or content-desc is a text element.
+/// - Label: content-desc, else text (the hint for an empty text field); an editable field's
+///   text is its value. clickable → button trait (not for text fields) and respondsToUserInteraction;
+///   long-clickable → custom action "Long press"; scrollable → "Scroll forward", "Scroll
+///   backward"; checkable → value "checked"/"not checked"; SeekBar and kin → adjustable;
+///   enabled="false" → notEnabled; selected → selected; heading → header; displayed="false" →
+///   elementsHidden.
+/// - Screen: the hierarchy's width and height (swapped when `rotation` is odd and the nodes'
+///   bounds say landscape), else the extent of the top-level nodes' bounds, else 1080×1920.
+enum AndroidImporter {
+    static let defaultScreen = Size(width: 1080, height: 1920)
+
+    static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> ImportedTree {
+        var builder = Builder()
+        try XMLScanner.scan(bytes, file: file, into: &builder)
+        var top = builder.top
+        collapseDuplicates(&top)
+
+        var notes: [String] = []
+        let screen = screenSize(builder.hierarchy, top: top, notes: &notes)
+        let root = ImportSupport.singleRoot(top.map { element($0) })
+        return ImportedTree(format: builder.sawNodeTags ? .uiautomator : .appiumUiAutomator2,
+                            tree: ImportSupport.finish(root, screen: screen), notes: notes)
+    }
+
+    struct Flags: OptionSet, Sendable {
+        let rawValue: UInt16
+        static let clickable = Flags(rawValue: 1 << 0)
+        static let longClickable = Flags(rawValue: 1 << 1)
+        static let scrollable = Flags(rawValue: 1 << 2)
+        static let checkable = Flags(rawValue: 1 << 3)
+        static let checked = Flags(rawValue: 1 << 4)
+        static let focusable = Flags(rawValue: 1 << 5)
+        static let selected = Flags(rawValue: 1 << 6)
+        static let password = Flags(rawValue: 1 << 7)
+        static let disabled = Flags(rawValue: 1 << 8)
+        static let hidden = Flags(rawValue: 1 << 9)
+        static let heading = Flags(rawValue: 1 << 10)
+        static let notImportant = Flags(rawValue: 1 << 11)
+
+        static let actions: Flags = [.clickable, .longClickable, .scrollable]
+    }
+
+    struct RawNode {
+        /// `class`, or the tag name when there is none (Appium writes both).
+        var className: String
+        var text: String?
+        var contentDesc: String?
+        var resourceID: String?
+        var hint: String?
+        var flags: Flags = []
+        var frame: Rect?
+        var children: [RawNode] = []
+
+        var isActionable: Bool { !flags.isDisjoint(with: Flags.actions) }
+        var isHidden: Bool { flags.contains(.hidden) }
+        /// The last part of the class name: "Switch", "RecyclerView".
+        var simpleClass: Substring { className.split(separator: ".").last ?? Substring(className) }
+        var isEditable: Bool { simpleClass.contains("EditText") || simpleClass.contains("AutoCompleteTextView") || simpleClass.hasSuffix("SearchAutoComplete") }
+        var isAdjustableClass: Bool {
+            let c = simpleClass
+            return c.contains("SeekBar") || c.contains("RatingBar") || c == "Slider" || c.hasSuffix("NumberPicker")
+        }
+        /// A switch's text when it only states its position (its state is the value).
+        static let stateWords: Set<String> = ["on", "off"]
+
+        /// What TalkBack reads for the node itself: content-desc, else text (not a switch's ON/OFF
+        /// text: its state is the value), else a text field's hint.
+        var ownLabel: String? {
+            if let d = contentDesc { return d }
+            if isEditable { return hint }
+            if flags.contains(.checkable), let t = text, Self.stateWords.contains(t.lowercased()) { return nil }
+            return text
+        }
+    }
+
+    struct Hierarchy {
+        var rotation = 0
+        var width: Double?
+        var height: Double?
+    }
+
+    struct Builder: XMLHandler {
+        var stack: [RawNode] = []
+        var top: [RawNode] = []
+        var hierarchy: Hierarchy?
+        var depth = 0
+        var sawNodeTags = false
+
+        mutating func startElement(_ tag: XMLTag) throws(InputError) {
+            depth += 1
+            guard depth <= ImportSupport.maxDepth else {
+                throw tag.error(at: tag.offset, "elements nested deeper than \(ImportSupport.maxDepth) levels")
+            }
+            if depth == 1 {
+                var h = Hierarchy()
+                for a in tag.attributes {
+                    switch tag.name(of: a) {
+                    case "rotation":
+                        let r = try ImportSupport.number(tag, a)
+                        guard [0, 1, 2, 3].contains(r) else { throw tag.error(a, "expected a rotation of 0, 1, 2 or 3, found \(formatNumber(r))") }
+                        h.rotation = Int(r)
+                    case "width": h.width = try ImportSupport.number(tag, a)
+                    case "height": h.height = try ImportSupport.number(tag, a)
+                    default: break
+                    }
+                }
+                hierarchy = h
+                return
+            }
+            if tag.hasName("node") { sawNodeTags = true }
+            var n = RawNode(className: "")
+            for a in tag.attributes {
+                switch tag.name(of: a) {
+                case "class": n.className = try tag.string(a)
+                case "text": n.text = ImportSupport.nonEmpty(try tag.string(a))
+                case "content-desc": n.contentDesc = ImportSupport.nonEmpty(try tag.string(a))
+                case "resource-id": n.resourceID = ImportSupport.nonEmpty(try tag.string(a))
+                case "hint": n.hint = ImportSupport.nonEmpty(try tag.string(a))
+                case "bounds": n.frame = try bounds(tag, a)
+                case "clickable": try set(.clickable, tag, a, &n)
+                case "long-clickable": try set(.longClickable, tag, a, &n)
+                case "scrollable": try set(.scrollable, tag, a, &n)
+                case "checkable": try set(.checkable, tag, a, &n)
+                case "checked": try set(.checked, tag, a, &n)
+                case "focusable": try set(.focusable, tag, a, &n)
+                case "selected": try set(.selected, tag, a, &n)
+                case "password": try set(.password, tag, a, &n)
+                case "heading": try set(.heading, tag, a, &n)
+                case "enabled": if try ImportSupport.flag(tag, a) == false { n.flags.insert(.disabled) }
+                case "displayed", "visible-to-user": if try ImportSupport.flag(tag, a) == false { n.flags.insert(.hidden) }
+                case "a11y-important", "important-for-accessibility":
+                    if try ImportSupport.flag(tag, a) == false { n.flags.insert(.notImportant) }
+                default: break
+                }
+            }
+            if n.className.isEmpty { n.className = tag.name }
+            stack.append(n)
+        }
+
+        mutating func endElement() throws(InputError) {
+            defer { depth -= 1 }
+            guard depth > 1, let node = stack.popLast() else { return }
+            if stack.isEmpty {
+                top.append(node)
+            } else {
+                stack[stack.count - 1].children.append(node)
+            }
+        }
+
+        func set(_ f: Flags, _ tag: XMLTag, _ a: XMLAttribute, _ n: inout RawNode) throws(InputError) {
+            if try ImportSupport.flag(tag, a) == true { n.flags.insert(f) }
+        }
+
+        /// "[x1,y1][x2,y2]" → frame; an empty value → no frame.
+        func bounds(_ tag: XMLTag, _ a: XMLAttribute) throws(InputError) -> Rect? {
+            let s = try tag.string(a)
+            if ImportSupport.trim(s).isEmpty { return nil }
+            var numbers: [Double] = []
+            var current = ""
+            var shape = ""
+            for ch in s where ch != " " {
+                if ch.isNumber || ch == "-" || ch == "." {
+                    current.append(ch)
+                } else {
+                    if !current.isEmpty {
+                        guard let d = Double(current) else { break }
+                        numbers.append(d)
+                        current = ""
+                        shape.append("n")
+                    }
+                    shape.append(ch)
+                }
+            }
+            guard shape == "[n,n][n,n]", numbers.count == 4 else {
+                throw tag.error(a, "expected bounds like [0,0][1080,1920], found \"\(s)\"")
+            }
+            guard numbers[2] >= numbers[0], numbers[3] >= numbers[1] else {
+                throw tag.error(a, "the second corner of \(s) is above or left of the first")
+            }
+            return Rect(x: numbers[0], y: numbers[1], width: numbers[2] - numbers[0], height: numbers[3] - numbers[1])
+        }
+    }
+
+    static func screenSize(_ h: Hierarchy?, top: [RawNode], notes: inout [String]) -> Size {
+        var extent: Size?
+        for n in top {
+            guard let f = n.frame, f.maxX > 0, f.maxY > 0 else { continue }
+            extent = Size(width: max(extent?.width ?? 0, f.maxX), height: max(extent?.height ?? 0, f.maxY))
+        }
+        if let h, let w = h.width, let hh = h.height, w > 0, hh > 0 {
+            // Some tools write the natural (portrait) size; the bounds are always in the
+            // rotated frame, so they decide.
+            if h.rotation % 2 == 1, let e = extent, e.width > e.height, w < hh {
+                return Size(width: hh, height: w)
+            }
+            return Size(width: w, height: hh)
+        }
+        if let extent { return extent }
+        notes.append("no screen size (no width/height on <hierarchy>, no bounds): screen set to \(formatNumber(defaultScreen.width))×\(formatNumber(defaultScreen.height))")
+        return defaultScreen
+    }
+
+    // MARK: Mapping
+
+    static func element(_ n: RawNode) -> Element {
+        let interesting = hasInteresting(n.children, frame: n.frame)
+        if n.isActionable && !interesting {
+            return leaf(n, absorbing: n.children)
+        }
+        if n.isActionable {
+            // Separate stops inside: the node's own action becomes an element beside them.
+            var container = Element(isAccessibilityElement: false, frame: n.frame, elementsHidden: n.isHidden)
+            var kept: [Element] = []
+            var absorbed: [RawNode] = []
+            for c in n.children {
+                if hasInteresting([c], frame: n.frame) { kept.append(element(c)) } else { absorbed.append(c) }
+            }
+            if n.flags.isDisjoint(with: [.clickable, .longClickable]) {
+                // Only scrollable (a list): the container carries the scroll actions.
+                container.id = n.resourceID ?? ""
+                container.label = n.ownLabel
+                container.customActions = scrollActions
+                container.children = kept
+            } else {
+                var me = n
+                me.flags.remove([.scrollable, .hidden])
+                if n.flags.contains(.scrollable) { container.customActions = scrollActions }
+                container.children = [leaf(me, absorbing: absorbed)] + kept
+            }
+            return container
+        }
+        if n.flags.contains(.focusable) && !n.flags.contains(.notImportant) && !interesting && !n.children.isEmpty {
+            // TalkBack stops here and reads the content; Switch Access does not (no action).
+            let e = leaf(n, absorbing: n.children)
+            if e.label != nil { return e }
+        }
+        if n.children.isEmpty {
+            var e = leaf(n, absorbing: [])
+            if e.label == nil && !n.isAdjustableClass && !n.isEditable {
+                // Nothing to say and nothing to do: a layout leaf, an unlabelled icon.
+                e.isAccessibilityElement = false
+                e.respondsToUserInteraction = nil
+            }
+            return e
+        }
+        var e = Element(id: n.resourceID ?? "", isAccessibilityElement: false, label: n.ownLabel, frame: n.frame,
+                        elementsHidden: n.isHidden, children: n.children.map { element($0) })
+        if n.flags.contains(.disabled) { e.traits.insert(.notEnabled) }
+        return e
+    }
+
+    static let scrollActions = ["Scroll forward", "Scroll backward"]
+
+    /// Whether any node in `nodes` (or below) is actionable with a frame other than `frame`.
+    static func hasInteresting(_ nodes: [RawNode], frame: Rect?) -> Bool {
+        for c in nodes {
+            if c.isActionable && (c.frame == nil || c.frame != frame) { return true }
+            if hasInteresting(c.children, frame: frame) { return true }
+        }
+        return false
+    }
+
+    /// One element for `n`, its `absorbing` descendants' words, actions and state folded in.
+    static func leaf(_ n: RawNode, absorbing: [RawNode]) -> Element {
+        var flags = n.flags
+        var parts: [String] = []
+        var checkedState: Bool? = flags.contains(.checkable) ? flags.contains(.checked) : nil
+        func absorb(_ nodes: [RawNode]) {
+            for c in nodes where !c.isHidden {
+                // Same-bounds actionable descendants merge their actions (Switch Access).
+                if c.isActionable, c.frame == n.frame {
+                    flags.formUnion(c.flags.intersection(Flags.actions))
+                }
+                if checkedState == nil, c.flags.contains(.checkable) { checkedState = c.flags.contains(.checked) }
+                if let l = c.ownLabel {
+                    parts.append(l)
+                    if c.isEditable, let t = c.text, t != l { parts.append(t) }
+                    continue
+                }
+                if c.isEditable, let t = c.text { parts.append(t); continue }
+                absorb(c.children)
+            }
+        }
+        absorb(absorbing)
+
+        var e = Element(id: n.resourceID ?? "", isAccessibilityElement: true, frame: n.frame, elementsHidden: n.isHidden)
+        if n.isEditable {
+            e.label = n.contentDesc ?? n.hint ?? ImportSupport.joinLabels(parts)
+            if let t = n.text, t != n.hint { e.value = t }
+        } else {
+            e.label = n.ownLabel ?? ImportSupport.joinLabels(parts)
+        }
+        if let checked = checkedState { e.value = checked ? "checked" : "not checked" }
+
+        let actionable = !flags.isDisjoint(with: Flags.actions)
+        if flags.contains(.clickable) && !n.isEditable && !n.isAdjustableClass { e.traits.insert(.button) }
+        if n.isAdjustableClass { e.traits.insert(.adjustable) }
+        if !actionable {
+            let c = n.simpleClass
+            if c.contains("Image") { e.traits.insert(.image) } else if c.contains("TextView") && !n.isEditable { e.traits.insert(.staticText) }
+        }
+        if flags.contains(.selected) { e.traits.insert(.selected) }
+        if flags.contains(.heading) { e.traits.insert(.header) }
+        if flags.contains(.disabled) { e.traits.insert(.notEnabled) }
+        if flags.contains(.longClickable) { e.customActions.append("Long press") }
+        if flags.contains(.scrollable) { e.customActions.append(contentsOf: scrollActions) }
+        e.respondsToUserInteraction = actionable || n.isEditable || n.isAdjustableClass
+        return e
+    }
+
+    /// Appium's nested duplicates: an only child with the parent's bounds and the same words
+    /// (content-desc or text) is the same view dumped twice; the parent keeps both's flags.
+    static func collapseDuplicates(_ nodes: inout [RawNode]) {
+        for k in nodes.indices {
+            while nodes[k].children.count == 1, let f = nodes[k].frame, let l = nodes[k].contentDesc ?? nodes[k].text,
+                  nodes[k].children[0].frame == f, (nodes[k].children[0].contentDesc ?? nodes[k].children[0].text) == l {
+                let inner = nodes[k].children[0]
+                nodes[k].flags.formUnion(inner.flags)
+                nodes[k].resourceID = nodes[k].resourceID ?? inner.resourceID
+                nodes[k].children = inner.children
+            }
+            collapseDuplicates(&nodes[k].children)
+        }
+    }
+}
