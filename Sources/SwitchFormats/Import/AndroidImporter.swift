@@ -228,18 +228,18 @@ enum AndroidImporter {
         if n.isActionable {
             // Separate stops inside: the node's own action becomes an element beside them.
             var container = Element(isAccessibilityElement: false, frame: n.frame, elementsHidden: n.isHidden)
-            var kept: [Element] = []
-            var absorbed: [RawNode] = []
-            for c in n.children {
-                if hasInteresting([c], frame: n.frame) { kept.append(element(c)) } else { absorbed.append(c) }
-            }
             if n.flags.isDisjoint(with: [.clickable, .longClickable]) {
                 // Only scrollable (a list): the container carries the scroll actions.
                 container.id = n.resourceID ?? ""
                 container.label = n.ownLabel
                 container.customActions = scrollActions
-                container.children = kept
+                container.children = n.children.map { element($0) }
             } else {
+                var kept: [Element] = []
+                var absorbed: [RawNode] = []
+                for c in n.children {
+                    if hasInteresting([c], frame: n.frame) { kept.append(element(c)) } else { absorbed.append(c) }
+                }
                 var me = n
                 me.flags.remove([.scrollable, .hidden])
                 if n.flags.contains(.scrollable) { container.customActions = scrollActions }

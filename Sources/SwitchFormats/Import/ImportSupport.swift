@@ -64,7 +64,8 @@ enum ImportSupport {
     }
 
     /// Drops explicit `isAccessibilityElement` and `respondsToUserInteraction` values that the
-    /// model's default rules would infer anyway, so `tree import` writes what a person would.
+    /// model's default rules would infer anyway, and `order` on leaves, so `tree import` writes
+    /// what a person would.
     /// It changes no decision: `isElement` and `isScanItem` stay the same for every node.
     static func tidy(_ e: inout Element) {
         if let explicit = e.isAccessibilityElement {
@@ -75,6 +76,8 @@ enum ImportSupport {
             let inferred = !e.traits.isDisjoint(with: Traits.interactive) || !e.customActions.isEmpty
             if inferred == explicit { e.respondsToUserInteraction = nil }
         }
+        // Order only concerns children.
+        if e.children.isEmpty { e.order = .reading }
         for k in e.children.indices { tidy(&e.children[k]) }
     }
 
