@@ -58,9 +58,39 @@ enum AndroidImporter {
         static let actions: Flags = [.clickable, .longClickable, .scrollable]
     }
 
+    /// What the class name says, decided once per distinct class (a dump repeats a few dozen).
+    enum ClassKind: Sendable {
+        /// EditText, AutoCompleteTextView, SearchView's text field.
+        case editable
+        /// SeekBar, RatingBar, Slider, NumberPicker.
+        case adjustable
+        /// ImageView, ImageButton…
+        case image
+        /// TextView, CheckedTextView…
+        case text
+        case other
+
+        init(className: String) {
+            let simple = className.split(separator: ".").last.map(String.init) ?? className
+            func has(_ s: String) -> Bool { simple.contains(s) }
+            if has("EditText") || has("AutoCompleteTextView") || simple.hasSuffix("SearchAutoComplete") {
+                self = .editable
+            } else if has("SeekBar") || has("RatingBar") || simple == "Slider" || simple.hasSuffix("NumberPicker") {
+                self = .adjustable
+            } else if has("Image") {
+                self = .image
+            } else if has("TextView") {
+                self = .text
+            } else {
+                self = .other
+            }
+        }
+    }
+
     struct RawNode {
         /// `class`, or the tag name when there is none (Appium writes both).
         var className: String
+        var kind: ClassKind = .other
         var text: String?
         var contentDesc: String?
         var resourceID: String?
@@ -71,13 +101,9 @@ enum AndroidImporter {
 
         var isActionable: Bool { !flags.isDisjoint(with: Flags.actions) }
         var isHidden: Bool { flags.contains(.hidden) }
-        /// The last part of the class name: "Switch", "RecyclerView".
-        var simpleClass: Substring { className.split(separator: ".").last ?? Substring(className) }
-        var isEditable: Bool { simpleClass.contains("EditText") || simpleClass.contains("AutoCompleteTextView") || simpleClass.hasSuffix("SearchAutoComplete") }
-        var isAdjustableClass: Bool {
-            let c = simpleClass
-            return c.contains("SeekBar") || c.contains("RatingBar") || c == "Slider" || c.hasSuffix("NumberPicker")
-        }
+        var isEditable: Bool { kind == .editable }
+        var isAdjustableClass: Bool { kind == .adjustable }
+
         /// A switch's text when it only states its position (its state is the value).
         static let stateWords: Set<String> = ["on", "off"]
 
@@ -103,6 +129,7 @@ enum AndroidImporter {
         var hierarchy: Hierarchy?
         var depth = 0
         var sawNodeTags = false
+        var kinds: [String: ClassKind] = [:]
 
         mutating func startElement(_ tag: XMLTag) throws(InputError) {
             depth += 1
@@ -128,30 +155,25 @@ enum AndroidImporter {
             if tag.hasName("node") { sawNodeTags = true }
             var n = RawNode(className: "")
             for a in tag.attributes {
-                switch tag.name(of: a) {
-                case "class": n.className = try tag.string(a)
-                case "text": n.text = ImportSupport.nonEmpty(try tag.string(a))
-                case "content-desc": n.contentDesc = ImportSupport.nonEmpty(try tag.string(a))
-                case "resource-id": n.resourceID = ImportSupport.nonEmpty(try tag.string(a))
-                case "hint": n.hint = ImportSupport.nonEmpty(try tag.string(a))
-                case "bounds": n.frame = try bounds(tag, a)
-                case "clickable": try set(.clickable, tag, a, &n)
-                case "long-clickable": try set(.longClickable, tag, a, &n)
-                case "scrollable": try set(.scrollable, tag, a, &n)
-                case "checkable": try set(.checkable, tag, a, &n)
-                case "checked": try set(.checked, tag, a, &n)
-                case "focusable": try set(.focusable, tag, a, &n)
-                case "selected": try set(.selected, tag, a, &n)
-                case "password": try set(.password, tag, a, &n)
-                case "heading": try set(.heading, tag, a, &n)
-                case "enabled": if try ImportSupport.flag(tag, a) == false { n.flags.insert(.disabled) }
-                case "displayed", "visible-to-user": if try ImportSupport.flag(tag, a) == false { n.flags.insert(.hidden) }
-                case "a11y-important", "important-for-accessibility":
-                    if try ImportSupport.flag(tag, a) == false { n.flags.insert(.notImportant) }
-                default: break
+                switch Builder.attributes.key(of: a, in: tag) {
+                case .className?: n.className = try tag.string(a)
+                case .text?: n.text = ImportSupport.nonEmpty(try tag.string(a))
+                case .contentDesc?: n.contentDesc = ImportSupport.nonEmpty(try tag.string(a))
+                case .resourceID?: n.resourceID = ImportSupport.nonEmpty(try tag.string(a))
+                case .hint?: n.hint = ImportSupport.nonEmpty(try tag.string(a))
+                case .bounds?: n.frame = try bounds(tag, a)
+                case .flag(let f)?: if try ImportSupport.flag(tag, a) == true { n.flags.insert(f) }
+                case .negated(let f)?: if try ImportSupport.flag(tag, a) == false { n.flags.insert(f) }
+                case nil: break
                 }
             }
             if n.className.isEmpty { n.className = tag.name }
+            if let k = kinds[n.className] {
+                n.kind = k
+            } else {
+                n.kind = ClassKind(className: n.className)
+                kinds[n.className] = n.kind
+            }
             stack.append(n)
         }
 
@@ -165,31 +187,52 @@ enum AndroidImporter {
             }
         }
 
-        func set(_ f: Flags, _ tag: XMLTag, _ a: XMLAttribute, _ n: inout RawNode) throws(InputError) {
-            if try ImportSupport.flag(tag, a) == true { n.flags.insert(f) }
+        enum Attribute: Sendable {
+            case className, text, contentDesc, resourceID, hint, bounds
+            /// "true" sets the flag.
+            case flag(Flags)
+            /// "false" sets the flag.
+            case negated(Flags)
         }
+
+        static let attributes = XMLNameTable<Attribute>([
+            ("class", .className), ("text", .text), ("content-desc", .contentDesc), ("resource-id", .resourceID),
+            ("hint", .hint), ("bounds", .bounds), ("clickable", .flag(.clickable)), ("long-clickable", .flag(.longClickable)),
+            ("scrollable", .flag(.scrollable)), ("checkable", .flag(.checkable)), ("checked", .flag(.checked)),
+            ("focusable", .flag(.focusable)), ("selected", .flag(.selected)), ("password", .flag(.password)),
+            ("heading", .flag(.heading)), ("enabled", .negated(.disabled)), ("displayed", .negated(.hidden)),
+            ("visible-to-user", .negated(.hidden)), ("a11y-important", .negated(.notImportant)),
+            ("important-for-accessibility", .negated(.notImportant)),
+        ])
 
         /// "[x1,y1][x2,y2]" → frame; an empty value → no frame.
         func bounds(_ tag: XMLTag, _ a: XMLAttribute) throws(InputError) -> Rect? {
+            if let b = tag.plainBytes(a), let r = AndroidImporter.plainBounds(b) { return r }
             let s = try tag.string(a)
-            if ImportSupport.trim(s).isEmpty { return nil }
             var numbers: [Double] = []
-            var current = ""
-            var shape = ""
-            for ch in s where ch != " " {
-                if ch.isNumber || ch == "-" || ch == "." {
-                    current.append(ch)
-                } else {
-                    if !current.isEmpty {
-                        guard let d = Double(current) else { break }
-                        numbers.append(d)
-                        current = ""
-                        shape.append("n")
+            numbers.reserveCapacity(4)
+            var shape: [UInt8] = []
+            var k = s.utf8.startIndex
+            let u = s.utf8
+            while k < u.endIndex {
+                let c = u[k]
+                if c == UInt8(ascii: " ") { k = u.index(after: k); continue }
+                if c == UInt8(ascii: "-") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) {
+                    var end = u.index(after: k)
+                    while end < u.endIndex, u[end] == UInt8(ascii: ".") || (u[end] >= UInt8(ascii: "0") && u[end] <= UInt8(ascii: "9")) {
+                        end = u.index(after: end)
                     }
-                    shape.append(ch)
+                    guard let d = Double(Substring(s.utf8[k..<end])) else { break }
+                    numbers.append(d)
+                    shape.append(UInt8(ascii: "n"))
+                    k = end
+                    continue
                 }
+                shape.append(c)
+                k = u.index(after: k)
             }
-            guard shape == "[n,n][n,n]", numbers.count == 4 else {
+            if shape.isEmpty { return nil }
+            guard shape == Array("[n,n][n,n]".utf8), numbers.count == 4 else {
                 throw tag.error(a, "expected bounds like [0,0][1080,1920], found \"\(s)\"")
             }
             guard numbers[2] >= numbers[0], numbers[3] >= numbers[1] else {
@@ -197,6 +240,33 @@ enum AndroidImporter {
             }
             return Rect(x: numbers[0], y: numbers[1], width: numbers[2] - numbers[0], height: numbers[3] - numbers[1])
         }
+    }
+
+    /// The usual "[0,66][1080,220]" (integers, no spaces) straight from the bytes; nil for
+    /// anything else, which the general parser then reads or reports.
+    static func plainBounds(_ b: UnsafeBufferPointer<UInt8>) -> Rect? {
+        var k = 0
+        func expect(_ c: UInt8) -> Bool {
+            guard k < b.count, b[k] == c else { return false }
+            k += 1
+            return true
+        }
+        func integer() -> Double? {
+            var negative = false
+            if k < b.count, b[k] == UInt8(ascii: "-") { negative = true; k += 1 }
+            let start = k
+            var v = 0
+            while k < b.count, b[k] >= UInt8(ascii: "0"), b[k] <= UInt8(ascii: "9"), k - start < 9 {
+                v = v * 10 + Int(b[k] - UInt8(ascii: "0"))
+                k += 1
+            }
+            guard k > start else { return nil }
+            return Double(negative ? -v : v)
+        }
+        guard expect(UInt8(ascii: "[")), let x1 = integer(), expect(UInt8(ascii: ",")), let y1 = integer(), expect(UInt8(ascii: "]")),
+              expect(UInt8(ascii: "[")), let x2 = integer(), expect(UInt8(ascii: ",")), let y2 = integer(), expect(UInt8(ascii: "]")),
+              k == b.count, x2 >= x1, y2 >= y1 else { return nil }
+        return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
     }
 
     static func screenSize(_ h: Hierarchy?, top: [RawNode], notes: inout [String]) -> Size {
@@ -314,8 +384,8 @@ enum AndroidImporter {
         if flags.contains(.clickable) && !n.isEditable && !n.isAdjustableClass { e.traits.insert(.button) }
         if n.isAdjustableClass { e.traits.insert(.adjustable) }
         if !actionable {
-            let c = n.simpleClass
-            if c.contains("Image") { e.traits.insert(.image) } else if c.contains("TextView") && !n.isEditable { e.traits.insert(.staticText) }
+            if n.kind == .image { e.traits.insert(.image) }
+            if n.kind == .text { e.traits.insert(.staticText) }
         }
         if flags.contains(.selected) { e.traits.insert(.selected) }
         if flags.contains(.heading) { e.traits.insert(.header) }

@@ -42,8 +42,10 @@ enum ImportSupport {
 
     /// nil for nil, empty or blank strings.
     static func nonEmpty(_ s: String?) -> String? {
-        guard let s, !trim(s).isEmpty else { return nil }
-        return s
+        guard let s, let first = s.utf8.first else { return nil }
+        // Fast path: most values start with a visible ASCII character.
+        if first > 0x20 && first < 0x7F { return s }
+        return s.contains(where: { !$0.isWhitespace }) ? s : nil
     }
 
     /// Keeps a source id (resource-id, name, nodeId) only where it names one node of the
@@ -51,6 +53,7 @@ enum ImportSupport {
     /// stable path-based ids instead of reporting the source's repetition as a duplicate.
     static func keepUniqueIDs(_ root: inout Element) {
         var counts: [String: Int] = [:]
+        counts.reserveCapacity(1024)
         func count(_ e: Element) {
             if !e.id.isEmpty { counts[e.id, default: 0] += 1 }
             for c in e.children { count(c) }

@@ -411,3 +411,47 @@ struct XMLTag {
         error(at: a.name.lowerBound, "\(name(of: a))=\"…\" on <\(name)>: " + message)
     }
 }
+
+/// Attribute names an importer reads, matched on bytes (no `String` per attribute): most of a
+/// dump's attributes are skipped, so a miss must be cheap (a length check, usually).
+struct XMLNameTable<Key: Sendable>: Sendable {
+    private let byLength: [[(bytes: [UInt8], key: Key)]]
+
+    init(_ entries: [(String, Key)]) {
+        var table: [[(bytes: [UInt8], key: Key)]] = []
+        for (name, key) in entries {
+            let bytes = Array(name.utf8)
+            while table.count <= bytes.count { table.append([]) }
+            table[bytes.count].append((bytes, key))
+        }
+        byLength = table
+    }
+
+    func key(of a: XMLAttribute, in tag: XMLTag) -> Key? {
+        let r = a.name
+        guard r.count < byLength.count else { return nil }
+        for entry in byLength[r.count] {
+            var k = 0
+            while k < entry.bytes.count, tag.buf[r.lowerBound + k] == entry.bytes[k] { k += 1 }
+            if k == entry.bytes.count { return entry.key }
+        }
+        return nil
+    }
+}
+
+/// Checks that bytes are well-formed XML as the importers read it, without importing anything:
+/// for diagnostics and for the import benchmark (the scanner's share of an import).
+public enum XMLCheck {
+    /// The number of elements, or the first error with its line and column.
+    public static func elementCount(_ bytes: [UInt8], file: String) throws(InputError) -> Int {
+        var counter = Counter()
+        try XMLScanner.scan(bytes, file: file, into: &counter)
+        return counter.count
+    }
+
+    private struct Counter: XMLHandler {
+        var count = 0
+        mutating func startElement(_ tag: XMLTag) throws(InputError) { count += 1 }
+        mutating func endElement() throws(InputError) {}
+    }
+}
