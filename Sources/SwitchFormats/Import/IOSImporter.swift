@@ -73,6 +73,13 @@ enum IOSImporter {
         var top: [RawNode] = []
         var sawUIAutomation = false
 
+        enum Attribute: Sendable { case name, label, value, hint, enabled, visible, accessible, x, y, width, height }
+
+        static let attributes = XMLNameTable<Attribute>([
+            ("name", .name), ("label", .label), ("value", .value), ("hint", .hint), ("enabled", .enabled),
+            ("visible", .visible), ("accessible", .accessible), ("x", .x), ("y", .y), ("width", .width), ("height", .height),
+        ])
+
         mutating func startElement(_ tag: XMLTag) throws(InputError) {
             guard stack.count < ImportSupport.maxDepth else {
                 throw tag.error(at: tag.offset, "elements nested deeper than \(ImportSupport.maxDepth) levels")
@@ -92,23 +99,23 @@ enum IOSImporter {
             var n = RawNode(type: type, role: IOSRole.table[type] ?? IOSRole.generic)
             var x: Double?, y: Double?, w: Double?, h: Double?
             for a in tag.attributes {
-                switch tag.name(of: a) {
-                case "name": n.name = ImportSupport.nonEmpty(try tag.string(a))
-                case "label": n.label = ImportSupport.nonEmpty(try tag.string(a))
-                case "value": n.value = ImportSupport.nonEmpty(try tag.string(a))
-                case "hint": n.hint = ImportSupport.nonEmpty(try tag.string(a))
-                case "enabled": n.enabled = try ImportSupport.flag(tag, a)
-                case "visible": n.visible = try ImportSupport.flag(tag, a)
-                case "accessible": n.accessible = try ImportSupport.flag(tag, a)
-                case "x": x = try ImportSupport.number(tag, a)
-                case "y": y = try ImportSupport.number(tag, a)
-                case "width":
+                switch Builder.attributes.key(of: a, in: tag) {
+                case .name?: n.name = ImportSupport.nonEmpty(try tag.string(a))
+                case .label?: n.label = ImportSupport.nonEmpty(try tag.string(a))
+                case .value?: n.value = ImportSupport.nonEmpty(try tag.string(a))
+                case .hint?: n.hint = ImportSupport.nonEmpty(try tag.string(a))
+                case .enabled?: n.enabled = try ImportSupport.flag(tag, a)
+                case .visible?: n.visible = try ImportSupport.flag(tag, a)
+                case .accessible?: n.accessible = try ImportSupport.flag(tag, a)
+                case .x?: x = try ImportSupport.number(tag, a)
+                case .y?: y = try ImportSupport.number(tag, a)
+                case .width?:
                     w = try ImportSupport.number(tag, a)
                     if let w, w < 0 { throw tag.error(a, "expected a width of 0 or more, found \(formatNumber(w))") }
-                case "height":
+                case .height?:
                     h = try ImportSupport.number(tag, a)
                     if let h, h < 0 { throw tag.error(a, "expected a height of 0 or more, found \(formatNumber(h))") }
-                default: break
+                case nil: break
                 }
             }
             switch (x, y, w, h) {
@@ -140,7 +147,8 @@ enum IOSImporter {
                   nodes[k].children[0].frame == f, nodes[k].children[0].label == l {
                 let outer = nodes[k]
                 var inner = outer.children[0]
-                if outer.role.kind == .generic && inner.role.kind != .generic || outer.role.kind == inner.role.kind {
+                // The inner node is the view itself unless the outer one is the more specific.
+                if outer.role.kind == .generic || outer.role.kind == inner.role.kind {
                     inner.visible = outer.isHidden || inner.isHidden ? false : (inner.visible ?? outer.visible)
                     if outer.enabled == false { inner.enabled = false }
                     inner.name = inner.name ?? outer.name
