@@ -4,8 +4,9 @@ import SwitchCore
 /// JSON with a `root` is the native format, JSON with `nodes` a Chrome DevTools
 /// `Accessibility.getFullAXTree` result; XML whose first element is `<hierarchy>` an Android dump
 /// (`<node>` children: `uiautomator dump`; class names as tags: Appium UiAutomator2), and
-/// `<AppiumAUT>`, `<XCUIElementType…>` or `<UIA…>` an iOS page source. MAPPING.md says how each
-/// one maps onto the element model.
+/// `<AppiumAUT>`, `<XCUIElementType…>` or `<UIA…>` an iOS page source; text whose first line is
+/// an AX role (`AXWebArea`) a Chromium accessibility tree dump. MAPPING.md says how each one maps
+/// onto the element model.
 public enum TreeFile {
     public enum Format: String, Sendable, CaseIterable {
         case native
@@ -19,6 +20,8 @@ public enum TreeFile {
         case appiumUiAutomator2
         /// Chrome DevTools `Accessibility.getFullAXTree`.
         case chromeAXTree
+        /// Chromium's `dump_accessibility_tree` text with macOS (NSAccessibility) roles.
+        case chromiumMacDump
 
         public var title: String {
             switch self {
@@ -28,6 +31,7 @@ public enum TreeFile {
             case .uiautomator: return "Android uiautomator dump"
             case .appiumUiAutomator2: return "Android Appium UiAutomator2 page source"
             case .chromeAXTree: return "Chrome DevTools Accessibility.getFullAXTree"
+            case .chromiumMacDump: return "Chromium accessibility tree dump (macOS roles)"
             }
         }
     }
@@ -42,7 +46,7 @@ public enum TreeFile {
         case UInt8(ascii: "<"):
             return xmlFormat(XMLSniffer.firstElementNames(bytes, limit: 2))
         default:
-            return nil
+            return ChromiumMacDumpImporter.looksLikeDump(bytes) ? .chromiumMacDump : nil
         }
     }
 
@@ -84,7 +88,8 @@ public enum TreeFile {
         case nil:
             throw InputError(file: file, message: "empty file (expected a tree: native JSON, an iOS or Android XML dump, or a Chrome DevTools JSON dump)")
         default:
-            throw InputError(file: file, line: 1, column: 1, message: "not a tree file switchscan reads (expected JSON: a native tree or a Chrome DevTools getFullAXTree result; or XML: an iOS or Android page source)")
+            if ChromiumMacDumpImporter.looksLikeDump(bytes) { return try ChromiumMacDumpImporter.decode(bytes, file: file) }
+            throw InputError(file: file, line: 1, column: 1, message: "not a tree file switchscan reads (expected JSON: a native tree or a Chrome DevTools getFullAXTree result; XML: an iOS or Android page source; or a Chromium accessibility tree dump with AX roles)")
         }
     }
 

@@ -365,3 +365,67 @@ struct ChromeAXImporterTests {
         #expect(error(#"{"nodes": [3]}"#)?.message == "expected an AXNode object, found a number")
     }
 }
+
+@Suite("Chromium macOS dump importer")
+struct ChromiumMacDumpImporterTests {
+    private func tree(_ text: String) throws(InputError) -> ElementTree {
+        try TreeFile.decode(Array(text.utf8), file: "dump.txt")
+    }
+
+    private func error(_ text: String) -> InputError? {
+        inputError { () throws(InputError) in _ = try tree(text) }
+    }
+
+    @Test func rolesAndAttributes() throws {
+        let t = try tree("""
+        # comment
+        AXWebArea AXTitle='Shop'
+
+        ++AXHeading AXTitle='Basket'
+        ++AXCheckBox AXTitle='Gift wrap' AXValue=1 AXDOMIdentifier='gift'
+        ++AXTextField AXDescription='Email' AXValue='ana@example.com' AXSubrole=AXSearchField
+        ++AXButton AXTitle='Pay' AXEnabled=0 AXHelp='Pays now.' AXSize={w: 10, h: 20}
+        ++AXLink AXTitle='It's here' AXSelected=1
+        ++AXStaticText AXValue='Total: 3'
+        ++AXSlider AXDescription='Quantity' AXValue=2
+        """)
+        #expect(t.root.label == "Shop")
+        let kids = t.root.children
+        #expect(kids.map(\.traits) == [[.header], [.button], [.searchField], [.button, .notEnabled], [.link, .selected], [.staticText], [.adjustable]])
+        #expect(kids[1].id == "gift")
+        #expect(kids[1].value == "checked")
+        #expect(kids[2].label == "Email")
+        #expect(kids[2].value == "ana@example.com")
+        #expect(kids[3].hint == "Pays now.")
+        #expect(kids[4].label == "It's here")
+        #expect(kids[5].label == "Total: 3")
+        #expect(kids[6].value == "2")
+    }
+
+    @Test func elementsAbsorbTheirChildrenAndTakeTheirWords() throws {
+        let t = try tree("AXWebArea\n++AXButton\n++++AXStaticText AXValue='Go'\n")
+        #expect(t.root.children[0].label == "Go")
+        #expect(t.root.children[0].children.isEmpty)
+    }
+
+    @Test func structureErrorsNameTheLine() {
+        let jump = error("AXWebArea\n++++AXButton")
+        #expect(jump?.line == 2)
+        #expect(jump?.message.hasPrefix("depth 2") == true)
+        let odd = error("AXWebArea\n+++AXButton")
+        #expect(odd?.line == 2)
+        #expect(odd?.message == "odd number of '+' (3): each level of depth is '++'")
+        let role = error("AXWebArea\n++button")
+        #expect(role?.column == 3)
+        #expect(role?.message == "expected an AX role such as AXButton, found \"button\"")
+        let quote = error("AXWebArea\n++AXButton AXTitle='open")
+        #expect(quote?.column == 20)
+        #expect(quote?.message == "unterminated quoted value for AXTitle")
+    }
+
+    @Test func textThatIsNoDumpIsRefused() {
+        #expect(error("hello world")?.message.hasPrefix("not a tree file switchscan reads") == true)
+        #expect(TreeFile.detect(Array("AXWebArea\n".utf8)) == .chromiumMacDump)
+        #expect(TreeFile.detect(Array("AXE is a tool".utf8)) == nil)
+    }
+}

@@ -13,7 +13,9 @@ enum ImportFixture {
         "appium-universal-xml-plugin_android.xml", "shirates_android_NetworkAndInternetScreen.xml",
         "shirates_android_SecurityScreen.xml",
     ]
+    static let realWeb = ["chromium-dumpaxtree_commandfor-api-popover-menus-expected-mac.txt"]
     static let realDumps = realIOS.map { "realdata/ios/" + $0 } + realAndroid.map { "realdata/android/" + $0 }
+        + realWeb.map { "realdata/web/" + $0 }
 
     static func url(_ relative: String) throws -> URL {
         let base = try #require(Bundle.module.resourceURL)

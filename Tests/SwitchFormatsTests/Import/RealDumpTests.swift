@@ -8,7 +8,8 @@ import Testing
 struct RealDumpTests {
     @Test(arguments: ImportFixture.realDumps)
     func scanOrderMatchesTheGoldenFile(_ file: String) throws {
-        let name = String(file.split(separator: "/").last ?? "").replacingOccurrences(of: ".xml", with: "")
+        let base = file.split(separator: "/").last ?? ""
+        let name = base.split(separator: ".").dropLast().joined(separator: ".")
         let golden = try ImportFixture.text("golden/\(name).txt")
         let model = ScanModel(tree: try ImportFixture.tree(file))
         #expect(TreeReport.text(model).joined(separator: "\n") + "\n" == golden)
@@ -17,8 +18,13 @@ struct RealDumpTests {
     @Test(arguments: ImportFixture.realDumps)
     func importsShowsAndAuditsWithoutError(_ file: String) throws {
         let imported = try ImportFixture.imported(file)
-        #expect(imported.format == (file.hasPrefix("realdata/ios/") ? .xcuitest : .appiumUiAutomator2))
-        #expect(imported.notes.isEmpty)
+        if file.hasPrefix("realdata/web/") {
+            #expect(imported.format == .chromiumMacDump)
+            #expect(imported.notes.count == 1, "no geometry")
+        } else {
+            #expect(imported.format == (file.hasPrefix("realdata/ios/") ? .xcuitest : .appiumUiAutomator2))
+            #expect(imported.notes.isEmpty)
+        }
         let model = ScanModel(tree: imported.tree)
         #expect(!model.items.isEmpty)
         _ = TreeReport.json(model).rendered(indent: 2)
@@ -63,6 +69,9 @@ struct RealDumpTests {
         #expect(found["realdata/android/appium-universal-xml-plugin_android.xml"] == ["/0/0/0/0/0/1/0/0/0/0: scan item has no label"])
         #expect(found["realdata/android/shirates_android_NetworkAndInternetScreen.xml"] == [])
         #expect(found["realdata/android/shirates_android_SecurityScreen.xml"] == [])
+        #expect(found["realdata/web/chromium-dumpaxtree_commandfor-api-popover-menus-expected-mac.txt"] == [
+            "/0/0: scan item has no label", "/0/2: scan item has no label",
+        ])
     }
 }
 
@@ -269,5 +278,28 @@ struct RealAndroidDumpTests {
         #expect(title.traits == [.staticText])
         #expect(!title.isScanItem)
         #expect(model.items.count == 13)
+    }
+}
+
+@Suite("Real Chromium dump")
+struct RealChromiumDumpTests {
+    static let menus = "realdata/web/chromium-dumpaxtree_commandfor-api-popover-menus-expected-mac.txt"
+
+    @Test func menuItemsAreButtonsInDumpOrderAndExpandedIsTheValue() throws {
+        let model = ScanModel(tree: try ImportFixture.tree(Self.menus))
+        #expect(model.items.map(\.description) == [
+            "collapsed, button", "First item, collapsed, button", "No command item, button", "Custom command item, button",
+            "collapsed, button", "First item, collapsed, button", "First item, expanded, button", "Submenu1 first item, button",
+            "Submenu1 second item, collapsed, button", "First item, collapsed, button",
+        ])
+    }
+
+    @Test func structureFollowsThePlusSigns() throws {
+        let tree = try ImportFixture.tree(Self.menus)
+        #expect(tree.root.children.count == 1, "AXWebArea holds one AXGroup")
+        #expect(tree.root.children[0].children.count == 6)
+        #expect(tree.root.children[0].children[4].children.map(\.label) == ["First item", nil])
+        #expect(tree.root.children[0].children[4].children[1].children.count == 2, "the AXMenu holds two items")
+        #expect(tree.allNodes.allSatisfy { $0.frame == nil })
     }
 }
