@@ -31,7 +31,8 @@ let package = Package(
         ),
         .target(
             name: "SwitchFormats",
-            dependencies: ["SwitchCore", .product(name: "Yams", package: "Yams")]
+            dependencies: ["SwitchCore", .product(name: "Yams", package: "Yams")],
+            exclude: ["Import/MAPPING.md"]
         ),
         .target(
             name: "SwitchInput",

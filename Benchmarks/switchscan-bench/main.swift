@@ -7,10 +7,12 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let benchmarks: [String: ([String]) -> Void] = [
     "tree": TreeBenchmark.run,
     "tree-load": TreeBenchmark.load,
+    "import": ImportBenchmark.run,
+    "import-child": ImportBenchmark.child,
 ]
 
 guard let name = arguments.first, let bench = benchmarks[name] else {
-    print("usage: switchscan-bench <\(benchmarks.keys.sorted().joined(separator: "|"))> [args]")
+    print("usage: switchscan-bench <\(benchmarks.keys.filter { !$0.hasSuffix("-child") && $0 != "tree-load" }.sorted().joined(separator: "|"))> [args]")
     exit(2)
 }
 bench(Array(arguments.dropFirst()))

@@ -6,7 +6,7 @@ struct TreeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tree",
         abstract: "Show, audit and convert accessibility element trees.",
-        subcommands: [Show.self, Audit.self]
+        subcommands: [Show.self, Audit.self, TreeImportCommand.self, TreeStatsCommand.self]
     )
 
     struct Show: ParsableCommand {

@@ -1,0 +1,127 @@
+import SwitchCore
+
+/// What an importer produces: the tree, the format it recognised, and notes worth telling the
+/// user (a default screen size, skipped references) that are not errors.
+public struct ImportedTree: Sendable, Equatable {
+    public var format: TreeFile.Format
+    public var tree: ElementTree
+    public var notes: [String]
+
+    public init(format: TreeFile.Format, tree: ElementTree, notes: [String] = []) {
+        self.format = format
+        self.tree = tree
+        self.notes = notes
+    }
+}
+
+/// Rules every importer shares (MAPPING.md "Common rules").
+enum ImportSupport {
+    /// Deeper source trees are refused: the mapping and `ScanModel` recurse, and no real screen
+    /// comes close (the deepest real dump in the test fixtures has 45 levels).
+    static let maxDepth = 512
+
+    /// A container's content spoken as one label, the way UIKit combines a cell's parts and
+    /// TalkBack a clickable row's texts: non-empty parts joined with ", ", a part equal to the one
+    /// before it dropped (a button and its own title).
+    static func joinLabels(_ parts: [String]) -> String? {
+        var kept: [String] = []
+        for p in parts {
+            let t = trim(p)
+            if t.isEmpty || kept.last == t { continue }
+            kept.append(t)
+        }
+        return kept.isEmpty ? nil : kept.joined(separator: ", ")
+    }
+
+    static func trim(_ s: String) -> String {
+        var sub = Substring(s)
+        while let c = sub.first, c.isWhitespace { sub.removeFirst() }
+        while let c = sub.last, c.isWhitespace { sub.removeLast() }
+        return String(sub)
+    }
+
+    /// nil for nil, empty or blank strings.
+    static func nonEmpty(_ s: String?) -> String? {
+        guard let s, let first = s.utf8.first else { return nil }
+        // Fast path: most values start with a visible ASCII character.
+        if first > 0x20 && first < 0x7F { return s }
+        return s.contains(where: { !$0.isWhitespace }) ? s : nil
+    }
+
+    /// Keeps a source id (resource-id, name, nodeId) only where it names one node of the
+    /// imported tree; repeated ones are cleared so `ElementTree.assignIDs` gives those nodes
+    /// stable path-based ids instead of reporting the source's repetition as a duplicate.
+    static func keepUniqueIDs(_ root: inout Element) {
+        var counts: [String: Int] = [:]
+        counts.reserveCapacity(1024)
+        func count(_ e: Element) {
+            if !e.id.isEmpty { counts[e.id, default: 0] += 1 }
+            for c in e.children { count(c) }
+        }
+        count(root)
+        func clear(_ e: inout Element) {
+            if !e.id.isEmpty, counts[e.id, default: 0] > 1 { e.id = "" }
+            for k in e.children.indices { clear(&e.children[k]) }
+        }
+        clear(&root)
+    }
+
+    /// Drops explicit `isAccessibilityElement` and `respondsToUserInteraction` values that the
+    /// model's default rules would infer anyway, and `order` on leaves, so `tree import` writes
+    /// what a person would.
+    /// It changes no decision: `isElement` and `isScanItem` stay the same for every node.
+    static func tidy(_ e: inout Element) {
+        if let explicit = e.isAccessibilityElement {
+            e.isAccessibilityElement = nil
+            if e.isElement != explicit { e.isAccessibilityElement = explicit }
+        }
+        if let explicit = e.respondsToUserInteraction {
+            let inferred = !e.traits.isDisjoint(with: Traits.interactive) || !e.customActions.isEmpty
+            if inferred == explicit { e.respondsToUserInteraction = nil }
+        }
+        // Order only concerns children.
+        if e.children.isEmpty { e.order = .reading }
+        for k in e.children.indices { tidy(&e.children[k]) }
+    }
+
+    /// Tidy, unique ids, path-based ones for the rest, and the tree.
+    static func finish(_ root: Element, screen: Size) -> ElementTree {
+        var root = root
+        tidy(&root)
+        keepUniqueIDs(&root)
+        let duplicates = ElementTree.assignIDs(&root)
+        return ElementTree(screen: screen, root: root, duplicateIds: duplicates)
+    }
+
+    /// One root for several top-level nodes: a container without a frame.
+    static func singleRoot(_ nodes: [Element]) -> Element {
+        if nodes.count == 1 { return nodes[0] }
+        return Element(isAccessibilityElement: false, children: nodes)
+    }
+
+    /// A decimal number from attribute bytes ("414", "-12.5", "126.72999999999996").
+    static func number(_ tag: XMLTag, _ a: XMLAttribute) throws(InputError) -> Double {
+        let s = try tag.string(a)
+        guard let d = Double(trim(s)), d.isFinite else {
+            throw tag.error(a, "expected a number, found \"\(s)\"")
+        }
+        return d
+    }
+
+    /// "true" / "false"; an empty value means "not given" (nil), as in Appium's hand-edited
+    /// edge-case fixture (`enabled=""`).
+    static func flag(_ tag: XMLTag, _ a: XMLAttribute) throws(InputError) -> Bool? {
+        if let b = tag.plainBytes(a) {
+            if tag.equal(a.value, "true") { return true }
+            if tag.equal(a.value, "false") { return false }
+            if b.isEmpty { return nil }
+        }
+        let s = trim(try tag.string(a))
+        switch s {
+        case "true": return true
+        case "false": return false
+        case "": return nil
+        default: throw tag.error(a, "expected true or false, found \"\(s)\"")
+        }
+    }
+}

@@ -1,0 +1,457 @@
+import SwitchCore
+
+/// A small, strict XML 1.0 reader over UTF-8 bytes, written for the tree importers.
+///
+/// Why not Foundation's `XMLParser`: on Linux it builds a `String` and a `[String: String]` for
+/// every element through libxml2's SAX callbacks, and reports errors without a column. The
+/// importers need neither: they read a handful of attributes per element and skip the rest, so this
+/// reader hands them byte ranges and decodes only what they ask for (`swift run -c release
+/// switchscan-bench import` measures both; see `ImportBenchmark.swift`).
+///
+/// Supported: elements, attributes in `"` or `'`, the five predefined entities and character
+/// references (`&amp;` `&#10;` `&#x1F600;`), attribute-value normalisation (a literal tab or line
+/// break in an attribute becomes a space, a `&#10;` stays a line break), comments, CDATA sections,
+/// processing instructions (the XML declaration among them) and a DOCTYPE with its internal subset
+/// (skipped). Not supported: entities declared in a DTD, namespaces (a prefix is part of the
+/// name), encodings other than UTF-8. Text content is checked but not delivered: no importer
+/// reads it. Every error is one `InputError` with the line and column (in bytes) of the offending
+/// character.
+enum XMLScanner {
+    /// Reads the whole document, calling `handler` for every start and end tag in order.
+    static func scan<H: XMLHandler>(_ bytes: [UInt8], file: String, into handler: inout H) throws(InputError) {
+        try bytes.withUnsafeBufferPointer { (buf) throws(InputError) in
+            var scanner = Scanner(buf: buf, file: file)
+            try scanner.run(&handler)
+        }
+    }
+
+    /// An `InputError` at a byte offset of `bytes` (line and column computed on demand: errors are rare).
+    static func error(_ bytes: UnsafeBufferPointer<UInt8>, file: String, at offset: Int, _ message: String) -> InputError {
+        let (line, column) = SourceLines(bytes).location(of: min(offset, bytes.count))
+        return InputError(file: file, line: line, column: column, message: message)
+    }
+
+    fileprivate struct Scanner {
+        let buf: UnsafeBufferPointer<UInt8>
+        let file: String
+        var i = 0
+        var open: [(name: Range<Int>, offset: Int)] = []
+        var attributes: [XMLAttribute] = []
+
+        init(buf: UnsafeBufferPointer<UInt8>, file: String) {
+            self.buf = buf
+            self.file = file
+        }
+
+        func fail(_ message: String, at offset: Int? = nil) -> InputError {
+            XMLScanner.error(buf, file: file, at: offset ?? i, "invalid XML: " + message)
+        }
+
+        /// "'x'", "byte 0xE3", "end of file" for messages.
+        func describe(_ at: Int) -> String {
+            guard at < buf.count else { return "end of file" }
+            let c = buf[at]
+            if c >= 0x21 && c < 0x7F { return "'\(Character(Unicode.Scalar(c)))'" }
+            if c == 0x20 { return "a space" }
+            if c == 0x0A { return "a line break" }
+            return "byte 0x" + String(c, radix: 16, uppercase: true)
+        }
+
+        func text(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: buf[r]), as: UTF8.self) }
+
+        func startsWith(_ s: StaticString, at k: Int) -> Bool {
+            let n = s.utf8CodeUnitCount
+            guard k + n <= buf.count else { return false }
+            let p = s.utf8Start
+            for j in 0..<n where buf[k + j] != p[j] { return false }
+            return true
+        }
+
+        @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D }
+
+        @inline(__always) static func isNameStart(_ c: UInt8) -> Bool {
+            (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || c == 0x3A || c >= 0x80
+        }
+
+        @inline(__always) static func isNameChar(_ c: UInt8) -> Bool {
+            isNameStart(c) || (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2E
+        }
+
+        @discardableResult
+        mutating func skipSpace() -> Bool {
+            let start = i
+            while i < buf.count, Scanner.isSpace(buf[i]) { i += 1 }
+            return i > start
+        }
+
+        mutating func name(_ what: String) throws(InputError) -> Range<Int> {
+            let start = i
+            guard i < buf.count, Scanner.isNameStart(buf[i]) else { throw fail("expected \(what), found \(describe(i))") }
+            i += 1
+            while i < buf.count, Scanner.isNameChar(buf[i]) { i += 1 }
+            return start..<i
+        }
+
+        mutating func run<H: XMLHandler>(_ handler: inout H) throws(InputError) {
+            if startsWith("\u{FEFF}", at: 0) { i = 3 }
+            var sawRoot = false
+            while i < buf.count {
+                guard buf[i] == UInt8(ascii: "<") else {
+                    try characterData(insideRoot: !open.isEmpty)
+                    continue
+                }
+                let markup = i
+                guard i + 1 < buf.count else { throw fail("unexpected end of file after '<'", at: i + 1) }
+                switch buf[i + 1] {
+                case UInt8(ascii: "?"):
+                    try skip(past: "?>", from: i + 2, what: "processing instruction", opened: markup)
+                case UInt8(ascii: "!"):
+                    if startsWith("<!--", at: i) {
+                        try skip(past: "-->", from: i + 4, what: "comment", opened: markup)
+                    } else if startsWith("<![CDATA[", at: i) {
+                        guard !open.isEmpty else { throw fail("CDATA section outside the root element") }
+                        try skip(past: "]]>", from: i + 9, what: "CDATA section", opened: markup)
+                    } else if startsWith("<!DOCTYPE", at: i) {
+                        guard open.isEmpty && !sawRoot else { throw fail("DOCTYPE after the root element has started") }
+                        try skipDoctype()
+                    } else {
+                        throw fail("expected a comment (<!--), CDATA (<![CDATA[) or <!DOCTYPE after '<!'")
+                    }
+                case UInt8(ascii: "/"):
+                    i += 2
+                    let n = try name("an element name after '</'")
+                    skipSpace()
+                    guard i < buf.count, buf[i] == UInt8(ascii: ">") else { throw fail("expected '>' to end </\(text(n))>, found \(describe(i))") }
+                    i += 1
+                    guard let top = open.last else { throw fail("closing tag </\(text(n))> without an open element", at: markup) }
+                    guard buf[top.name].elementsEqual(buf[n]) else {
+                        let (line, column) = SourceLines(buf).location(of: top.offset)
+                        throw fail("expected </\(text(top.name))> (opened at line \(line), column \(column)), found </\(text(n))>", at: markup)
+                    }
+                    open.removeLast()
+                    try handler.endElement()
+                default:
+                    guard open.isEmpty == false || !sawRoot else { throw fail("a second root element <\(text(nameAfterLessThan()))>; a document has one", at: markup) }
+                    sawRoot = true
+                    i += 1
+                    let n = try name("an element name after '<'")
+                    let selfClosing = try startTagAttributes(elementName: n, opened: markup)
+                    try handler.startElement(XMLTag(buf: buf, file: file, nameRange: n, offset: markup, attributes: attributes))
+                    if selfClosing {
+                        try handler.endElement()
+                    } else {
+                        open.append((n, markup))
+                    }
+                }
+            }
+            if let top = open.last {
+                let (line, column) = SourceLines(buf).location(of: top.offset)
+                throw fail("end of file inside <\(text(top.name))> (opened at line \(line), column \(column))", at: buf.count)
+            }
+            guard sawRoot else { throw fail("no root element", at: buf.count) }
+        }
+
+        func nameAfterLessThan() -> Range<Int> {
+            var k = i + 1
+            while k < buf.count, Scanner.isNameChar(buf[k]) { k += 1 }
+            return (i + 1)..<k
+        }
+
+        /// Attributes up to `>` or `/>`; returns true for `/>`. Fills `attributes`.
+        mutating func startTagAttributes(elementName: Range<Int>, opened: Int) throws(InputError) -> Bool {
+            attributes.removeAll(keepingCapacity: true)
+            while true {
+                let spaced = skipSpace()
+                guard i < buf.count else { throw fail("end of file inside the start tag <\(text(elementName))>") }
+                switch buf[i] {
+                case UInt8(ascii: ">"):
+                    i += 1
+                    return false
+                case UInt8(ascii: "/"):
+                    guard i + 1 < buf.count, buf[i + 1] == UInt8(ascii: ">") else { throw fail("expected '/>' to end <\(text(elementName))>, found \(describe(i + 1))", at: i + 1) }
+                    i += 2
+                    return true
+                default:
+                    guard spaced else { throw fail("expected a space, '>' or '/>' after \(attributes.isEmpty ? "the element name" : "an attribute value"), found \(describe(i))") }
+                }
+                let n = try name("an attribute name, '>' or '/>'")
+                skipSpace()
+                guard i < buf.count, buf[i] == UInt8(ascii: "=") else { throw fail("expected '=' after attribute \(text(n)), found \(describe(i))") }
+                i += 1
+                skipSpace()
+                guard i < buf.count, buf[i] == UInt8(ascii: "\"") || buf[i] == UInt8(ascii: "'") else {
+                    throw fail("expected a quoted value for attribute \(text(n)), found \(describe(i))")
+                }
+                let quote = buf[i]
+                i += 1
+                let start = i
+                var plain = true
+                while true {
+                    guard i < buf.count else { throw fail("end of file inside the value of attribute \(text(n))", at: start - 1) }
+                    let c = buf[i]
+                    if c == quote { break }
+                    if c == UInt8(ascii: "&") {
+                        _ = try reference()
+                        plain = false
+                        continue
+                    }
+                    if c == UInt8(ascii: "<") { throw fail("'<' inside the value of attribute \(text(n)) (write &lt;)") }
+                    if c < 0x20 {
+                        guard c == 0x09 || c == 0x0A || c == 0x0D else { throw fail("control character \(describe(i)) in the value of attribute \(text(n))") }
+                        plain = false
+                    }
+                    i += 1
+                }
+                let value = start..<i
+                i += 1
+                for a in attributes where buf[a.name].elementsEqual(buf[n]) {
+                    throw fail("attribute \(text(n)) appears twice in <\(text(elementName))>", at: n.lowerBound)
+                }
+                attributes.append(XMLAttribute(name: n, value: value, plain: plain))
+            }
+        }
+
+        /// Validates a reference at `i` (`&name;`, `&#n;`, `&#xh;`), moves past it, returns the scalar.
+        mutating func reference() throws(InputError) -> Unicode.Scalar {
+            let (scalar, end) = try XMLScanner.decodeReference(buf, at: i, file: file)
+            i = end
+            return scalar
+        }
+
+        /// Text between tags: only checked (references, control characters, nothing but space outside the root).
+        mutating func characterData(insideRoot: Bool) throws(InputError) {
+            while i < buf.count {
+                let c = buf[i]
+                if c == UInt8(ascii: "<") { return }
+                if c == UInt8(ascii: "&") {
+                    guard insideRoot else { throw fail("text outside the root element") }
+                    _ = try reference()
+                    continue
+                }
+                if Scanner.isSpace(c) { i += 1; continue }
+                guard insideRoot else { throw fail("text outside the root element (found \(describe(i)))") }
+                if c < 0x20 { throw fail("control character \(describe(i)) in text") }
+                i += 1
+            }
+        }
+
+        mutating func skip(past end: StaticString, from: Int, what: String, opened: Int) throws(InputError) {
+            let first = end.utf8Start[0]
+            var k = from
+            while k < buf.count {
+                if buf[k] == first && startsWith(end, at: k) {
+                    i = k + end.utf8CodeUnitCount
+                    return
+                }
+                k += 1
+            }
+            throw fail("end of file inside a \(what) (it started here and is never closed with \(end))", at: opened)
+        }
+
+        /// `<!DOCTYPE name … [ internal subset ]>`: skipped, quotes and the subset respected.
+        mutating func skipDoctype() throws(InputError) {
+            let opened = i
+            i += 9
+            var inSubset = false
+            while i < buf.count {
+                let c = buf[i]
+                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                    var k = i + 1
+                    while k < buf.count, buf[k] != c { k += 1 }
+                    guard k < buf.count else { break }
+                    i = k + 1
+                    continue
+                }
+                if inSubset, startsWith("<!--", at: i) {
+                    try skip(past: "-->", from: i + 4, what: "comment", opened: i)
+                    continue
+                }
+                if c == UInt8(ascii: "[") { inSubset = true }
+                if c == UInt8(ascii: "]") { inSubset = false }
+                if c == UInt8(ascii: ">") && !inSubset { i += 1; return }
+                i += 1
+            }
+            throw fail("end of file inside <!DOCTYPE", at: opened)
+        }
+    }
+
+    /// Decodes the reference starting at `start` (the '&'); returns the scalar and the offset after ';'.
+    static func decodeReference(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, file: String) throws(InputError) -> (Unicode.Scalar, Int) {
+        func fail(_ message: String) -> InputError { error(buf, file: file, at: start, "invalid XML: " + message) }
+        var k = start + 1
+        var end = k
+        while end < buf.count, end - k < 12, buf[end] != UInt8(ascii: ";") { end += 1 }
+        guard end < buf.count, buf[end] == UInt8(ascii: ";") else {
+            throw fail("'&' must start a reference such as &amp; or &#10; (write a literal '&' as &amp;)")
+        }
+        let body = UnsafeBufferPointer(rebasing: buf[k..<end])
+        let after = end + 1
+        if body.first == UInt8(ascii: "#") {
+            k = 1
+            var radix: UInt32 = 10
+            if body.count > 1 && body[1] == UInt8(ascii: "x") { radix = 16; k = 2 }
+            guard k < body.count else { throw fail("empty character reference") }
+            var v: UInt32 = 0
+            while k < body.count {
+                let c = body[k]
+                let d: UInt32
+                switch c {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: d = UInt32(c - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: d = UInt32(c - UInt8(ascii: "A") + 10)
+                default: throw fail("bad digit in character reference &\(String(decoding: body, as: UTF8.self));")
+                }
+                v = v * radix + d
+                guard v <= 0x10FFFF else { throw fail("character reference beyond U+10FFFF") }
+                k += 1
+            }
+            let allowed = v == 0x09 || v == 0x0A || v == 0x0D || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v) || (0x10000...0x10FFFF).contains(v)
+            guard allowed, let scalar = Unicode.Scalar(v) else {
+                throw fail("character reference &\(String(decoding: body, as: UTF8.self)); is not a character XML allows")
+            }
+            return (scalar, after)
+        }
+        switch String(decoding: body, as: UTF8.self) {
+        case "amp": return ("&", after)
+        case "lt": return ("<", after)
+        case "gt": return (">", after)
+        case "quot": return ("\"", after)
+        case "apos": return ("'", after)
+        case let other: throw fail("unknown entity &\(other); (XML knows &amp; &lt; &gt; &quot; &apos; and &#…; references)")
+        }
+    }
+}
+
+/// Receives the elements of a document in order. Errors it throws stop the scan.
+protocol XMLHandler {
+    mutating func startElement(_ tag: XMLTag) throws(InputError)
+    mutating func endElement() throws(InputError)
+}
+
+struct XMLAttribute {
+    var name: Range<Int>
+    /// Between the quotes, undecoded.
+    var value: Range<Int>
+    /// No references and no tab or line break to normalise: the bytes are the value.
+    var plain: Bool
+}
+
+/// A start tag, valid only during `startElement` (it points into the document's bytes).
+struct XMLTag {
+    let buf: UnsafeBufferPointer<UInt8>
+    let file: String
+    let nameRange: Range<Int>
+    /// Byte offset of the '<'.
+    let offset: Int
+    let attributes: [XMLAttribute]
+
+    var name: String { String(decoding: UnsafeBufferPointer(rebasing: buf[nameRange]), as: UTF8.self) }
+
+    func hasName(_ s: StaticString) -> Bool { equal(nameRange, s) }
+
+    func name(of a: XMLAttribute) -> String { String(decoding: UnsafeBufferPointer(rebasing: buf[a.name]), as: UTF8.self) }
+
+    func equal(_ r: Range<Int>, _ s: StaticString) -> Bool {
+        let n = s.utf8CodeUnitCount
+        guard r.count == n else { return false }
+        let p = s.utf8Start
+        var k = 0
+        while k < n {
+            if buf[r.lowerBound + k] != p[k] { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// The raw bytes of a plain value (nil when it needs decoding): numbers and flags parse from these.
+    func plainBytes(_ a: XMLAttribute) -> UnsafeBufferPointer<UInt8>? {
+        a.plain ? UnsafeBufferPointer(rebasing: buf[a.value]) : nil
+    }
+
+    /// The decoded value: references replaced, tabs and line breaks normalised to spaces.
+    func string(_ a: XMLAttribute) throws(InputError) -> String {
+        if a.plain {
+            guard let s = String(validating: UnsafeBufferPointer(rebasing: buf[a.value]), as: UTF8.self) else {
+                throw error(at: a.value.lowerBound, "the value of attribute \(name(of: a)) is not valid UTF-8")
+            }
+            return s
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(a.value.count)
+        var k = a.value.lowerBound
+        while k < a.value.upperBound {
+            let c = buf[k]
+            switch c {
+            case UInt8(ascii: "&"):
+                let (scalar, next) = try XMLScanner.decodeReference(buf, at: k, file: file)
+                out.append(contentsOf: String(Character(scalar)).utf8)
+                k = next
+                continue
+            case 0x0D:
+                out.append(0x20)
+                if k + 1 < a.value.upperBound && buf[k + 1] == 0x0A { k += 1 }
+            case 0x0A, 0x09:
+                out.append(0x20)
+            default:
+                out.append(c)
+            }
+            k += 1
+        }
+        guard let s = String(validating: out, as: UTF8.self) else {
+            throw error(at: a.value.lowerBound, "the value of attribute \(name(of: a)) is not valid UTF-8")
+        }
+        return s
+    }
+
+    func error(at offset: Int, _ message: String) -> InputError {
+        XMLScanner.error(buf, file: file, at: offset, message)
+    }
+
+    func error(_ a: XMLAttribute, _ message: String) -> InputError {
+        error(at: a.name.lowerBound, "\(name(of: a))=\"…\" on <\(name)>: " + message)
+    }
+}
+
+/// Attribute names an importer reads, matched on bytes (no `String` per attribute): most of a
+/// dump's attributes are skipped, so a miss must be cheap (a length check, usually).
+struct XMLNameTable<Key: Sendable>: Sendable {
+    private let byLength: [[(bytes: [UInt8], key: Key)]]
+
+    init(_ entries: [(String, Key)]) {
+        var table: [[(bytes: [UInt8], key: Key)]] = []
+        for (name, key) in entries {
+            let bytes = Array(name.utf8)
+            while table.count <= bytes.count { table.append([]) }
+            table[bytes.count].append((bytes, key))
+        }
+        byLength = table
+    }
+
+    func key(of a: XMLAttribute, in tag: XMLTag) -> Key? {
+        let r = a.name
+        guard r.count < byLength.count else { return nil }
+        for entry in byLength[r.count] {
+            var k = 0
+            while k < entry.bytes.count, tag.buf[r.lowerBound + k] == entry.bytes[k] { k += 1 }
+            if k == entry.bytes.count { return entry.key }
+        }
+        return nil
+    }
+}
+
+/// Checks that bytes are well-formed XML as the importers read it, without importing anything:
+/// for diagnostics and for the import benchmark (the scanner's share of an import).
+public enum XMLCheck {
+    /// The number of elements, or the first error with its line and column.
+    public static func elementCount(_ bytes: [UInt8], file: String) throws(InputError) -> Int {
+        var counter = Counter()
+        try XMLScanner.scan(bytes, file: file, into: &counter)
+        return counter.count
+    }
+
+    private struct Counter: XMLHandler {
+        var count = 0
+        mutating func startElement(_ tag: XMLTag) throws(InputError) { count += 1 }
+        mutating func endElement() throws(InputError) {}
+    }
+}

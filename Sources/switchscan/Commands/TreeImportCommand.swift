@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import SwitchCore
+import SwitchFormats
+
+/// `switchscan tree import FILE [-o OUT.json]`: any tree switchscan reads, written in the native
+/// format (pretty JSON), so a dump from a phone or a browser can be edited and kept.
+struct TreeImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Convert an iOS, Android or Chrome dump to the native tree format.",
+        discussion: """
+        The format is chosen by content: Appium / WebDriverAgent XCUITest page sources \
+        (XCUIElementType…) and the older UIAutomation ones (UIA…), Android uiautomator dumps and \
+        Appium UiAutomator2 page sources (<hierarchy>), Chrome DevTools \
+        Accessibility.getFullAXTree results ({"nodes": …}), and native trees. The tree goes to \
+        standard output, or to OUT with -o; notes (a default screen size, skipped references) go \
+        to standard error.
+        """)
+
+    @Argument(help: "The dump to import.")
+    var file: String
+
+    @Option(name: .shortAndLong, help: "Write the native tree here instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        let imported = try reportingInputErrors { try TreeFile.importTree(InputFiles.read(file), file: file) }
+        for note in imported.notes { printError("switchscan: note: \(file): \(note)") }
+        let json = TreeEncoder.encode(imported.tree).rendered(indent: 2) + "\n"
+        guard let output else {
+            Output.line(String(json.dropLast()))
+            return
+        }
+        do {
+            try Data(json.utf8).write(to: URL(fileURLWithPath: output))
+        } catch {
+            printError("switchscan: error: \(output): cannot be written (\(error.localizedDescription))")
+            throw Exit.badInput
+        }
+        let model = ScanModel(tree: imported.tree)
+        printError("switchscan: \(file): \(imported.format.title) → \(output): \(model.accessibilityElements.count) accessibility elements, \(model.items.count) scan items")
+    }
+}
