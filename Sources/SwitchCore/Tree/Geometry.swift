@@ -39,6 +39,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// frames belongs to exactly one of them.
     public func contains(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
 
+    /// The smallest rectangle containing both.
+    public func union(_ r: Rect) -> Rect {
+        let x0 = min(x, r.x), y0 = min(y, r.y)
+        return Rect(x: x0, y: y0, width: max(maxX, r.maxX) - x0, height: max(maxY, r.maxY) - y0)
+    }
+
     public func intersects(_ r: Rect) -> Bool { x < r.maxX && r.x < maxX && y < r.maxY && r.y < maxY }
 
     /// "[16, 60, 120, 44]", the same shape as in the tree format.

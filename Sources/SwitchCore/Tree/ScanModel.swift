@@ -58,35 +58,52 @@ extension ScanModel {
     /// Scan order (REFERENCE §1, seeds): an element hides its descendants; a container contributes
     /// its children; `elementsHidden` removes a subtree; while a `viewIsModal` node is present only
     /// its subtree counts (the last in document order wins); children are in reading order unless
-    /// their container says `declared`, and a container's items stay together.
+    /// their container says `declared`, and a container's items stay together. A container takes
+    /// its place in its parent's reading order by the extent of its content (the union of its
+    /// elements' frames; its own frame when none has one): wrappers often span the whole screen
+    /// from y = 0, and ordering them by that frame would put a navigation bar's back button after
+    /// all the content below it, which is not where anyone sees it.
     ///
     /// Groups (ChromeOS's rule): a container is a group when it has at least one scan item below
     /// it and either sets `shouldGroupChildren` or has at least two scan items below it and a frame
-    /// different from its parent group's frame (the scope's frame at the top level).
+    /// different from its parent group's frame (the scope's frame at the top level). A group found
+    /// by that rule is dissolved into its parent's level when it would be that level's only stop:
+    /// highlighting a lone group narrows nothing and costs the user a press.
     public init(tree: ElementTree) {
         let scope = ScanModel.modalScope(tree.root) ?? tree.root
         var builder = Builder(direction: tree.layoutDirection)
-        let pending = builder.collect(scope)
+        let root = Builder.node(scope)
+        let pending = root.map { builder.emit($0) } ?? nil
 
         var groups: [ScanGroup] = []
+        var explicit: [Bool] = []
         var items = builder.items
-        func place(_ p: Pending, scopeFrame: Rect?, path: [Int], parent: Int?) -> [ScanStop] {
+        /// A level's stops, with a lone inferred group replaced by its own stops.
+        func collapse(_ stops: [ScanStop]) -> [ScanStop] {
+            var stops = stops
+            while stops.count == 1, case .group(let g) = stops[0], !explicit[g] {
+                stops = groups[g].stops
+                groups[g].stops = []   // dissolved
+            }
+            return stops
+        }
+        func place(_ p: Pending, scopeFrame: Rect?, parent: Int?) -> [ScanStop] {
             switch p {
             case .item(let i):
-                items[i].groupPath = path
                 return [.item(i)]
             case .container(let c):
                 let isGroup = c.count >= 1 && (c.shouldGroup || (c.count >= 2 && c.frame != scopeFrame))
                 if isGroup {
                     let g = groups.count
                     groups.append(ScanGroup(id: c.id, label: c.label, frame: c.frame, parent: parent, items: c.range, stops: []))
+                    explicit.append(c.shouldGroup)
                     var stops: [ScanStop] = []
-                    for child in c.children { stops += place(child, scopeFrame: c.frame, path: path + [g], parent: g) }
-                    groups[g].stops = stops
+                    for child in c.children { stops += place(child, scopeFrame: c.frame, parent: g) }
+                    groups[g].stops = collapse(stops)
                     return [.group(g)]
                 }
                 var stops: [ScanStop] = []
-                for child in c.children { stops += place(child, scopeFrame: scopeFrame, path: path, parent: parent) }
+                for child in c.children { stops += place(child, scopeFrame: scopeFrame, parent: parent) }
                 return stops
             }
         }
@@ -96,16 +113,45 @@ extension ScanModel {
         case .container(let c):
             // The scope itself is never a group: its children are the top level.
             let frame = scope.frame ?? tree.screenRect
-            for child in c.children { top += place(child, scopeFrame: frame, path: [], parent: nil) }
+            for child in c.children { top += place(child, scopeFrame: frame, parent: nil) }
+            top = collapse(top)
         case nil: break
         }
+
+        // Renumber the groups that remain (a dissolved group has no stops left) and give every
+        // item its path of groups, outermost first.
+        var newIndex = [Int?](repeating: nil, count: groups.count)
+        var kept: [ScanGroup] = []
+        for g in groups.indices where !groups[g].stops.isEmpty {
+            newIndex[g] = kept.count
+            kept.append(groups[g])
+        }
+        func remap(_ stops: [ScanStop]) -> [ScanStop] {
+            stops.map { if case .group(let g) = $0 { return .group(newIndex[g]!) }; return $0 }
+        }
+        for k in kept.indices {
+            var parent = kept[k].parent
+            while let p = parent, newIndex[p] == nil { parent = groups[p].parent }
+            kept[k].parent = parent.flatMap { newIndex[$0] }
+            kept[k].stops = remap(kept[k].stops)
+        }
+        top = remap(top)
+        func assignPaths(_ stops: [ScanStop], _ path: [Int]) {
+            for stop in stops {
+                switch stop {
+                case .item(let i): items[i].groupPath = path
+                case .group(let g): assignPaths(kept[g].stops, path + [g])
+                }
+            }
+        }
+        assignPaths(top, [])
 
         var index: [String: Int] = [:]
         index.reserveCapacity(items.count)
         for (k, item) in items.enumerated() { index[item.id] = k }
         self.screen = tree.screen
         self.items = items
-        self.groups = groups
+        self.groups = kept
         self.topStops = top
         self.accessibilityElements = builder.elements
         self.scopeID = scope.id
@@ -141,6 +187,20 @@ extension ScanModel {
         var count: Int { range.count }
     }
 
+    /// What assistive technology can reach, before ordering: elements, and containers with the
+    /// extent of their content.
+    fileprivate indirect enum Node {
+        case element(Element)
+        case container(Element, children: [Node], extent: Rect?)
+
+        var extent: Rect? {
+            switch self {
+            case .element(let e): return e.frame
+            case .container(_, _, let extent): return extent
+            }
+        }
+    }
+
     fileprivate struct Builder {
         let direction: ElementTree.LayoutDirection
         var items: [ScanItem] = []
@@ -148,29 +208,46 @@ extension ScanModel {
 
         init(direction: ElementTree.LayoutDirection) { self.direction = direction }
 
-        mutating func collect(_ e: Element) -> Pending? {
+        /// Pass 1: drop hidden subtrees, stop at elements, measure containers' content.
+        static func node(_ e: Element) -> Node? {
             if e.elementsHidden { return nil }
-            if e.isElement {
+            if e.isElement { return .element(e) }
+            var children: [Node] = []
+            children.reserveCapacity(e.children.count)
+            var extent: Rect?
+            for c in e.children {
+                guard let n = node(c) else { continue }
+                if let r = n.extent { extent = extent.map { $0.union(r) } ?? r }
+                children.append(n)
+            }
+            var shell = e
+            shell.children = []
+            return .container(shell, children: children, extent: extent ?? e.frame)
+        }
+
+        /// Pass 2: order each container's children and number the scan items in that order.
+        mutating func emit(_ n: Node) -> Pending? {
+            switch n {
+            case .element(let e):
                 elements.append(e)
                 guard e.isScanItem else { return nil }
                 items.append(ScanItem(element: e, description: ElementDescription.spoken(e), groupPath: []))
                 return .item(items.count - 1)
+            case .container(let e, let children, _):
+                let start = items.count
+                let ordered = e.order == .declared
+                    ? Array(children.indices)
+                    : ReadingOrder.order(children.map(\.extent), direction: direction)
+                var pending: [Pending] = []
+                for k in ordered {
+                    if let p = emit(children[k]) { pending.append(p) }
+                }
+                guard items.count > start else {
+                    return .container(Container(id: e.id, label: e.label, frame: e.frame, shouldGroup: false, children: [], range: start..<start))
+                }
+                return .container(Container(id: e.id, label: e.label, frame: e.frame, shouldGroup: e.shouldGroupChildren,
+                                            children: pending, range: start..<items.count))
             }
-            let start = items.count
-            // Hidden subtrees contribute nothing, so they take no part in ordering either.
-            let visible = e.children.indices.filter { !e.children[$0].elementsHidden }
-            let ordered: [Int]
-            if e.order == .declared {
-                ordered = visible
-            } else {
-                ordered = ReadingOrder.order(visible.map { e.children[$0].frame }, direction: direction).map { visible[$0] }
-            }
-            var children: [Pending] = []
-            for k in ordered {
-                if let p = collect(e.children[k]) { children.append(p) }
-            }
-            guard items.count > start else { return .container(Container(id: e.id, label: e.label, frame: e.frame, shouldGroup: false, children: [], range: start..<start)) }
-            return .container(Container(id: e.id, label: e.label, frame: e.frame, shouldGroup: e.shouldGroupChildren, children: children, range: start..<items.count))
         }
     }
 }

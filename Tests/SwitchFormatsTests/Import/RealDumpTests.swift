@@ -93,10 +93,12 @@ struct RealIOSDumpTests {
         #expect(tree.node(id: "DISPLAY_AND_TEXT") == nil)
     }
 
-    @Test func settingsScanOrderIsTheCellsThenTheBackButton() throws {
+    /// The navigation bar's back button comes first, as on the screen: the full-screen table view
+    /// it sits on is placed by its content (the cells start at y = 183), not by its frame (y = 0).
+    @Test func settingsScanOrderIsTheBackButtonThenTheCells() throws {
         let model = ScanModel(tree: try ImportFixture.tree(Self.settings))
-        #expect(model.labels == ["Display & Text Size", "Motion", "Spoken Content", "Touch", "Keyboards",
-                                 "Subtitles & Captioning", "Settings"])
+        #expect(model.labels == ["Settings", "Display & Text Size", "Motion", "Spoken Content", "Touch", "Keyboards",
+                                 "Subtitles & Captioning"])
         #expect(model.screen == Size(width: 375, height: 667))
     }
 
@@ -116,8 +118,9 @@ struct RealIOSDumpTests {
 
     @Test func japaneseLabelsStayIntact() throws {
         let model = ScanModel(tree: try ImportFixture.tree(Self.calendar))
-        #expect(model.labels == ["12月10日 日曜日", "12月11日 月曜日", "12月12日 火曜日", "12月13日 水曜日", "12月14日 木曜日",
-                                 "12月16日 土曜日", "12月", "リスト", "検索", "追加", "今日", "カレンダー", "出席依頼"])
+        // Navigation bar, then the week strip, then the toolbar: top to bottom as on the screen.
+        #expect(model.labels == ["12月", "リスト", "検索", "追加", "12月10日 日曜日", "12月11日 月曜日", "12月12日 火曜日",
+                                 "12月13日 水曜日", "12月14日 木曜日", "12月16日 土曜日", "今日", "カレンダー", "出席依頼"])
         #expect(model.item(label: "検索")?.description == "検索, button")
     }
 
@@ -171,7 +174,7 @@ struct RealIOSDumpTests {
 
     @Test func theAppScanItems() throws {
         let model = ScanModel(tree: try ImportFixture.tree(Self.theApp))
-        #expect(model.items.map(\.description) == ["username, alice", "button", "key", "password, •••••••••", "The App, button"])
+        #expect(model.items.map(\.description) == ["The App, button", "username, alice", "button", "key", "password, •••••••••"])
         #expect(model.item(label: "The App")?.id == "The App")
         #expect(model.item(label: "loginBtn") == nil, "an Other without traits is no stop")
     }
