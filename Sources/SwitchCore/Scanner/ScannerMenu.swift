@@ -1,9 +1,12 @@
 /// The scanner menu on one item (iOS Switch Control's item menu, reduced to what the element model
-/// offers): Tap, one entry per custom action, Increment and Decrement for adjustable items, Escape,
-/// and Close. Entries are scanned like items, with the same style, timing and loops.
+/// offers): Tap, one entry per custom action (the item's, then those of the containers around it,
+/// such as a list's scroll actions), Increment and Decrement for adjustable items, Escape, and
+/// Close. Entries are scanned like items, with the same style, timing and loops.
 enum MenuEntry: Hashable, Sendable {
     case tap
     case action(String)
+    /// A custom action of an enclosing container, performed on that container.
+    case containerAction(ContainerAction)
     case increment
     case decrement
     case escape
@@ -14,6 +17,7 @@ enum MenuEntry: Hashable, Sendable {
         switch self {
         case .tap: return "menu:tap"
         case .action(let name): return "menu:action:" + name
+        case .containerAction(let a): return "menu:action:" + a.name
         case .increment: return "menu:increment"
         case .decrement: return "menu:decrement"
         case .escape: return "menu:escape"
@@ -26,6 +30,7 @@ enum MenuEntry: Hashable, Sendable {
         switch self {
         case .tap: return "Tap"
         case .action(let name): return name
+        case .containerAction(let a): return a.name
         case .increment: return "Increment"
         case .decrement: return "Decrement"
         case .escape: return "Escape"
@@ -37,6 +42,7 @@ enum MenuEntry: Hashable, Sendable {
     static func entries(for item: ScanItem) -> [MenuEntry] {
         var entries: [MenuEntry] = [.tap]
         entries += item.element.customActions.map { .action($0) }
+        entries += item.containerActions.map { .containerAction($0) }
         if item.isAdjustable { entries += [.increment, .decrement] }
         entries += [.escape, .close]
         return entries
@@ -47,6 +53,7 @@ enum MenuEntry: Hashable, Sendable {
         switch self {
         case .tap: return Perform(.activate, id: item.id, point: item.element.effectiveActivationPoint)
         case .action(let name): return Perform(.custom(name), id: item.id)
+        case .containerAction(let a): return Perform(.custom(a.name), id: a.ownerID)
         case .increment: return Perform(.increment, id: item.id)
         case .decrement: return Perform(.decrement, id: item.id)
         case .escape: return Perform(.escape, id: item.id)

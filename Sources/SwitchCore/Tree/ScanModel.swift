@@ -24,9 +24,19 @@ public struct ScanItem: Sendable {
     public var description: String
     /// Indices into `ScanModel.groups`, outermost first.
     public var groupPath: [Int]
+    /// Custom actions of the containers around the item (nearest first; names the item has itself
+    /// are left out): a scrollable list's "Scroll forward" is offered in the menu of every item in
+    /// it, since a container is never highlighted itself.
+    public var containerActions: [ContainerAction] = []
 
     public var id: String { element.id }
     public var isAdjustable: Bool { element.traits.contains(.adjustable) }
+}
+
+public struct ContainerAction: Hashable, Sendable {
+    public var name: String
+    /// The container that performs it.
+    public var ownerID: String
 }
 
 public struct ScanGroup: Sendable {
@@ -73,7 +83,7 @@ extension ScanModel {
         let scope = ScanModel.modalScope(tree.root) ?? tree.root
         var builder = Builder(direction: tree.layoutDirection)
         let root = Builder.node(scope)
-        let pending = root.map { builder.emit($0) } ?? nil
+        let pending = root.map { builder.emit($0, inherited: []) } ?? nil
 
         var groups: [ScanGroup] = []
         var explicit: [Bool] = []
@@ -226,21 +236,27 @@ extension ScanModel {
         }
 
         /// Pass 2: order each container's children and number the scan items in that order.
-        mutating func emit(_ n: Node) -> Pending? {
+        mutating func emit(_ n: Node, inherited: [ContainerAction]) -> Pending? {
             switch n {
             case .element(let e):
                 elements.append(e)
                 guard e.isScanItem else { return nil }
-                items.append(ScanItem(element: e, description: ElementDescription.spoken(e), groupPath: []))
+                var item = ScanItem(element: e, description: ElementDescription.spoken(e), groupPath: [])
+                if !inherited.isEmpty {
+                    var seen = Set(e.customActions)
+                    item.containerActions = inherited.filter { seen.insert($0.name).inserted }
+                }
+                items.append(item)
                 return .item(items.count - 1)
             case .container(let e, let children, _):
                 let start = items.count
+                let inherited = e.customActions.map { ContainerAction(name: $0, ownerID: e.id) } + inherited
                 let ordered = e.order == .declared
                     ? Array(children.indices)
                     : ReadingOrder.order(children.map(\.extent), direction: direction)
                 var pending: [Pending] = []
                 for k in ordered {
-                    if let p = emit(children[k]) { pending.append(p) }
+                    if let p = emit(children[k], inherited: inherited) { pending.append(p) }
                 }
                 guard items.count > start else {
                     return .container(Container(id: e.id, label: e.label, frame: e.frame, shouldGroup: false, children: [], range: start..<start))

@@ -235,4 +235,31 @@ struct EngineTests {
         #expect(s.take().suffix(2) == [hl("3.000", "vol"), "{\"t\":4.000,\"type\":\"scan\",\"state\":\"stopped\"}"])
         #expect(s.engine.nextDeadline() == nil)
     }
+
+    @Test func aContainersActionsAreOfferedInItsItemsMenusAndPerformedOnTheContainer() throws {
+        let tree = try loadTree("""
+        {"screen": {"width": 390, "height": 844}, "root": {"frame": [0, 0, 390, 844], "children": [
+          {"id": "list", "frame": [0, 0, 390, 400], "customActions": [{"name": "Scroll forward"}, {"name": "Delete"}], "children": [
+            {"id": "row", "label": "Row", "traits": ["button"], "customActions": [{"name": "Delete"}], "frame": [0, 0, 390, 50]}
+          ]}
+        ]}}
+        """)
+        var s = EngineScript(tree: tree, profile: try profile("{\"scanning\": {\"style\": \"manual\"}, \"switches\": [{\"key\": \"KEY_SPACE\", \"action\": \"next\"}, {\"key\": \"KEY_ENTER\", \"action\": \"select\"}]}"))
+        _ = s.take()
+        s.press(28, at: 1)
+        s.press(at: 2)
+        s.press(at: 3)
+        s.press(28, at: 4)
+        #expect(s.take() == [
+            accepted("1.000", "select", "KEY_ENTER"),
+            "{\"t\":1.000,\"type\":\"menu\",\"open\":true,\"id\":\"row\",\"items\":[\"menu:tap\",\"menu:action:Delete\",\"menu:action:Scroll forward\",\"menu:escape\",\"menu:close\"]}",
+            hl("1.000", "menu:tap", "menuItem"),
+            accepted("2.000", "next"), hl("2.000", "menu:action:Delete", "menuItem"),
+            accepted("3.000", "next"), hl("3.000", "menu:action:Scroll forward", "menuItem"),
+            accepted("4.000", "select", "KEY_ENTER"),
+            "{\"t\":4.000,\"type\":\"perform\",\"action\":\"custom\",\"id\":\"list\",\"name\":\"Scroll forward\"}",
+            "{\"t\":4.000,\"type\":\"menu\",\"open\":false}",
+            hl("4.000", "row"),
+        ])
+    }
 }
