@@ -57,22 +57,18 @@ public enum RecordingFile {
     }
 
     /// Reads one recording file: evemu (a described device, an events-only file, or both) or
-    /// libinput-record. A file with neither a description nor events is an error, as is anything
-    /// else; each error is one line naming the file and line.
+    /// libinput-record. An empty file (or one with only comments) is a recording of nothing: an
+    /// events file may hold no events at all, and the simulation then shows scanning on its own.
+    /// Anything else that is not a recording is an error, one line naming the file and line.
     public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> Recording {
         switch detect(bytes) {
         case .format(.evemu):
             let parsed = try EvemuFormat.parseDetailed(bytes, file: file)
-            if parsed.device.description == nil && parsed.device.events.isEmpty {
-                throw InputError(file: file, line: 1, message: "no device description and no events")
-            }
             return Recording(devices: [parsed.device])
         case .format(.libinputRecord):
             return try LibinputRecordFormat.parse(bytes, file: file)
         case .empty:
-            throw InputError(file: file, line: 1, message: bytes.isEmpty
-                ? "empty file; expected an evemu recording (N:, E: lines) or a libinput-record YAML (version: 1)"
-                : "only comments; expected an evemu recording (N:, E: lines) or a libinput-record YAML (version: 1)")
+            return Recording(devices: [Recording.Device(description: nil, events: [])])
         case .unknown(let line):
             let excerpt = RecordingText.Lines(bytes).first(where: { $0.number == line })
                 .map { RecordingText.excerpt(bytes, RecordingText.trimmed(bytes, $0.range)) } ?? ""

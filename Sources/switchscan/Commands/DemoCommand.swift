@@ -24,7 +24,8 @@ struct DemoCommand: ParsableCommand {
             try SimulationSetup.load(tree: dir + "/demo-tree.json", profile: profile ?? (dir + "/demo-profile.json"),
                                      events: dir + "/demo-session.evemu", desc: nil, layouts: [])
         }
-        printError("switchscan demo: \(setup.profile.name); tree \(dir)/demo-tree.json; \(setup.recording.eventCount) recorded events")
+        let presses = setup.recording.devices.flatMap(\.events).filter { $0.event.type == EventCodes.EV_KEY && $0.event.value == 1 }.count
+        printError("switchscan demo: \(setup.profile.name), a weather app screen (\(ScanModel(tree: setup.tree).items.count) scan items), \(presses) recorded switch presses")
         setup.run(until: nil, format: output.format)
     }
 }
