@@ -24,7 +24,7 @@ struct TreeStatsCommand: ParsableCommand {
     @Argument(help: "A tree file (native JSON, or a dump switchscan can import).")
     var file: String
 
-    @Option(help: "A profile file (JSON) whose scanning settings to use.")
+    @Option(help: "A profile (a path, or a name from Profiles/) whose scanning settings to use.")
     var profile: String?
 
     @Option(help: "text or json.")
@@ -36,7 +36,7 @@ struct TreeStatsCommand: ParsableCommand {
         let tree = try reportingInputErrors { try InputFiles.tree(file) }
         var scanning = Profile().scanning
         if let profile {
-            scanning = try reportingInputErrors { try ProfileDecoder.decode(InputFiles.read(profile), file: profile) }.scanning
+            scanning = try reportingInputErrors { try loadProfile(profile) }.scanning
         }
         let stats = TreeStats(tree: tree, scanning: scanning)
         switch format {
