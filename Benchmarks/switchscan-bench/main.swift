@@ -7,6 +7,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let benchmarks: [String: ([String]) -> Void] = [
     "tree": TreeBenchmark.run,
     "tree-load": TreeBenchmark.load,
+    "calibrate": CalibrationBenchmark.run,
+    "simulate": SimulatorBenchmark.run,
+    "scan-hour": ScanHourBenchmark.run,
 ]
 
 guard let name = arguments.first, let bench = benchmarks[name] else {
