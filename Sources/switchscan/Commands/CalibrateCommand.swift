@@ -28,7 +28,7 @@ struct CalibrateCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "The recorded input (evemu or libinput-record).")
+    @Option(help: ArgumentHelp("The recorded input (evemu or libinput-record).", valueName: "REC"))
     var events: String
 
     @Option(help: "The element tree the session was recorded against (native JSON or an imported dump).")
@@ -40,7 +40,7 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: "A device description (evemu .desc) for an events-only recording.")
     var desc: String?
 
-    @Option(help: "The number of presses the user meant to make: report the settings that accept exactly that many.")
+    @Option(help: ArgumentHelp("The number of presses the user meant to make: report the settings that accept exactly that many.", valueName: "N"))
     var expect: String?
 
     @Option(name: .customLong("hold"), help: ArgumentHelp("Hold durations to try (seconds).", valueName: "LIST"))
