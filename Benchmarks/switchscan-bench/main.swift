@@ -9,6 +9,9 @@ let benchmarks: [String: ([String]) -> Void] = [
     "tree-load": TreeBenchmark.load,
     "import": ImportBenchmark.run,
     "import-child": ImportBenchmark.child,
+    "calibrate": CalibrationBenchmark.run,
+    "simulate": SimulatorBenchmark.run,
+    "scan-hour": ScanHourBenchmark.run,
 ]
 
 guard let name = arguments.first, let bench = benchmarks[name] else {

@@ -10,6 +10,6 @@ struct SwitchScan: ParsableCommand {
         ignore repeat, long press, tap assistance) and scans an accessibility element tree the way \
         iOS Switch Control does. Exit status: 0 done, 1 audit findings, 2 bad input.
         """,
-        subcommands: [TreeCommand.self, SimulateCommand.self, DemoCommand.self, RunCommand.self, DevicesCommand.self, RecordCommand.self]
+        subcommands: [TreeCommand.self, SimulateCommand.self, DemoCommand.self, RunCommand.self, DevicesCommand.self, RecordCommand.self, CalibrateCommand.self]
     )
 }
