@@ -31,11 +31,6 @@ public struct TimerQueue<Key: Hashable & Sendable>: Sendable {
         live[key] = nil
     }
 
-    /// Cancels every pending timer whose key matches (a device that went away).
-    public mutating func cancelAll(where matches: (Key) -> Bool) {
-        for key in live.keys where matches(key) { live[key] = nil }
-    }
-
     public var isEmpty: Bool { live.isEmpty }
     public var count: Int { live.count }
     public func isPending(_ key: Key) -> Bool { live[key] != nil }
