@@ -174,6 +174,8 @@ struct EngineCase {
                 lastT = max(lastT, line.t)
             }
             lines += out
+            // Whatever was due by now has fired (timers before inputs): nothing overdue is left.
+            if let next = engine.nextDeadline(), next < t { problems.append("a timer due at \(next) is still pending at \(t)") }
         }
         // Auto scanning that runs always has its next step pending (it never stalls).
         func scanningStopped() -> Bool {
