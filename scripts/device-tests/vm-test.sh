@@ -36,10 +36,9 @@ TESTS="$(swift build --show-bin-path)/switchscanPackageTests.xctest"
 WORK=$(mktemp -d -t switchscan-vm.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 gcc -O2 -Wall -o "$WORK/vmdev" "$HERE/vmdev.c" $(pkg-config --cflags --libs libevdev)
-cat > "$WORK/profile-vm.json" <<'JSON'
-{"name": "VM test", "switches": [{"key": "KEY_SPACE", "action": "select"}], "scanning": {"tapBehavior": "alwaysTap"}}
-JSON
-FILES=(-f "$BIN" -f "$WORK/vmdev" -f "$ROOT/Tests/SwitchInputTests/Fixtures/tree.json" -f "$WORK/profile-vm.json")
+# The bundled profiles by path, and a three-item tree with an explicit activation point.
+FILES=(-f "$BIN" -f "$WORK/vmdev" -f "$HERE/vm-tree.json" -f "$ROOT/Profiles/two-switch-manual.json"
+       -f "$ROOT/Profiles/single-switch-auto.json")
 [ -x "$TESTS" ] && FILES+=(-f "$TESTS")
 for t in evemu-device evemu-play; do command -v $t >/dev/null && FILES+=(-f "$(command -v $t)"); done
 
