@@ -136,7 +136,8 @@ public final class LiveRunner {
 
         while true {
             var deadline = engine.nextDeadline()
-            for d in [until, nextReopen] { if let d { deadline = min(deadline ?? d, d) } }
+            if let until { deadline = min(deadline ?? until, until) }
+            if let nextReopen { deadline = min(deadline ?? nextReopen, nextReopen) }
             let wanted = deadline.map(stamper.monotonic) ?? 0
             if wanted != armedAt {
                 timer.arm(at: wanted == 0 ? nil : wanted)
@@ -144,8 +145,8 @@ public final class LiveRunner {
             }
 
             var signalled = false, timerFired = false, nodesChanged = false
-            frames.removeAll(keepingCapacity: true)
-            removed.removeAll(keepingCapacity: true)
+            if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
+            if !removed.isEmpty { removed.removeAll(keepingCapacity: true) }
             var readTime: Int64 = 0
             hooks.flush?()
             try epoll.wait { ready in

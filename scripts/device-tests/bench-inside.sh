@@ -36,6 +36,14 @@ percent() { awk -v ns="$1" -v s="$2" 'BEGIN {printf "%.3f", ns / (s * 1e9) * 100
 echo "BENCH vm_kernel=$(uname -r) vm_cpu=\"$(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo)\" vm_cpus=$(grep -c ^processor /proc/cpuinfo) vm_clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource) vm_mem_kb=$(awk '/MemTotal/ {print $2}' /proc/meminfo)"
 echo "BENCH presses=$N gap_ms=$GAP rounds=${BENCH_ROUNDS:-4} stream_seconds=$SECS idle_seconds=$IDLE"
 
+# 0. calibration: the host runs the same command (bench-vm.sh); the ratio is TCG's slowdown for
+# this code (20,000 presses through the engine and the JSON transcript). The first run also pays
+# for TCG translating the code and for loading it: the second one is timed.
+./switchscan simulate --tree tree.json --profile bench-switch.json --events calib.evemu --format jsonl > /dev/null
+t0=$(./vmdev now)
+./switchscan simulate --tree tree.json --profile bench-switch.json --events calib.evemu --format jsonl > /dev/null
+echo "BENCH calib_vm_ms=$(( ($(./vmdev now) - t0) / 1000 ))"
+
 # 1. latency: ROUNDS rounds; in each, every reader in turn gets N/ROUNDS presses (host load then
 # falls on all readers alike).
 ROUNDS=${BENCH_ROUNDS:-4}
@@ -83,9 +91,9 @@ stamped() { F=/tmp/out-$1-$r.fifo S=/tmp/$1-$r.stamped; mkfifo "$F"; ./vmdev sta
 r=1
 while [ $r -le "$ROUNDS" ]; do
   stamped switchscan
-  ./switchscan run --tree tree.json --profile bench-switch.json --device "$NODE" --format jsonl > "$F" 2> /tmp/ss.err &
+  ./switchscan run --tree tree.json --profile bench-switch.json --device "$NODE" --format jsonl > "$F" 2> /tmp/ss-$r.err &
   P=$!
-  wait_for "running" /tmp/ss.err || cat /tmp/ss.err
+  wait_for "running" /tmp/ss-$r.err || cat /tmp/ss-$r.err
   lat_pass switchscan $P '"decision":"accepted"' $r
   kill -INT $P; wait $P
 

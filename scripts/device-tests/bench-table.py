@@ -35,6 +35,12 @@ def main():
     print(f"Host: {g.get('host_cpu', '?')} ({g.get('host_cpus', '?')} cores), {g.get('qemu', '?')}, TCG, -M {g.get('machine', '?')}. "
           f"VM: Debian kernel {g.get('vm_kernel', '?')}, 1 vCPU ({g.get('vm_cpu', '?')}), clocksource {g.get('vm_clocksource', '?')}. "
           f"{g.get('swift', '?')}, release build.")
+    try:
+        factor = float(g["calib_vm_ms"]) / float(g["calib_host_ms"])
+        print(f"TCG calibration: `simulate` of 20,000 presses takes {g['calib_host_ms']} ms on the host and {g['calib_vm_ms']} ms "
+              f"in the VM: this code runs {factor:.0f}× slower under TCG.")
+    except (KeyError, ValueError, ZeroDivisionError):
+        pass
     print()
     print("| reader | latency p50 | latency p99 | latency max | presses seen | CPU per press | 1 kHz touch stream: CPU | CPU per frame | wakeups per frame |")
     print("|---|---|---|---|---|---|---|---|---|")

@@ -214,6 +214,23 @@ check "equality: the transcript has menus and a perform (not trivially equal)" "
 check "equality: run and simulate give the same transcript, line by line (times within 2 ms)" "[ $RC = 0 ] && [ -s /tmp/eq.sim ]"
 [ $RC = 0 ] || { show /tmp/eq.diff; show /tmp/eq.out; show /tmp/eq.sim; show /tmp/eq-sim.err; show /tmp/eq-shifted.evemu; }
 
+# The grab is released on every way out (SIGINT is checked above).
+./switchscan run --tree vm-tree.json --profile two-switch-manual.json --device "$SW2" --grab --until 1 > /dev/null 2> /tmp/g1.err; RC=$?
+check "exit at --until: status 0, the grab released" "[ $RC = 0 ] && grep -q ', grabbed' /tmp/g1.err && [ \"\$(./vmdev grabtest $SW2)\" = free ]"
+./switchscan run --tree vm-tree.json --profile two-switch-manual.json --device "$SW2" --grab > /dev/null 2> /tmp/g2.err &
+P=$!
+wait_for "running" /tmp/g2.err
+check "SIGTERM: grabbed while running" "[ \"\$(./vmdev grabtest $SW2)\" = busy ]"
+kill -TERM $P; wait $P; RC=$?
+check "SIGTERM: status 0, the grab released" "[ $RC = 0 ] && [ \"\$(./vmdev grabtest $SW2)\" = free ]"
+./vmdev hold "$SW3" 4000 > /tmp/hold.out &
+wait_for "holding" /tmp/hold.out 30
+./switchscan run --tree vm-tree.json --profile two-switch-manual.json --device "$SW2" --device "$SW3" --grab --until 5 > /dev/null 2> /tmp/g3.err; RC=$?
+check "error (the second switch is grabbed by another program): status 2, a clear message" \
+  "[ $RC = 2 ] && grep -q \"error: .*$SW3.*another program has grabbed it\" /tmp/g3.err"
+check "error: the first switch's grab is released" "[ \"\$(./vmdev grabtest $SW2)\" = free ]"
+[ $RC = 2 ] || show /tmp/g3.err
+
 exec 3>&-
 
 # The uinput suite of the Swift tests (UInputTests: output device, read back, flood, removal).

@@ -13,6 +13,7 @@
 //   vmdev read NODE MS [N]   print "TYPE CODE VALUE" (names) for each event on NODE for MS ms
 //                            (or until N events), CLOCK_MONOTONIC stamps as "sec.usec" first
 //   vmdev grabtest NODE      "busy" if another fd holds EVIOCGRAB, "free" if we could grab it
+//   vmdev hold NODE MS       grab NODE, print "holding", keep the grab MS ms
 //   vmdev now                CLOCK_MONOTONIC in microseconds
 //   vmdev stamp              copy stdin to stdout, each line prefixed with CLOCK_MONOTONIC µs at read
 //   vmdev drain NODE MS      read NODE for MS ms as a bare libevdev loop, print the event count
@@ -180,6 +181,18 @@ static int read_node(const char *node, long ms, long max) {
     return 0;
 }
 
+static int hold(const char *node, long ms) {
+    int fd = open(node, O_RDONLY | O_NONBLOCK);
+    struct libevdev *d = NULL;
+    if (fd < 0 || libevdev_new_from_fd(fd, &d) != 0 || libevdev_grab(d, LIBEVDEV_GRAB) != 0) { printf("error\n"); return 1; }
+    printf("holding\n");
+    fflush(stdout);
+    sleep_ms(ms);
+    libevdev_free(d);
+    close(fd);
+    return 0;
+}
+
 static int grabtest(const char *node) {
     int fd = open(node, O_RDONLY | O_NONBLOCK);
     struct libevdev *d = NULL;
@@ -269,8 +282,9 @@ int main(int argc, char **argv) {
     if (argc >= 2 && strcmp(argv[1], "serve") == 0) return serve();
     if (argc >= 4 && strcmp(argv[1], "read") == 0) return read_node(argv[2], atol(argv[3]), argc > 4 ? atol(argv[4]) : 0);
     if (argc == 3 && strcmp(argv[1], "grabtest") == 0) return grabtest(argv[2]);
+    if (argc == 4 && strcmp(argv[1], "hold") == 0) return hold(argv[2], atol(argv[3]));
     if (argc == 2 && strcmp(argv[1], "now") == 0) { printf("%lld\n", now_us()); return 0; }
     if (argc == 4 && strcmp(argv[1], "latency") == 0) return latency(atoi(argv[2]), atoi(argv[3]));
-    fprintf(stderr, "usage: vmdev serve | read NODE MS [N] | grabtest NODE | now | stamp | drain NODE MS | latency N GAP_MS\n");
+    fprintf(stderr, "usage: vmdev serve | read NODE MS [N] | grabtest NODE | hold NODE MS | now | stamp | drain NODE MS | latency N GAP_MS\n");
     return 2;
 }
