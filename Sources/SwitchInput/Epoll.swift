@@ -61,18 +61,20 @@ public final class Epoll {
     /// fd is open).
     public func remove(_ fd: Int32) { _ = switchscan_epoll_remove(fileDescriptor, fd) }
 
-    /// Sleeps until at least one fd is ready (or a signal interrupts: an empty result) and calls
-    /// `body` for each ready fd.
-    public func wait(_ body: (Ready) -> Void) throws(DeviceError) {
+    /// Sleeps until at least one fd is ready (or a signal interrupts: 0) and returns how many are;
+    /// `ready(k)` then says which, until the next wait.
+    public func wait() throws(DeviceError) -> Int {
         let n = tokens.withUnsafeMutableBufferPointer { t in
             events.withUnsafeMutableBufferPointer { e in
                 switchscan_epoll_wait(fileDescriptor, t.baseAddress, e.baseAddress, Int32(t.count), -1)
             }
         }
         if n < 0 { throw DeviceError(node: "epoll", operation: .open, errno: errno) }
-        let inBit = switchscan_epoll_in(), hupBits = switchscan_epoll_hangup()
-        for k in 0..<Int(n) {
-            body(Ready(token: Token(raw: tokens[k]), readable: events[k] & inBit != 0, hangup: events[k] & hupBits != 0))
-        }
+        return Int(n)
+    }
+
+    public func ready(_ k: Int) -> Ready {
+        Ready(token: Token(raw: tokens[k]), readable: events[k] & switchscan_epoll_in() != 0,
+              hangup: events[k] & switchscan_epoll_hangup() != 0)
     }
 }

@@ -144,23 +144,43 @@ public final class LiveRunner {
                 armedAt = wanted
             }
 
-            var signalled = false, timerFired = false, nodesChanged = false
+            var signalled = false, timerFired = false, nodesChanged = false, reachedUntil = false
             if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
             if !removed.isEmpty { removed.removeAll(keepingCapacity: true) }
             var readTime: Int64 = 0
             hooks.flush?()
-            try epoll.wait { ready in
+            let readyCount = try epoll.wait()
+
+            /// A frame to the engine, never before what it already has, none past `until`.
+            func deliver(_ index: Int, _ frame: InputFrame, resync: Bool) {
+                guard !reachedUntil else { return }
+                var frame = frame
+                frame.time = max(frame.time, last)
+                if let until, frame.time > until { reachedUntil = true; return }
+                last = frame.time
+                if resync { hooks.log("\(slots[index].node): events were lost (SYN_DROPPED); resynced to the device's state") }
+                hooks.showFrame?("frame \(frame.time.transcriptString) \(slots[index].node) " + frame.events.map(\.description).joined(separator: ", "))
+                emit(engine.handle(frame: frame, device: index))
+            }
+            // One device ready (the usual case): its frames are in time order, straight to the
+            // engine. Several: collected, then merged by time.
+            var readyDevices = 0
+            for k in 0..<readyCount { if case .device = epoll.ready(k).token { readyDevices += 1 } }
+            for k in 0..<readyCount {
+                let ready = epoll.ready(k)
                 switch ready.token {
                 case .signals: signalled = true
                 case .timer: timerFired = true
                 case .nodeWatch: nodesChanged = true
                 case .device(let index):
-                    guard slots.indices.contains(index), let device = slots[index].device else { return }
+                    guard slots.indices.contains(index), let device = slots[index].device else { continue }
                     if readTime == 0 { readTime = MonotonicClock.nowMicroseconds() }
                     var gone = ready.hangup
                     if ready.readable {
                         read(device, slot: slots[index], stamper: stamper, readTime: readTime) { out in
                             switch out {
+                            case .frame(let f) where readyDevices == 1: deliver(index, f, resync: false)
+                            case .resync(let f) where readyDevices == 1: deliver(index, f, resync: true)
                             case .frame(let f): frames.append((index, f, false))
                             case .resync(let f): frames.append((index, f, true))
                             case .removed: gone = true
@@ -180,20 +200,11 @@ public final class LiveRunner {
                 }
                 if changes.created, slots.contains(where: { $0.device == nil }) { nextReopen = Instant.zero }
             }
-            // Frames of one device are in time order already; several devices' are merged by time.
-            if frames.count > 1, frames.contains(where: { $0.device != frames[0].device }) {
+            if !frames.isEmpty {
                 frames = frames.enumerated().sorted { a, b in
                     a.element.frame.time != b.element.frame.time ? a.element.frame.time < b.element.frame.time : a.offset < b.offset
                 }.map(\.element)
-            }
-            var reachedUntil = false
-            for (index, var frame, resync) in frames {
-                frame.time = max(frame.time, last)
-                if let until, frame.time > until { reachedUntil = true; break }
-                last = frame.time
-                if resync { hooks.log("\(slots[index].node): events were lost (SYN_DROPPED); resynced to the device's state") }
-                hooks.showFrame?("frame \(frame.time.transcriptString) \(slots[index].node) " + frame.events.map(\.description).joined(separator: ", "))
-                emit(engine.handle(frame: frame, device: index))
+                for (index, frame, resync) in frames { deliver(index, frame, resync: resync) }
             }
             let t = max(last, Instant(microseconds: max(0, MonotonicClock.nowMicroseconds() - stamper.engineStart)))
             if let until, t >= until { reachedUntil = true }
@@ -245,6 +256,11 @@ public final class LiveRunner {
     private func read(_ device: EvdevDevice, slot: Slot, stamper: EventStamper, readTime: Int64,
                       _ body: (FrameAssembler.Output) -> Void) {
         let mono = device.monotonicTimestamps
+        // Moved out of the slot for the drain: one access to the class's property instead of one
+        // per event (each is a dynamic exclusivity check), and its arrays stay uniquely referenced.
+        var assembler = slot.assembler
+        slot.assembler = FrameAssembler()
+        defer { slot.assembler = assembler }
         device.drain { read in
             let event: FrameAssembler.Event
             switch read {
@@ -258,7 +274,7 @@ public final class LiveRunner {
             case .drained: event = .drained
             case .gone: event = .gone
             }
-            for out in slot.assembler.handle(event, at: .zero) { body(out) }
+            for out in assembler.handle(event, at: .zero) { body(out) }
         }
     }
 

@@ -11,12 +11,12 @@
 #             take turns: on one vCPU, readers woken together would queue behind each other.
 #   idle      CPU time of switchscan on a switch nobody presses (manual scanning: no timers), and
 #             while auto scanning (a timer and a transcript line a second).
-#   stream    a 1 kHz protocol-B touchscreen stream (5 events a frame) read by switchscan (touch
-#             accommodations on), by evtest (to /dev/null) and by the bare loop (`vmdev drain`).
-#             CPU time per frame and wakeups (context switches) per second.
+#   stream    a 1 kHz protocol-B touchscreen stream (5 events a frame) read in turn (4 rounds) by
+#             switchscan (touch accommodations on), by evtest (to /dev/null) and by the bare loop
+#             (`vmdev drain`). CPU time per frame and wakeups (context switches) per frame.
 # CPU time is the scheduler's (/proc/PID/schedstat, ns), not 10 ms ticks.
 cd /test
-N=${BENCH_PRESSES:-1000} GAP=${BENCH_GAP_MS:-40} SECS=${BENCH_SECONDS:-10} IDLE=${BENCH_IDLE_SECONDS:-20}
+N=${BENCH_PRESSES:-1000} GAP=${BENCH_GAP_MS:-40} SECS=${BENCH_SECONDS:-6} IDLE=${BENCH_IDLE_SECONDS:-20}
 wait_for() {  # wait_for PATTERN FILE [tenths of a second]
   i=0
   while ! grep -q -- "$1" "$2" 2>/dev/null; do
@@ -139,33 +139,44 @@ idle() {  # idle LABEL PROFILE
 idle manual bench-switch.json
 idle auto_scanning single-switch-auto.json
 
-# 3. a 1 kHz touchscreen stream
+# 3. a 1 kHz touchscreen stream, the readers taking turns over ROUNDS rounds (the host's load
+# then falls on all alike); CPU and wakeups over the middle SECS-2 s of each stream.
 stream() {  # stream LABEL PID
   echo "stream 1 1000 $((SECS * 1000))" >&3
   sleep 1
   W=$((SECS - 2))
   measure "$2" $W
-  echo "BENCH stream_$1 cpu_percent=$(percent $CPU_NS $W) cpu_us_per_frame=$(awk -v ns=$CPU_NS -v s=$W 'BEGIN {printf "%.1f", ns / 1000 / (s * 1000)}') wakeups_per_frame=$(awk -v w=$WAKEUPS -v s=$W 'BEGIN {printf "%.2f", w / (s * 1000)}')"
+  echo "$CPU_NS $WAKEUPS $W" >> "/tmp/stream-$1"
   wait_for "streamed 1" /tmp/vmdev.out 200
   sed -i '/streamed 1/d' /tmp/vmdev.out
 }
-./switchscan run --tree tree.json --profile bench-touch.json --device "$TS" > /dev/null 2> /tmp/stream.err &
-P=$!
-wait_for "running" /tmp/stream.err
-stream switchscan $P
-kill -INT $P; wait $P
-if [ -x ./evtest ]; then
-  ./evtest "$TS" > /dev/null 2>&1 &
+r=1
+while [ $r -le "$ROUNDS" ]; do
+  ./switchscan run --tree tree.json --profile bench-touch.json --device "$TS" > /dev/null 2> /tmp/stream-$r.err &
   P=$!
-  usleep 500000
-  stream evtest $P
-  kill $P
-fi
-./vmdev drain "$TS" $((SECS * 1000 + 1500)) > /tmp/drain.out &
-P=$!
-usleep 300000
-stream libevdev_loop $P
-wait $P
-echo "BENCH stream_events_read_by_libevdev_loop=$(awk '{print $1}' /tmp/drain.out) (over ${SECS} s; 5 events a frame)"
+  wait_for "running" /tmp/stream-$r.err
+  stream switchscan $P
+  kill -INT $P; wait $P
+  if [ -x ./evtest ]; then
+    ./evtest "$TS" > /dev/null 2>&1 &
+    P=$!
+    usleep 500000
+    stream evtest $P
+    kill $P; wait $P
+  fi
+  ./vmdev drain "$TS" $((SECS * 1000 + 1500)) > /tmp/drain.out &
+  P=$!
+  usleep 300000
+  stream libevdev_loop $P
+  wait $P
+  r=$((r + 1))
+done
+for l in switchscan evtest libevdev_loop; do
+  [ -f "/tmp/stream-$l" ] || continue
+  awk -v label="$l" '{ns += $1; w += $2; s += $3; if (min == "" || $1 / $3 < min) min = $1 / $3; if ($1 / $3 > max) max = $1 / $3}
+    END {printf "BENCH stream_%s cpu_percent=%.3f cpu_us_per_frame=%.1f wakeups_per_frame=%.2f rounds=%d cpu_us_per_frame_min=%.1f cpu_us_per_frame_max=%.1f\n",
+         label, ns / (s * 1e9) * 100, ns / 1000 / (s * 1000), w / (s * 1000), NR, min / 1e6, max / 1e6}' "/tmp/stream-$l"
+done
+echo "BENCH stream_events_read_by_libevdev_loop=$(awk '{print $1}' /tmp/drain.out) (last round, over ${SECS} s; 5 events a frame)"
 exec 3>&-
 echo "bench done"

@@ -9,7 +9,7 @@
 # is measured.
 #
 # usage: scripts/device-tests/bench-vm.sh [--no-build]
-# env:   BENCH_PRESSES (1000), BENCH_GAP_MS (40), BENCH_SECONDS (10), BENCH_IDLE_SECONDS (20),
+# env:   BENCH_PRESSES (1000), BENCH_GAP_MS (40), BENCH_SECONDS (6), BENCH_IDLE_SECONDS (20),
 #        VM_CACHE (see run-in-vm.sh)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -69,7 +69,7 @@ if command -v stdbuf >/dev/null && [ -n "$STDBUF_LIB" ]; then FILES+=(-f "$(comm
 # The environment reaches the VM's script as arguments (run-in-vm passes no environment).
 cat > "$WORK/bench.sh" <<EOF2
 #!/bin/sh
-export BENCH_PRESSES=${BENCH_PRESSES:-1000} BENCH_GAP_MS=${BENCH_GAP_MS:-40} BENCH_ROUNDS=${BENCH_ROUNDS:-4} BENCH_SECONDS=${BENCH_SECONDS:-10} BENCH_IDLE_SECONDS=${BENCH_IDLE_SECONDS:-20}
+export BENCH_PRESSES=${BENCH_PRESSES:-1000} BENCH_GAP_MS=${BENCH_GAP_MS:-40} BENCH_ROUNDS=${BENCH_ROUNDS:-4} BENCH_SECONDS=${BENCH_SECONDS:-6} BENCH_IDLE_SECONDS=${BENCH_IDLE_SECONDS:-20}
 exec sh /test/bench-inside.sh
 EOF2
 FILES+=(-f "$HERE/bench-inside.sh")
