@@ -76,7 +76,7 @@ FILES+=(-f "$HERE/bench-inside.sh")
 
 LOG="$WORK/console.log"
 set +e
-bash "$HERE/run-in-vm.sh" -t 590 -m 1G "${FILES[@]}" "$WORK/bench.sh" 2>&1 | tee "$LOG"
+bash "$HERE/run-in-vm.sh" -t 900 -m 1G "${FILES[@]}" "$WORK/bench.sh" 2>&1 | tee "$LOG"
 RC=${PIPESTATUS[0]}
 set -e
 if ! grep -q "VM-BOOTED" "$LOG"; then
