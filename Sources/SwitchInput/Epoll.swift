@@ -36,6 +36,12 @@ public final class Epoll {
         public var readable: Bool
         /// EPOLLHUP or EPOLLERR: the device is gone.
         public var hangup: Bool
+
+        public init(token: Token, readable: Bool, hangup: Bool) {
+            self.token = token
+            self.readable = readable
+            self.hangup = hangup
+        }
     }
 
     public let fileDescriptor: Int32
