@@ -18,8 +18,9 @@ public final class LiveRunner {
     public struct Hooks {
         /// Every transcript line, as produced.
         public var emit: (TranscriptLine) -> Void
-        /// Called before the loop sleeps and when it ends: the lines emitted since the last call
-        /// must be out by then (one write for a wakeup's lines instead of one per line).
+        /// Called after each frame's lines, before the loop sleeps and when it ends: the lines
+        /// emitted since the last call must be out by then (one write for a frame's or a timer's
+        /// lines instead of one per line).
         public var flush: (() -> Void)?
         /// Notes for stderr (picked devices, clock, removal, reload errors).
         public var log: (String) -> Void
@@ -161,6 +162,9 @@ public final class LiveRunner {
                 if resync { hooks.log("\(slots[index].node): events were lost (SYN_DROPPED); resynced to the device's state") }
                 hooks.showFrame?("frame \(frame.time.transcriptString) \(slots[index].node) " + frame.events.map(\.description).joined(separator: ", "))
                 emit(engine.handle(frame: frame, device: index))
+                // Out before anything else (the read that finds the device drained, the clock's
+                // advance): the line's latency is what a user waits for.
+                hooks.flush?()
             }
             // One device ready (the usual case): its frames are in time order, straight to the
             // engine. Several: collected, then merged by time.
