@@ -68,11 +68,11 @@ public final class Epoll {
     public func remove(_ fd: Int32) { _ = switchscan_epoll_remove(fileDescriptor, fd) }
 
     /// Sleeps until at least one fd is ready (or a signal interrupts: 0) and returns how many are;
-    /// `ready(k)` then says which, until the next wait.
-    public func wait() throws(DeviceError) -> Int {
+    /// `ready(k)` then says which, until the next wait. A timeout of 0 only looks.
+    public func wait(timeoutMilliseconds: Int32 = -1) throws(DeviceError) -> Int {
         let n = tokens.withUnsafeMutableBufferPointer { t in
             events.withUnsafeMutableBufferPointer { e in
-                switchscan_epoll_wait(fileDescriptor, t.baseAddress, e.baseAddress, Int32(t.count), -1)
+                switchscan_epoll_wait(fileDescriptor, t.baseAddress, e.baseAddress, Int32(t.count), timeoutMilliseconds)
             }
         }
         if n < 0 { throw DeviceError(node: "epoll", operation: .open, errno: errno) }

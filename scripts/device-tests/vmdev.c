@@ -175,6 +175,7 @@ static int read_node(const char *node, long ms, long max) {
                    libevdev_event_code_get_name(ev.type, ev.code) ? libevdev_event_code_get_name(ev.type, ev.code) : "?", ev.value);
             count++;
         }
+        if (rc != -EAGAIN) break;  // the device is gone: stop (polling it would spin)
     }
     libevdev_free(d);
     close(fd);
