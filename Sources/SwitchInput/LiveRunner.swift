@@ -100,8 +100,8 @@ public final class LiveRunner {
     /// every way out (also by `deinit`, and by the kernel when the fds close).
     ///
     /// One wakeup: read every ready device to `-EAGAIN` (frames in time order across devices),
-    /// hand the frames to the engine, report removals, take signals, then let the engine's clock
-    /// reach now. The loop allocates almost nothing per wakeup and makes no syscall it can skip:
+    /// hand the frames to the engine, report removals, take signals, and when a timer is due,
+    /// read the devices once more and let the engine's clock reach now. The loop allocates almost nothing per wakeup and makes no syscall it can skip:
     /// the fds are registered once (epoll), and the timerfd is re-armed only when the deadline moves.
     public func run(_ engine: inout Engine, until: Instant?) throws(DeviceError) -> Ending {
         defer {
