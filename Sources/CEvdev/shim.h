@@ -8,6 +8,8 @@
 #include <sys/ioctl.h>
 #include <sys/timerfd.h>
 #include <sys/inotify.h>
+#include <sys/epoll.h>
+#include <stdint.h>
 #include <time.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -55,5 +57,34 @@ static inline int switchscan_pipe(int fds[2]) {
     }
     return 0;
 }
+
+// epoll: struct epoll_event is packed on x86-64, which Swift imports badly; these take and give
+// plain values. The live loop registers its fds once and waits on all of them in one call whose
+// cost does not grow with the number of fds (poll(2) re-registers every fd on every call).
+static inline int switchscan_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+static inline int switchscan_epoll_add(int ep, int fd, uint64_t token) {
+    struct epoll_event ev = {.events = EPOLLIN, .data.u64 = token};
+    return epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev);
+}
+
+static inline int switchscan_epoll_remove(int ep, int fd) {
+    struct epoll_event ev = {0};
+    return epoll_ctl(ep, EPOLL_CTL_DEL, fd, &ev);
+}
+
+// Waits (timeout_ms -1: forever) and copies up to `max` ready fds' tokens and event bits out.
+// Returns their count, 0 on EINTR, -1 on another error (errno set).
+static inline int switchscan_epoll_wait(int ep, uint64_t *tokens, uint32_t *events, int max, int timeout_ms) {
+    struct epoll_event ready[16];
+    if (max > 16) max = 16;
+    int n = epoll_wait(ep, ready, max, timeout_ms);
+    if (n < 0) return errno == EINTR ? 0 : -1;
+    for (int k = 0; k < n; k++) { tokens[k] = ready[k].data.u64; events[k] = ready[k].events; }
+    return n;
+}
+
+static inline uint32_t switchscan_epoll_in(void) { return EPOLLIN; }
+static inline uint32_t switchscan_epoll_hangup(void) { return EPOLLHUP | EPOLLERR; }
 
 #endif

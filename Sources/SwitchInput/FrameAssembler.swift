@@ -50,12 +50,18 @@ public struct FrameAssembler: Sendable {
     /// `now` is unused by the assembler (times travel with the events); it is part of the
     /// signature every state machine here shares.
     public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
-        switch (state, event) {
+        // The state is moved out before matching, so the array a case appends to is referenced
+        // once and grows in place (matching on `state` itself copied it on every event: the loop's
+        // main allocation cost on a touchscreen). Every case sets the next state.
+        let current = state
+        state = .removed
+        switch (consume current, event) {
         case (.collecting(var partial), .event(let e, let t)):
             if e.isSynReport {
                 state = .collecting(partial: [])
                 return partial.isEmpty ? [] : [.frame(InputFrame(time: t, events: partial))]
             }
+            if partial.capacity == 0 { partial.reserveCapacity(8) }
             partial.append(e)
             state = .collecting(partial: partial)
             return []
@@ -66,7 +72,8 @@ public struct FrameAssembler: Sendable {
             // libevdev only gives sync events after SYN_DROPPED; treat one as the start of a delta.
             state = .syncing(delta: e.isSynReport ? [] : [e], lastTime: t)
             return partial.isEmpty ? [] : [.frame(InputFrame(time: t, events: partial))]
-        case (.collecting, .syncDone), (.collecting, .drained):
+        case (.collecting(let partial), .syncDone), (.collecting(let partial), .drained):
+            state = .collecting(partial: partial)
             return []
         case (.collecting, .gone):
             state = .removed
@@ -93,6 +100,7 @@ public struct FrameAssembler: Sendable {
 
         case (.removed, .event), (.removed, .dropped), (.removed, .syncEvent), (.removed, .syncDone),
              (.removed, .drained), (.removed, .gone):
+            state = .removed
             return []
         }
     }

@@ -1,7 +1,7 @@
 import Glibc
 import SwitchCore
 
-/// The live engine's I/O shell: one `poll` over the devices, a timerfd armed at the engine's next
+/// The live engine's I/O shell: one epoll wait over the devices, a timerfd armed at the engine's next
 /// deadline and a self-pipe for SIGINT/SIGTERM/SIGHUP. It drives `Engine` the way `Simulation`
 /// does (frames in time order, timers due at or before a frame's time fire first, then the clock
 /// advances to now), and decides nothing itself.
@@ -18,6 +18,10 @@ public final class LiveRunner {
     public struct Hooks {
         /// Every transcript line, as produced.
         public var emit: (TranscriptLine) -> Void
+        /// Called after each frame's lines, before the loop sleeps and when it ends: the lines
+        /// emitted since the last call must be out by then (one write for a frame's or a timer's
+        /// lines instead of one per line).
+        public var flush: (() -> Void)?
         /// Notes for stderr (picked devices, clock, removal, reload errors).
         public var log: (String) -> Void
         /// With `--show-frames`: every frame delivered to the engine, as a line for stderr.
@@ -25,9 +29,10 @@ public final class LiveRunner {
         /// SIGHUP: the tree again (errors are logged, the old tree stays).
         public var reloadTree: (() throws(InputError) -> ElementTree)?
 
-        public init(emit: @escaping (TranscriptLine) -> Void, log: @escaping (String) -> Void,
+        public init(emit: @escaping (TranscriptLine) -> Void, flush: (() -> Void)? = nil, log: @escaping (String) -> Void,
                     showFrame: ((String) -> Void)? = nil, reloadTree: (() throws(InputError) -> ElementTree)? = nil) {
             self.emit = emit
+            self.flush = flush
             self.log = log
             self.showFrame = showFrame
             self.reloadTree = reloadTree
@@ -59,6 +64,8 @@ public final class LiveRunner {
 
     private let slots: [Slot]
     private let hooks: Hooks
+    /// The running loop's wait set (devices reopened during `run` join it).
+    private var epoll: Epoll?
 
     /// Opens the selected devices (asks for CLOCK_MONOTONIC stamps, grabs those marked).
     /// Throws the first device that cannot be opened or grabbed; the ones opened are released.
@@ -91,94 +98,141 @@ public final class LiveRunner {
 
     /// Runs until `until` (seconds of engine time) or SIGINT/SIGTERM. Grabs are released on
     /// every way out (also by `deinit`, and by the kernel when the fds close).
+    ///
+    /// One wakeup: read every ready device to `-EAGAIN` (frames in time order across devices),
+    /// hand the frames to the engine, report removals, take signals, and when a timer is due,
+    /// read the devices once more and let the engine's clock reach now. The loop allocates almost nothing per wakeup and makes no syscall it can skip:
+    /// the fds are registered once (epoll), and the timerfd is re-armed only when the deadline moves.
     public func run(_ engine: inout Engine, until: Instant?) throws(DeviceError) -> Ending {
-        defer { releaseGrabs() }
+        defer {
+            hooks.flush?()
+            releaseGrabs()
+        }
         let signals = try SignalPipe([SIGINT, SIGTERM, SIGHUP])
         let timer = try TimerFD()
         let watch = NodeWatch(directoriesOf: slots.map(\.node))
+        let epoll = try Epoll()
+        try epoll.add(signals.readEnd, .signals)
+        try epoll.add(timer.fileDescriptor, .timer)
+        if let watch { try epoll.add(watch.fileDescriptor, .nodeWatch) }
+        for (index, slot) in slots.enumerated() {
+            if let device = slot.device { try epoll.add(device.fileDescriptor, .device(index)) }
+        }
+        self.epoll = epoll
+        defer { self.epoll = nil }
+
         let stamper = EventStamper(engineStart: MonotonicClock.nowMicroseconds())
         var last = Instant.zero
         var nextReopen: Instant?
+        /// The absolute time the timerfd is armed at: 0 disarmed, -1 unknown (it just fired).
+        var armedAt: Int64 = 0
+        var frames: [(device: Int, frame: InputFrame, resync: Bool)] = []
+        var removed: [Int] = []
+        frames.reserveCapacity(16)
 
         func emit(_ lines: [TranscriptLine]) { for l in lines { hooks.emit(l) } }
-        func now() -> Instant { max(last, Instant(microseconds: max(0, MonotonicClock.nowMicroseconds() - stamper.engineStart))) }
 
         emit(engine.start(at: .zero))
         hooks.log("running; Ctrl-C to stop")
 
         while true {
             var deadline = engine.nextDeadline()
-            for d in [until, nextReopen] { if let d { deadline = min(deadline ?? d, d) } }
-            timer.arm(at: deadline.map(stamper.monotonic))
-
-            let live = slots.indices.filter { slots[$0].device != nil }
-            var fds = [pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: timer.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-            fds += live.map { pollfd(fd: slots[$0].device?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0) }
-            if let watch { fds.append(pollfd(fd: watch.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-            let rc = poll(&fds, nfds_t(fds.count), -1)
-            if rc < 0 && errno != EINTR { throw DeviceError(node: "poll", operation: .open, errno: errno) }
-
-            // Input first, in time order, so timers due before a frame fire before it.
-            var frames: [(device: Int, frame: InputFrame, resync: Bool)] = []
-            var removed: [Int] = []
-            let readTime = MonotonicClock.nowMicroseconds()
-            for (k, index) in live.enumerated() {
-                let revents = Int32(fds[k + 2].revents)
-                guard revents != 0, let device = slots[index].device else { continue }
-                var gone = false
-                if revents & Int32(POLLIN) != 0 {
-                    device.drain { read in
-                        let mono = device.monotonicTimestamps
-                        let event: FrameAssembler.Event
-                        switch read {
-                        case .event(let e, let k):
-                            event = .event(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
-                        case .dropped(let k):
-                            event = .dropped(at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
-                        case .syncEvent(let e, let k):
-                            event = .syncEvent(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
-                        case .syncDone: event = .syncDone
-                        case .drained: event = .drained
-                        case .gone: event = .gone
-                        }
-                        for out in slots[index].assembler.handle(event, at: last) {
-                            switch out {
-                            case .frame(let f): frames.append((index, f, false))
-                            case .resync(let f): frames.append((index, f, true))
-                            case .removed: gone = true
-                            }
-                        }
-                    }
-                }
-                if revents & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 { gone = true }
-                if gone { removed.append(index) }
+            if let until { deadline = min(deadline ?? until, until) }
+            if let nextReopen { deadline = min(deadline ?? nextReopen, nextReopen) }
+            let wanted = deadline.map(stamper.monotonic) ?? 0
+            if wanted != armedAt {
+                timer.arm(at: wanted == 0 ? nil : wanted)
+                armedAt = wanted
             }
-            // A node file that went away is a removed device even when its fd says nothing.
-            if let watch, let w = fds.last, w.revents != 0 {
-                let changes = watch.take()
-                if changes.deleted {
-                    for index in live where !removed.contains(index) && !nodeExists(slots[index].node) { removed.append(index) }
-                }
-                if changes.created, slots.contains(where: { $0.device == nil }) { nextReopen = Instant.zero }
-            }
-            frames = frames.enumerated().sorted { a, b in
-                a.element.frame.time != b.element.frame.time ? a.element.frame.time < b.element.frame.time : a.offset < b.offset
-            }.map(\.element)
-            var reachedUntil = false
-            for (index, var frame, resync) in frames {
+
+            var signalled = false, timerFired = false, nodesChanged = false, reachedUntil = false
+            if !removed.isEmpty { removed.removeAll(keepingCapacity: true) }
+            var readTime: Int64 = 0
+            hooks.flush?()
+
+            /// A frame to the engine, never before what it already has, none past `until`.
+            func deliver(_ index: Int, _ frame: InputFrame, resync: Bool) {
+                guard !reachedUntil else { return }
+                var frame = frame
                 frame.time = max(frame.time, last)
-                if let until, frame.time > until { reachedUntil = true; break }
+                if let until, frame.time > until { reachedUntil = true; return }
                 last = frame.time
                 if resync { hooks.log("\(slots[index].node): events were lost (SYN_DROPPED); resynced to the device's state") }
                 hooks.showFrame?("frame \(frame.time.transcriptString) \(slots[index].node) " + frame.events.map(\.description).joined(separator: ", "))
                 emit(engine.handle(frame: frame, device: index))
+                // Out before anything else (the read that finds the device drained, the clock's
+                // advance): the line's latency is what a user waits for.
+                hooks.flush?()
             }
-            let t = now()
+            /// Handles what `epoll.wait` reported: notes signals, timer and node changes, reads
+            /// every ready device to `-EAGAIN`. One device ready (the usual case): its frames are
+            /// in time order, straight to the engine. Several: collected, then merged by time.
+            func take(_ readyCount: Int) {
+                var readyDevices = 0
+                for k in 0..<readyCount { if case .device = epoll.ready(k).token { readyDevices += 1 } }
+                for k in 0..<readyCount {
+                    let ready = epoll.ready(k)
+                    switch ready.token {
+                    case .signals: signalled = true
+                    case .timer: timerFired = true
+                    case .nodeWatch: nodesChanged = true
+                    case .device(let index):
+                        guard slots.indices.contains(index), let device = slots[index].device, !removed.contains(index) else { continue }
+                        if readTime == 0 { readTime = MonotonicClock.nowMicroseconds() }
+                        var gone = ready.hangup
+                        if ready.readable {
+                            read(device, slot: slots[index], stamper: stamper, readTime: readTime) { out in
+                                switch out {
+                                case .frame(let f) where readyDevices == 1: deliver(index, f, resync: false)
+                                case .resync(let f) where readyDevices == 1: deliver(index, f, resync: true)
+                                case .frame(let f): frames.append((index, f, false))
+                                case .resync(let f): frames.append((index, f, true))
+                                case .removed: gone = true
+                                }
+                            }
+                        }
+                        if gone { removed.append(index) }
+                    }
+                }
+                if !frames.isEmpty {
+                    frames = frames.enumerated().sorted { a, b in
+                        a.element.frame.time != b.element.frame.time ? a.element.frame.time < b.element.frame.time : a.offset < b.offset
+                    }.map(\.element)
+                    for (index, frame, resync) in frames { deliver(index, frame, resync: resync) }
+                    frames.removeAll(keepingCapacity: true)
+                }
+            }
+
+            take(try epoll.wait())
+            var t = max(last, Instant(microseconds: max(0, MonotonicClock.nowMicroseconds() - stamper.engineStart)))
+            // The engine's clock moves to `t` only when something happens then (a timer due, a
+            // signal, a removal, a retry). Before it does, whatever reached the devices until `t`
+            // is read (a wait that does not sleep): the wakeup may have been late, and a press
+            // stamped before `t` but read after the clock passed it would come after a timer it
+            // preceded (the simulator's rule: timers due at or before an input fire first).
+            let timerDue = engine.nextDeadline().map { $0 <= t } ?? false
+            let reopenDue = nextReopen.map { t >= $0 } ?? false
+            let untilDue = until.map { t >= $0 } ?? false
+            if timerDue || reopenDue || untilDue || signalled || nodesChanged || !removed.isEmpty {
+                readTime = 0
+                take(try epoll.wait(timeoutMilliseconds: 0))
+                t = max(t, last)
+            }
+            // A node file that went away is a removed device even when its fd says nothing.
+            if nodesChanged, let watch {
+                let changes = watch.take()
+                if changes.deleted {
+                    for (index, slot) in slots.enumerated() where slot.device != nil && !removed.contains(index) && !nodeExists(slot.node) {
+                        removed.append(index)
+                    }
+                }
+                if changes.created, slots.contains(where: { $0.device == nil }) { nextReopen = Instant.zero }
+            }
             if let until, t >= until { reachedUntil = true }
             for index in removed where !reachedUntil {
                 let slot = slots[index]
                 hooks.log("\(slot.node): device removed; looking for it every \(LiveRunner.reopenInterval.seconds) s")
+                if let device = slot.device { epoll.remove(device.fileDescriptor) }
                 slot.device = nil
                 slot.assembler = FrameAssembler()
                 emit([TranscriptLine(t: t, .device(DeviceChange(.removed, name: slot.identity.name, node: slot.node)))])
@@ -189,7 +243,7 @@ public final class LiveRunner {
 
             // Signals.
             var ending: Ending?
-            if fds[0].revents != 0 {
+            if signalled {
                 for sig in signals.take() {
                     if sig == SIGHUP {
                         reload(&engine, at: t)
@@ -199,7 +253,10 @@ public final class LiveRunner {
                     }
                 }
             }
-            if fds[1].revents != 0 { timer.acknowledge() }
+            if timerFired {
+                timer.acknowledge()
+                armedAt = -1
+            }
 
             if reachedUntil, let until {
                 emit(engine.advance(to: max(until, last)))
@@ -210,9 +267,37 @@ public final class LiveRunner {
                 last = t
                 nextReopen = slots.contains { $0.device == nil } ? t + LiveRunner.reopenInterval : nil
             }
-            emit(engine.advance(to: t))
-            last = t
+            if timerDue || ending != nil {
+                emit(engine.advance(to: t))
+                last = t
+            }
             if let ending { return ending }
+        }
+    }
+
+    /// Reads `device` to `-EAGAIN` through its slot's frame assembler.
+    private func read(_ device: EvdevDevice, slot: Slot, stamper: EventStamper, readTime: Int64,
+                      _ body: (FrameAssembler.Output) -> Void) {
+        let mono = device.monotonicTimestamps
+        // Moved out of the slot for the drain: one access to the class's property instead of one
+        // per event (each is a dynamic exclusivity check), and its arrays stay uniquely referenced.
+        var assembler = slot.assembler
+        slot.assembler = FrameAssembler()
+        defer { slot.assembler = assembler }
+        device.drain { read in
+            let event: FrameAssembler.Event
+            switch read {
+            case .event(let e, let k):
+                event = .event(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
+            case .dropped(let k):
+                event = .dropped(at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
+            case .syncEvent(let e, let k):
+                event = .syncEvent(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
+            case .syncDone: event = .syncDone
+            case .drained: event = .drained
+            case .gone: event = .gone
+            }
+            for out in assembler.handle(event, at: .zero) { body(out) }
         }
     }
 
@@ -242,6 +327,12 @@ public final class LiveRunner {
                     do { try device.grab() } catch { hooks.log(error.description) }
                 }
                 hooks.log("\(node): device is back" + (node == slot.node ? "" : " (was \(slot.node))"))
+                if let epoll {
+                    do { try epoll.add(device.fileDescriptor, .device(index)) } catch {
+                        hooks.log("\(node): cannot watch it: \(error)")
+                        continue
+                    }
+                }
                 slot.device = device
                 slot.node = node
                 slot.assembler = FrameAssembler()

@@ -21,7 +21,9 @@ enum DeviceHarness {
     }()
 
     static var binaryBuilt: Bool { FileManager.default.isExecutableFile(atPath: binary) }
-    static var umockdevInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run") && binaryBuilt }
+    /// `umockdev-run`; `SWITCHSCAN_UMOCKDEV_RUN` points elsewhere (a missing path shows the skip).
+    static let umockdevRun = ProcessInfo.processInfo.environment["SWITCHSCAN_UMOCKDEV_RUN"] ?? "/usr/bin/umockdev-run"
+    static var umockdevInstalled: Bool { FileManager.default.isExecutableFile(atPath: umockdevRun) && binaryBuilt }
     /// umockdev's GI API for live scenarios (removal, signals): Debian's python3-gi + gir1.2-umockdev-1.0.
     static let liveDriverUsable: Bool = {
         guard umockdevInstalled, FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return false }
@@ -57,7 +59,7 @@ enum DeviceHarness {
 
     /// `umockdev-run` with the fixtures (and events files for some) around `switchscan args`.
     static func umockdev(_ fixtures: [Fixture], events: [String: String] = [:], _ args: [String], timeout: Double = 30) -> Result {
-        var argv = ["/usr/bin/umockdev-run"]
+        var argv = [umockdevRun]
         for f in fixtures {
             argv += f.umockdevArgs
             if let e = events[f.node] { argv += ["-e", "\(f.node)=\(devices)/\(e)"] }

@@ -3,28 +3,15 @@ import SwitchCore
 import SwitchFormats
 import Testing
 
-/// PENDING THE REAL ENGINE: `Engine.swift` is still a placeholder that prints nothing, so these
-/// tests are skipped until `Engine.start` produces lines (the probe below); they then run by
-/// themselves. The lead runs them after merging the engine.
-///
 /// "`run` under umockdev prints the same transcript as the simulator on the same events": the
 /// live run gets the events written live (umockdev's GI API, after the `running` note), the
 /// simulator gets the same frames in-process through `Simulation.transcript`. Times follow the
 /// live stamping rule: umockdev refuses CLOCK_MONOTONIC, so a frame's time is when it was read,
 /// i.e. its scenario time plus the driver's latency; lines are compared one by one, everything
 /// but `t` exactly and `t` within `tolerance`. Presses are kept well away from the 1 s scan
-/// steps so that latency cannot reorder lines.
-enum EngineProbe {
-    static let isReal: Bool = {
-        guard let tree = try? TreeFile.decode(Array((try? Data(contentsOf: URL(fileURLWithPath: DeviceHarness.fixtures + "/tree.json"))) ?? Data()),
-                                              file: "tree.json") else { return false }
-        var engine = Engine(tree: tree, profile: Profile(), devices: [])
-        return !engine.start(at: .zero).isEmpty
-    }()
-}
-
-@Suite(.serialized, .enabled(if: DeviceHarness.liveDriverUsable, "needs umockdev with /usr/bin/python3, python3-gi and gir1.2-umockdev-1.0"),
-       .enabled(if: EngineProbe.isReal, "pending the real engine: Engine is still the placeholder"))
+/// steps so that latency cannot reorder lines. (The same on a real kernel, with its stamps and a
+/// recording: `scripts/device-tests/vm-inside.sh`, "equality".)
+@Suite(.serialized, .enabled(if: DeviceHarness.liveDriverUsable, "needs umockdev with /usr/bin/python3, python3-gi and gir1.2-umockdev-1.0"))
 struct TranscriptEqualityTests {
     static let tolerance = 0.03
     let tree = DeviceHarness.fixtures + "/tree.json"

@@ -15,6 +15,7 @@ Scenario lines (# comments):
   remove <sysfs path>          Testbed.remove_device (the node disappears)
   add <X.umockdev> <node>=<X.ioctl>   add a device again
   signal INT|TERM|HUP
+  copy <src> <dst>             copy a file (e.g. a new tree before a SIGHUP)
 The program's stdout and stderr are passed through; the exit status is the program's (124 when it
 has not ended 20 s after the scenario).
 Must run with Debian's /usr/bin/python3 (python3-gi, gir1.2-umockdev-1.0).
@@ -101,6 +102,10 @@ def main():
             tb.load_ioctl(dev, f)
         elif op == "signal":
             p.send_signal(getattr(signal, "SIG" + args[0]))
+        elif op == "copy":
+            with open(args[0], "rb") as src, open(args[1] + ".tmp", "wb") as dst:
+                dst.write(src.read())
+            os.replace(args[1] + ".tmp", args[1])
         else:
             print("umockdev-live: unknown scenario line: " + raw.strip(), file=sys.stderr)
             p.kill()

@@ -1,13 +1,10 @@
 #!/bin/sh
 # Runs inside the test VM (busybox sh, real kernel, /dev/uinput): uinput devices made by vmdev,
-# read by the real switchscan. Prints PASS/FAIL/PENDING lines and "N passed, M failed, K pending".
-# PENDING checks need the real engine (Engine.swift is a placeholder that prints no transcript);
-# they turn into PASS/FAIL by themselves once it prints lines.
+# read by the real switchscan. Prints PASS/FAIL lines and "N passed, M failed".
 cd /test
-PASS=0 FAIL=0 PEND=0
+PASS=0 FAIL=0
 ok() { echo "PASS: $1"; PASS=$((PASS + 1)); }
 bad() { echo "FAIL: $1"; FAIL=$((FAIL + 1)); }
-pending() { echo "PENDING (needs the real engine): $1"; PEND=$((PEND + 1)); }
 check() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
 # wait_for PATTERN FILE [tenths of a second]
 wait_for() {
@@ -24,7 +21,7 @@ mkfifo /tmp/cmd
 exec 3>/tmp/cmd
 echo "create switch VM Switch" >&3
 echo "create touch VM Touchscreen" >&3
-wait_for "created 1" /tmp/vmdev.out || { show /tmp/vmdev.out; echo "0 passed, 1 failed, 0 pending"; exit 1; }
+wait_for "created 1" /tmp/vmdev.out || { show /tmp/vmdev.out; echo "0 passed, 1 failed"; exit 1; }
 SW=$(awk '$1 == "created" && $2 == 0 {print $3}' /tmp/vmdev.out)
 TS=$(awk '$1 == "created" && $2 == 1 {print $3}' /tmp/vmdev.out)
 echo "switch $SW, touchscreen $TS"
@@ -57,8 +54,8 @@ if [ -x ./evemu-device ]; then
   kill $EVD 2>/dev/null
 fi
 
-# the live run
-./switchscan run --tree tree.json --profile profile-vm.json --device "$SW" --grab --inject --show-frames --format jsonl --until 25 \
+# the live run: two switches (KEY_SPACE next, KEY_ENTER select), manual scanning, a small tree
+./switchscan run --tree vm-tree.json --profile two-switch-manual.json --device "$SW" --grab --inject --show-frames --format jsonl --until 60 \
   > /tmp/run.out 2> /tmp/run.err &
 RUN=$!
 wait_for "running" /tmp/run.err || show /tmp/run.err
@@ -68,26 +65,58 @@ check "--inject: the output device exists" "[ -n \"$OUT\" ] && [ -e \"$OUT\" ]"
 check "--inject: the output device is a touchscreen" "grep -A3 'Device: *switchscan output' /tmp/devices2.txt | grep -q 'Kind: *touchscreen'"
 check "--grab: another program cannot grab the switch" "[ \"\$(./vmdev grabtest $SW)\" = busy ]"
 check "CLOCK_MONOTONIC accepted (no read-time fallback)" "! grep -q 'cannot set CLOCK_MONOTONIC' /tmp/run.err"
-[ -n "$OUT" ] && { ./vmdev read "$OUT" 5000 > /tmp/injected.txt & }
+[ -n "$OUT" ] && { ./vmdev read "$OUT" 40000 > /tmp/injected.txt & }
 
-# presses in -> frames in (and, with the real engine, transcript lines out and a tap injected)
+# presses in -> transcript out: next; select (menu on "stop"); select (Tap: activate "stop" at its
+# activation point 161,53); select (menu on "play"); next (Escape); select (escape)
 usleep 300000
-echo "key 0 57 1" >&3; echo "sleep 120" >&3; echo "key 0 57 0" >&3; echo "sleep 1500" >&3
-echo "key 0 57 1" >&3; echo "sleep 120" >&3; echo "key 0 57 0" >&3
-wait_for "KEY_SPACE 0" /tmp/run.err
-usleep 2000000
-check "switch presses reach the engine as frames" "[ \$(grep -c \"frame .* $SW KEY_SPACE 1\$\" /tmp/run.err) -ge 2 ]"
-if grep -q '"type":"filter"' /tmp/run.out; then
-  check "switch presses give filter lines" "grep -q '\"decision\":\"accepted\"' /tmp/run.out"
-else
-  pending "switch presses give transcript lines (filter accepted, perform)"
-fi
-if grep -q '"type":"perform","action":"activate"' /tmp/run.out; then
-  usleep 500000
-  check "an activation is injected as a tap and read back" "grep -q 'BTN_TOUCH 1' /tmp/injected.txt && grep -q 'BTN_TOUCH 0' /tmp/injected.txt && grep -q 'ABS_X' /tmp/injected.txt"
-else
-  pending "an activation is injected as a tap and read back from the output device"
-fi
+for code in 57 28 28 28 57 28; do
+  echo "key 0 $code 1" >&3; echo "sleep 80" >&3; echo "key 0 $code 0" >&3; echo "sleep 250" >&3
+done
+wait_for '"action":"escape"' /tmp/run.out 100
+usleep 1000000
+sed 's/^{"t":[0-9.]*,/{/' /tmp/run.out > /tmp/run.lines
+cat > /tmp/expected.lines <<'LINES'
+{"type":"scan","state":"started"}
+{"type":"highlight","id":"play","kind":"item"}
+{"type":"filter","switch":"KEY_SPACE","decision":"accepted","action":"next"}
+{"type":"highlight","id":"stop","kind":"item"}
+{"type":"filter","switch":"KEY_ENTER","decision":"accepted","action":"select"}
+{"type":"menu","open":true,"id":"stop","items":["menu:tap","menu:escape","menu:close"]}
+{"type":"highlight","id":"menu:tap","kind":"menuItem"}
+{"type":"filter","switch":"KEY_ENTER","decision":"accepted","action":"select"}
+{"type":"perform","action":"activate","id":"stop","point":[161,53]}
+{"type":"menu","open":false}
+{"type":"highlight","id":"play","kind":"item"}
+{"type":"filter","switch":"KEY_ENTER","decision":"accepted","action":"select"}
+{"type":"menu","open":true,"id":"play","items":["menu:tap","menu:escape","menu:close"]}
+{"type":"highlight","id":"menu:tap","kind":"menuItem"}
+{"type":"filter","switch":"KEY_SPACE","decision":"accepted","action":"next"}
+{"type":"highlight","id":"menu:escape","kind":"menuItem"}
+{"type":"filter","switch":"KEY_ENTER","decision":"accepted","action":"select"}
+{"type":"perform","action":"escape","id":"play"}
+{"type":"menu","open":false}
+{"type":"highlight","id":"play","kind":"item"}
+LINES
+check "switch presses: exactly the expected filter/highlight/menu/perform lines" "cmp -s /tmp/expected.lines /tmp/run.lines"
+cmp -s /tmp/expected.lines /tmp/run.lines || { show /tmp/run.lines; show /tmp/run.err; }
+check "switch presses: each accepted press is timed by its frame's kernel stamp" \
+  "[ \"\$(grep '\"decision\":\"accepted\"' /tmp/run.out | sed 's/^{\"t\":\([0-9.]*\),.*/\1/')\" = \"\$(grep \"frame .* $SW KEY_[A-Z]* 1\$\" /tmp/run.err | awk '{print \$2}')\" ]"
+awk '{print $2, $3, $4}' /tmp/injected.txt > /tmp/injected.events
+cat > /tmp/expected.events <<'EVENTS'
+EV_ABS ABS_X 161
+EV_ABS ABS_Y 53
+EV_KEY BTN_TOUCH 1
+EV_SYN SYN_REPORT 0
+EV_KEY BTN_TOUCH 0
+EV_SYN SYN_REPORT 0
+EV_KEY KEY_ESC 1
+EV_SYN SYN_REPORT 0
+EV_KEY KEY_ESC 0
+EV_SYN SYN_REPORT 0
+EVENTS
+check "--inject: the activation is a tap at (161, 53), escape is KEY_ESC (read back from the output device)" "cmp -s /tmp/expected.events /tmp/injected.events"
+cmp -s /tmp/expected.events /tmp/injected.events || show /tmp/injected.txt
 
 # SYN_DROPPED: stop the reader, overflow its buffer, ending with the key held
 kill -STOP $RUN
@@ -97,23 +126,28 @@ kill -CONT $RUN
 wait_for "SYN_DROPPED" /tmp/run.err 50
 check "flood: SYN_DROPPED is noticed and resynced" "grep -q 'events were lost (SYN_DROPPED); resynced' /tmp/run.err"
 check "flood: the engine gets the state after the gap (key held)" "[ \"\$(grep \"frame .* $SW \" /tmp/run.err | tail -1 | awk '{print \$NF}')\" = 1 ]"
-echo "key 0 57 0" >&3
 usleep 300000
 
-# unplug and replug
+# unplug while the key is still held (mid-press), then replug
 echo "destroy 0" >&3
 wait_for '"change":"removed"' /tmp/run.out 50
 check "unplug: a device removed line" "grep -q '\"type\":\"device\",\"change\":\"removed\",\"name\":\"VM Switch\"' /tmp/run.out"
 check "unplug: the engine keeps running" "kill -0 $RUN"
+usleep 700000
 echo "create switch VM Switch" >&3
 wait_for "created 2" /tmp/vmdev.out
 SW2=$(awk '$1 == "created" && $2 == 2 {print $3}' /tmp/vmdev.out)
 wait_for '"change":"added"' /tmp/run.out 50
 check "replug: a device added line" "grep -q '\"type\":\"device\",\"change\":\"added\",\"name\":\"VM Switch\",\"node\":\"$SW2\"' /tmp/run.out"
+check "unplug mid-press: nothing fires between the removal and the replug" \
+  "[ \$(sed -n '/\"change\":\"removed\"/,/\"change\":\"added\"/p' /tmp/run.out | grep -vc '\"type\":\"device\"') = 0 ]"
 check "replug: grabbed again" "[ \"\$(./vmdev grabtest $SW2)\" = busy ]"
 echo "key 2 57 1" >&3; echo "sleep 100" >&3; echo "key 2 57 0" >&3
 wait_for "frame .* $SW2 KEY_SPACE 0" /tmp/run.err 50
 check "replug: presses are read again" "grep -q \"frame .* $SW2 KEY_SPACE 1\$\" /tmp/run.err"
+usleep 300000
+check "replug: the key held at the unplug is not stuck (the next press is accepted)" \
+  "sed -n '/\"change\":\"added\"/,\$p' /tmp/run.out | grep -q '\"switch\":\"KEY_SPACE\",\"decision\":\"accepted\"'"
 
 # SIGINT: status 0, grab released
 kill -INT $RUN
@@ -121,6 +155,86 @@ wait $RUN; RC=$?
 check "SIGINT: status 0" "[ $RC = 0 ]"
 check "exit: the grab is released" "[ \"\$(./vmdev grabtest $SW2)\" = free ]"
 check "exit: the output device is gone" "! grep -qs 'switchscan output' /sys/class/input/input*/name"
+
+# The transcript of `run` equals `simulate` on a recording of the same presses (auto scanning:
+# timers and presses interleaved). `record` reads the switch alongside `run` (no grab). Both see
+# the kernel's CLOCK_MONOTONIC stamps: `run` times a frame as stamp - engine start; the recording
+# has stamp - first stamp, so it is shifted by the run's time of its first frame (--show-frames,
+# printed to the ms) before `simulate`. Timer lines are at their deadlines in both. So the times
+# differ by that millisecond rounding, except when TCG delivers a press late: a frame is never
+# timed before what the engine already has, and on a loaded host about one run in five showed
+# one press 4-16 ms later in `run` than its stamp in the recording. Tolerance: 50 ms, three times
+# the longest delay seen in the benchmark (17 ms). The presses are kept 400 ms away from the 1 s
+# scan steps, so no such delay can change the order of the lines: that stays exact.
+echo "create switch VM Switch B" >&3
+wait_for "created 3" /tmp/vmdev.out
+SW3=$(awk '$1 == "created" && $2 == 3 {print $3}' /tmp/vmdev.out)
+./switchscan record --device "$SW3" -o /tmp/eq.evemu --until 30 2> /tmp/eqrec.err &
+REC=$!
+wait_for "recording" /tmp/eqrec.err
+./switchscan run --tree vm-tree.json --profile single-switch-auto.json --device "$SW3" --show-frames --format jsonl --until 7 \
+  > /tmp/eq.out 2> /tmp/eq.err &
+EQ=$!
+wait_for "running" /tmp/eq.err
+press3() { echo "key 3 57 1" >&3; echo "sleep 100" >&3; echo "key 3 57 0" >&3; }
+wait_for '"id":"stop","kind":"item"' /tmp/eq.out 50; usleep 400000
+press3; echo "sleep 400" >&3; press3
+wait_for '"id":"volume","kind":"item"' /tmp/eq.out 60; usleep 400000
+press3
+wait $EQ; RC=$?
+kill -INT $REC; wait $REC
+check "equality: run ended at --until with status 0" "[ $RC = 0 ]"
+FIRST=$(awk '$1 == "frame" {print $2; exit}' /tmp/eq.err)
+awk -v first="$FIRST" '
+  BEGIN { off = int(first * 1000 + 0.5) * 1000 }
+  /^E: / { split($2, p, "."); t = p[1] * 1000000 + p[2] + off
+           line = sprintf("E: %d.%06d", int(t / 1000000), t % 1000000)
+           for (i = 3; i <= NF; i++) line = line " " $i
+           print line; next }
+  { print }' /tmp/eq.evemu > /tmp/eq-shifted.evemu
+./switchscan simulate --tree vm-tree.json --profile single-switch-auto.json --events /tmp/eq-shifted.evemu --until 7 --format jsonl \
+  > /tmp/eq.sim 2> /tmp/eq-sim.err
+awk 'NR == FNR { a[FNR] = $0; n = FNR; next }
+     { b[FNR] = $0; m = FNR }
+     END {
+       bad = 0
+       if (n != m) { print "line counts: live " n ", simulated " m; bad = 1 }
+       for (i = 1; i <= (n < m ? n : m); i++) {
+         ta = a[i]; sub(/^[{]"t":/, "", ta); sub(/,.*/, "", ta)
+         tb = b[i]; sub(/^[{]"t":/, "", tb); sub(/,.*/, "", tb)
+         ra = a[i]; sub(/^[{]"t":[0-9.]+,/, "", ra)
+         rb = b[i]; sub(/^[{]"t":[0-9.]+,/, "", rb)
+         d = ta - tb; if (d < 0) d = -d
+         if (d > worst) worst = d
+         if (ra != rb || d > 0.05) { print "line " i ": live " a[i] "  simulated " b[i]; bad = 1 }
+       }
+       printf "equality: largest time difference %.3f s\n", worst > "/tmp/eq.worst"
+       exit bad
+     }' /tmp/eq.out /tmp/eq.sim > /tmp/eq.diff
+RC=$?
+check "equality: the run used the kernel's CLOCK_MONOTONIC stamps" "! grep -q 'cannot set CLOCK_MONOTONIC' /tmp/eq.err"
+check "equality: the recording has the 3 presses" "[ \$(grep -c '^E: .* 0001 0039 1' /tmp/eq.evemu) = 3 ]"
+check "equality: the transcript has menus and a perform (not trivially equal)" "grep -q '\"type\":\"menu\"' /tmp/eq.out && grep -q '\"type\":\"perform\"' /tmp/eq.out"
+cat /tmp/eq.worst
+check "equality: run and simulate give the same transcript, line by line (times within 50 ms)" "[ $RC = 0 ] && [ -s /tmp/eq.sim ]"
+[ $RC = 0 ] || { show /tmp/eq.diff; show /tmp/eq.err; show /tmp/eq.sim; show /tmp/eq-sim.err; grep "^E:" /tmp/eq-shifted.evemu; }
+
+# The grab is released on every way out (SIGINT is checked above).
+./switchscan run --tree vm-tree.json --profile two-switch-manual.json --device "$SW2" --grab --until 1 > /dev/null 2> /tmp/g1.err; RC=$?
+check "exit at --until: status 0, the grab released" "[ $RC = 0 ] && grep -q ', grabbed' /tmp/g1.err && [ \"\$(./vmdev grabtest $SW2)\" = free ]"
+./switchscan run --tree vm-tree.json --profile two-switch-manual.json --device "$SW2" --grab > /dev/null 2> /tmp/g2.err &
+P=$!
+wait_for "running" /tmp/g2.err
+check "SIGTERM: grabbed while running" "[ \"\$(./vmdev grabtest $SW2)\" = busy ]"
+kill -TERM $P; wait $P; RC=$?
+check "SIGTERM: status 0, the grab released" "[ $RC = 0 ] && [ \"\$(./vmdev grabtest $SW2)\" = free ]"
+./vmdev hold "$SW3" 4000 > /tmp/hold.out &
+wait_for "holding" /tmp/hold.out 30
+./switchscan run --tree vm-tree.json --profile two-switch-manual.json --device "$SW2" --device "$SW3" --grab --until 5 > /dev/null 2> /tmp/g3.err; RC=$?
+check "error (the second switch is grabbed by another program): status 2, a clear message" \
+  "[ $RC = 2 ] && grep -q \"error: .*$SW3.*another program has grabbed it\" /tmp/g3.err"
+check "error: the first switch's grab is released" "[ \"\$(./vmdev grabtest $SW2)\" = free ]"
+[ $RC = 2 ] || show /tmp/g3.err
 
 exec 3>&-
 
@@ -132,5 +246,5 @@ if [ -x ./switchscanPackageTests.xctest ]; then
 fi
 
 if [ $FAIL -gt 0 ]; then show /tmp/run.err; show /tmp/run.out; fi
-echo "$PASS passed, $FAIL failed, $PEND pending"
+echo "$PASS passed, $FAIL failed"
 [ $FAIL = 0 ]

@@ -11,21 +11,30 @@ ROOT=$(cd "$HERE/../.." && pwd)
 BUILD=1
 [ "${1:-}" = "--no-build" ] && BUILD=0
 
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
 need=()
 command -v qemu-system-x86_64 >/dev/null || need+=(qemu-system-x86)
 command -v cpio >/dev/null || need+=(cpio)
 command -v file >/dev/null || need+=(file)
-command -v gcc >/dev/null || need+=(gcc)
+# vmdev.c needs a C compiler: gcc, else the clang that comes with Swift.
+command -v gcc >/dev/null || command -v clang >/dev/null || need+=(gcc)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 pkg-config --exists libevdev 2>/dev/null || need+=(libevdev-dev)
 command -v evemu-device >/dev/null || need+=(evemu-tools)
 if [ ${#need[@]} -gt 0 ]; then
   echo "vm-test: installing ${need[*]}" >&2
-  if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}"; } >&2; then
+  if ! { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"; } >&2; then
     echo "vm-test: SKIPPED: cannot install ${need[*]}"
     exit 0
   fi
 fi
+# The kernel is fetched once with apt-get download (run-in-vm.sh): a fresh machine needs the lists.
+CACHE=${VM_CACHE:-$HOME/.cache/evdev-vm}
+if [ ! -f "$CACHE/ready" ] && ! apt-cache depends linux-image-amd64 2>/dev/null | grep -q "Depends: linux-image-[0-9]"; then
+  $SUDO apt-get update -qq >&2 || true
+fi
+CC=${CC:-$(command -v gcc || command -v clang)}
 
 cd "$ROOT"
 if [ $BUILD = 1 ]; then swift build --build-tests >&2; fi
@@ -35,11 +44,10 @@ TESTS="$(swift build --show-bin-path)/switchscanPackageTests.xctest"
 
 WORK=$(mktemp -d -t switchscan-vm.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
-gcc -O2 -Wall -o "$WORK/vmdev" "$HERE/vmdev.c" $(pkg-config --cflags --libs libevdev)
-cat > "$WORK/profile-vm.json" <<'JSON'
-{"name": "VM test", "switches": [{"key": "KEY_SPACE", "action": "select"}], "scanning": {"tapBehavior": "alwaysTap"}}
-JSON
-FILES=(-f "$BIN" -f "$WORK/vmdev" -f "$ROOT/Tests/SwitchInputTests/Fixtures/tree.json" -f "$WORK/profile-vm.json")
+"$CC" -O2 -Wall -o "$WORK/vmdev" "$HERE/vmdev.c" $(pkg-config --cflags --libs libevdev)
+# The bundled profiles by path, and a three-item tree with an explicit activation point.
+FILES=(-f "$BIN" -f "$WORK/vmdev" -f "$HERE/vm-tree.json" -f "$ROOT/Profiles/two-switch-manual.json"
+       -f "$ROOT/Profiles/single-switch-auto.json")
 [ -x "$TESTS" ] && FILES+=(-f "$TESTS")
 for t in evemu-device evemu-play; do command -v $t >/dev/null && FILES+=(-f "$(command -v $t)"); done
 

@@ -2,7 +2,9 @@
 // against libevdev so it needs nothing but libevdev inside the VM.
 //
 //   vmdev serve              commands on stdin, one per line (a FIFO), replies on stdout:
-//     create switch|touch NAME      -> "created K /dev/input/eventN" (K = 0, 1, … in creation order)
+//     create switch|touch NAME      -> "created K /dev/input/eventN" (K = 0, 1, … in creation order);
+//                                   a switch has KEY_SPACE and KEY_ENTER; a touch screen is
+//                                   1920x1080, protocol B, 10 slots
 //     destroy K                     unplug device K
 //     key K CODE VALUE              one EV_KEY event + SYN_REPORT
 //     tap K X Y                     protocol-B touch down at (X, Y), 50 ms, up
@@ -11,12 +13,13 @@
 //   vmdev read NODE MS [N]   print "TYPE CODE VALUE" (names) for each event on NODE for MS ms
 //                            (or until N events), CLOCK_MONOTONIC stamps as "sec.usec" first
 //   vmdev grabtest NODE      "busy" if another fd holds EVIOCGRAB, "free" if we could grab it
+//   vmdev hold NODE MS       grab NODE, print "holding", keep the grab MS ms
 //   vmdev now                CLOCK_MONOTONIC in microseconds
 //   vmdev stamp              copy stdin to stdout, each line prefixed with CLOCK_MONOTONIC µs at read
 //   vmdev drain NODE MS      read NODE for MS ms as a bare libevdev loop, print the event count
 //   (serve) stream K HZ MS   a moving protocol-B contact on touch device K, HZ frames a second
-//   vmdev latency NODE N GAP_MS   (bench) N presses/releases on a new switch, printing
-//                            "sent <monotonic us>" per press; see bench-vm.sh
+//   vmdev latency N GAP_MS   (bench) a new switch; N presses per "go LABEL" line on stdin, then
+//                            the kernel stamp of each press; see bench-inside.sh
 //
 // Build: gcc -O2 -o vmdev vmdev.c $(pkg-config --cflags --libs libevdev)
 #include <errno.h>
@@ -63,6 +66,7 @@ static struct libevdev_uinput *make(const char *kind, const char *name) {
     } else {
         libevdev_set_id_product(d, 0x5001);
         libevdev_enable_event_code(d, EV_KEY, KEY_SPACE, NULL);
+        libevdev_enable_event_code(d, EV_KEY, KEY_ENTER, NULL);
     }
     struct libevdev_uinput *ui = NULL;
     int rc = libevdev_uinput_create_from_device(d, LIBEVDEV_UINPUT_OPEN_MANAGED, &ui);
@@ -171,7 +175,20 @@ static int read_node(const char *node, long ms, long max) {
                    libevdev_event_code_get_name(ev.type, ev.code) ? libevdev_event_code_get_name(ev.type, ev.code) : "?", ev.value);
             count++;
         }
+        if (rc != -EAGAIN) break;  // the device is gone: stop (polling it would spin)
     }
+    libevdev_free(d);
+    close(fd);
+    return 0;
+}
+
+static int hold(const char *node, long ms) {
+    int fd = open(node, O_RDONLY | O_NONBLOCK);
+    struct libevdev *d = NULL;
+    if (fd < 0 || libevdev_new_from_fd(fd, &d) != 0 || libevdev_grab(d, LIBEVDEV_GRAB) != 0) { printf("error\n"); return 1; }
+    printf("holding\n");
+    fflush(stdout);
+    sleep_ms(ms);
     libevdev_free(d);
     close(fd);
     return 0;
@@ -189,29 +206,49 @@ static int grabtest(const char *node) {
     return 0;
 }
 
-// bench: N press/release pairs GAP_MS apart on device K of a fresh switch; prints the kernel
-// stamp of each press as read back by a plain libevdev reader of the same node (the time the
-// kernel gave the event: what switchscan's transcript time is measured against).
+// bench: a switch ("Bench Switch"); for each "go LABEL" line on stdin, N press/release pairs
+// GAP_MS apart, then "done LABEL" and one "press LABEL K KERNEL_US" line per press. KERNEL_US is
+// the kernel's CLOCK_MONOTONIC stamp of the press, read back from this program's own evdev client
+// of the node: the kernel stamps an event once and hands it to every client inside the write, so
+// it is exactly the time the reader under test gets (readers must not grab the node). The stamps
+// are kept in memory while pressing, so the driver does no I/O while the reader works.
 static int latency(int n, int gap) {
     struct libevdev_uinput *ui = make("switch", "Bench Switch");
     if (!ui) return 1;
     sleep_ms(300);
     setvbuf(stdout, NULL, _IOLBF, 0);
-    printf("node %s\n", libevdev_uinput_get_devnode(ui));
-    // wait for the reader to be ready (a line on stdin)
-    char line[64];
-    if (!fgets(line, sizeof line, stdin)) return 1;
-    for (int i = 0; i < n; i++) {
-        long long t = now_us();
-        emit(ui, EV_KEY, KEY_SPACE, 1);
-        emit(ui, EV_SYN, SYN_REPORT, 0);
-        printf("sent %lld\n", t);
-        sleep_ms(gap / 2);
-        emit(ui, EV_KEY, KEY_SPACE, 0);
-        emit(ui, EV_SYN, SYN_REPORT, 0);
-        sleep_ms(gap - gap / 2);
+    const char *node = libevdev_uinput_get_devnode(ui);
+    int fd = open(node, O_RDONLY | O_NONBLOCK);
+    struct libevdev *own = NULL;
+    if (fd < 0 || libevdev_new_from_fd(fd, &own) != 0 || libevdev_set_clock_id(own, CLOCK_MONOTONIC) != 0) {
+        fprintf(stderr, "vmdev: cannot read back %s\n", node);
+        return 1;
     }
-    sleep_ms(300);
+    printf("node %s\n", node);
+    long long *stamps = calloc((size_t)n, sizeof *stamps);
+    char line[128], label[64];
+    while (fgets(line, sizeof line, stdin)) {
+        if (sscanf(line, "go %63s", label) != 1) continue;
+        for (int i = 0; i < n; i++) {
+            emit(ui, EV_KEY, KEY_SPACE, 1);
+            emit(ui, EV_SYN, SYN_REPORT, 0);
+            struct input_event ev;
+            stamps[i] = 0;
+            while (libevdev_next_event(own, LIBEVDEV_READ_FLAG_NORMAL, &ev) >= 0)
+                if (ev.type == EV_KEY && ev.code == KEY_SPACE && ev.value == 1)
+                    stamps[i] = (long long)ev.input_event_sec * 1000000LL + ev.input_event_usec;
+            sleep_ms(gap / 2);
+            emit(ui, EV_KEY, KEY_SPACE, 0);
+            emit(ui, EV_SYN, SYN_REPORT, 0);
+            while (libevdev_next_event(own, LIBEVDEV_READ_FLAG_NORMAL, &ev) >= 0) {}
+            sleep_ms(gap - gap / 2);
+        }
+        sleep_ms(300);
+        for (int i = 0; i < n; i++) printf("press %s %d %lld\n", label, i, stamps[i]);
+        printf("done %s\n", label);
+    }
+    libevdev_free(own);
+    close(fd);
     libevdev_uinput_destroy(ui);
     return 0;
 }
@@ -246,8 +283,9 @@ int main(int argc, char **argv) {
     if (argc >= 2 && strcmp(argv[1], "serve") == 0) return serve();
     if (argc >= 4 && strcmp(argv[1], "read") == 0) return read_node(argv[2], atol(argv[3]), argc > 4 ? atol(argv[4]) : 0);
     if (argc == 3 && strcmp(argv[1], "grabtest") == 0) return grabtest(argv[2]);
+    if (argc == 4 && strcmp(argv[1], "hold") == 0) return hold(argv[2], atol(argv[3]));
     if (argc == 2 && strcmp(argv[1], "now") == 0) { printf("%lld\n", now_us()); return 0; }
     if (argc == 4 && strcmp(argv[1], "latency") == 0) return latency(atoi(argv[2]), atoi(argv[3]));
-    fprintf(stderr, "usage: vmdev serve | read NODE MS [N] | grabtest NODE | now | stamp | drain NODE MS | latency N GAP_MS\n");
+    fprintf(stderr, "usage: vmdev serve | read NODE MS [N] | grabtest NODE | hold NODE MS | now | stamp | drain NODE MS | latency N GAP_MS\n");
     return 2;
 }
