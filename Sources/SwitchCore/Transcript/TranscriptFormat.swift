@@ -7,51 +7,120 @@ public enum TranscriptFormat {
         style == .jsonl ? jsonl(line) : text(line)
     }
 
-    public static func json(_ line: TranscriptLine) -> JSONOut {
-        var m: [(String, JSONOut)] = [("t", .raw(line.t.transcriptString))]
+    /// One JSON object, keys in a fixed order, written straight into a string: the live loop
+    /// renders a line per press, so this path avoids building a `JSONOut` tree first.
+    public static func jsonl(_ line: TranscriptLine) -> String {
+        var w = LineWriter()
+        w.raw("t", line.t.transcriptString)
         switch line.event {
         case .scan(let started):
-            m += [("type", .string("scan")), ("state", .string(started ? "started" : "stopped"))]
+            w.string("type", "scan")
+            w.string("state", started ? "started" : "stopped")
         case .highlight(let id, let kind):
-            m += [("type", .string("highlight")), ("id", .string(id)), ("kind", .string(kind.rawValue))]
+            w.string("type", "highlight")
+            w.string("id", id)
+            w.string("kind", kind.rawValue)
         case .menuOpened(let id, let items):
-            m += [("type", .string("menu")), ("open", .bool(true)), ("id", .string(id)), ("items", .array(items.map { .string($0) }))]
+            w.string("type", "menu")
+            w.raw("open", "true")
+            w.string("id", id)
+            w.strings("items", items)
         case .menuClosed:
-            m += [("type", .string("menu")), ("open", .bool(false))]
+            w.string("type", "menu")
+            w.raw("open", "false")
         case .perform(let p):
-            m += [("type", .string("perform")), ("action", .string(p.action.name)), ("id", .string(p.id))]
-            if case .custom(let name) = p.action { m.append(("name", .string(name))) }
-            if let point = p.point { m.append(("point", point.json)) }
-            if p.source == .touch { m.append(("source", .string("touch"))) }
+            w.string("type", "perform")
+            w.string("action", p.action.name)
+            w.string("id", p.id)
+            if case .custom(let name) = p.action { w.string("name", name) }
+            if let point = p.point { w.point("point", point) }
+            if p.source == .touch { w.string("source", "touch") }
         case .speak(let text):
-            m += [("type", .string("speak")), ("text", .string(text))]
+            w.string("type", "speak")
+            w.string("text", text)
         case .filter(let f):
-            m += [("type", .string("filter")), ("switch", .string(f.switchName))]
+            w.string("type", "filter")
+            w.string("switch", f.switchName)
             switch f.decision {
-            case .accepted(let a): m += [("decision", .string("accepted")), ("action", .string(a.rawValue))]
-            case .rejected(let r): m += [("decision", .string("rejected")), ("reason", .string(r.rawValue))]
-            case .longPress(let a): m += [("decision", .string("longPress")), ("action", .string(a.rawValue))]
+            case .accepted(let a): w.string("decision", "accepted"); w.string("action", a.rawValue)
+            case .rejected(let r): w.string("decision", "rejected"); w.string("reason", r.rawValue)
+            case .longPress(let a): w.string("decision", "longPress"); w.string("action", a.rawValue)
             }
         case .touch(let t):
-            m.append(("type", .string("touch")))
+            w.string("type", "touch")
             switch t.decision {
             case .tap(let point, let id):
-                m += [("decision", .string("tap")), ("point", point.json), ("id", id.map { .string($0) } ?? .null)]
+                w.string("decision", "tap")
+                w.point("point", point)
+                if let id { w.string("id", id) } else { w.raw("id", "null") }
             case .swipe(let from, let to, let direction):
-                m += [("decision", .string("swipe")), ("from", from.json), ("to", to.json), ("direction", .string(direction.rawValue))]
+                w.string("decision", "swipe")
+                w.point("from", from)
+                w.point("to", to)
+                w.string("direction", direction.rawValue)
             case .hold(let point):
-                m += [("decision", .string("hold")), ("point", point.json)]
+                w.string("decision", "hold")
+                w.point("point", point)
             case .rejected(let reason, let point):
-                m += [("decision", .string("rejected")), ("reason", .string(reason.rawValue)), ("point", point.json)]
+                w.string("decision", "rejected")
+                w.string("reason", reason.rawValue)
+                w.point("point", point)
             }
-            m.append(("contact", .number(Double(t.contact))))
+            w.raw("contact", String(t.contact))
         case .device(let d):
-            m += [("type", .string("device")), ("change", .string(d.change.rawValue)), ("name", .string(d.name)), ("node", .string(d.node))]
+            w.string("type", "device")
+            w.string("change", d.change.rawValue)
+            w.string("name", d.name)
+            w.string("node", d.node)
         }
-        return .object(m)
+        return w.finish()
     }
 
-    public static func jsonl(_ line: TranscriptLine) -> String { json(line).rendered() }
+    /// Appends `"key":value` pairs to one `{…}` line.
+    private struct LineWriter {
+        var out = "{"
+
+        mutating func key(_ k: String) {
+            if out.utf8.count > 1 { out += "," }
+            out += "\""
+            out += k
+            out += "\":"
+        }
+
+        mutating func raw(_ k: String, _ v: String) {
+            key(k)
+            out += v
+        }
+
+        mutating func string(_ k: String, _ v: String) {
+            key(k)
+            JSONOut.writeString(v, into: &out)
+        }
+
+        mutating func strings(_ k: String, _ vs: [String]) {
+            key(k)
+            out += "["
+            for (n, v) in vs.enumerated() {
+                if n > 0 { out += "," }
+                JSONOut.writeString(v, into: &out)
+            }
+            out += "]"
+        }
+
+        mutating func point(_ k: String, _ p: Point) {
+            key(k)
+            out += "["
+            out += formatNumber(Point.rounded(p.x))
+            out += ","
+            out += formatNumber(Point.rounded(p.y))
+            out += "]"
+        }
+
+        mutating func finish() -> String {
+            out += "}"
+            return out
+        }
+    }
 
     /// `   2.300  menu       open cell1: menu:tap, menu:action:Delete, menu:close`
     public static func text(_ line: TranscriptLine) -> String {
