@@ -2,7 +2,8 @@
 # Installs the Debian packages switchscan needs that this machine lacks (Swift itself is assumed).
 #   scripts/setup.sh          what building needs: libevdev-dev, pkg-config
 #   scripts/setup.sh --tests  also what the device tests need: umockdev (+ its Python bindings),
-#                             evemu-tools, evtest, qemu-system-x86, cpio, file, busybox-static
+#                             evemu-tools, evtest, qemu-system-x86, cpio, file (the VM suite downloads
+#                             Debian's kernel and busybox-static itself, once, into ~/.cache/evdev-vm)
 set -euo pipefail
 packages=(libevdev-dev pkg-config)
 if [ "${1:-}" = "--tests" ]; then
