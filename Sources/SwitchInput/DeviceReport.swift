@@ -48,8 +48,8 @@ public enum DeviceReport {
                     ("node", .string(e.node)),
                     ("name", .string(d.name)),
                     ("bus", .string(busName(d.bus))),
-                    ("vendor", .string(hex4(d.vendor))),
-                    ("product", .string(hex4(d.product))),
+                    ("vendor", .string(DeviceDescription.hex4(d.vendor))),
+                    ("product", .string(DeviceDescription.hex4(d.product))),
                     ("kind", .array(d.kind.names.map { .string($0) })),
                     ("keys", .array(keyNames(d).map { .string($0) })),
                     ("axes", .array(axes)),
@@ -72,7 +72,7 @@ public enum DeviceReport {
         case 0x18: return "i2c"
         case 0x19: return "host"
         case 0x1C: return "spi"
-        default: return "bus" + hex4(bus)
+        default: return "bus" + DeviceDescription.hex4(bus)
         }
     }
 
@@ -107,10 +107,5 @@ public enum DeviceReport {
     private static func row(_ label: String, _ value: String) -> String {
         let head = label + ":"
         return head + String(repeating: " ", count: max(1, 14 - head.count)) + value
-    }
-
-    private static func hex4(_ v: UInt16) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: max(0, 4 - s.count)) + s
     }
 }

@@ -46,9 +46,10 @@ public struct DeviceDescription: Hashable, Sendable {
     public func has(property: UInt16) -> Bool { properties.contains(property) }
 
     /// "vvvv:pppp" in hex, as `lsusb` and `libinput list-devices` print ids.
-    public var vendorProduct: String { hex4(vendor) + ":" + hex4(product) }
+    public var vendorProduct: String { Self.hex4(vendor) + ":" + Self.hex4(product) }
 
-    private func hex4(_ v: UInt16) -> String {
+    /// Four lower-case hex digits, as ids are written ("046d").
+    public static func hex4(_ v: UInt16) -> String {
         let s = String(v, radix: 16)
         return String(repeating: "0", count: max(0, 4 - s.count)) + s
     }
