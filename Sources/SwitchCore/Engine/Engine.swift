@@ -62,12 +62,15 @@ public struct Engine: Sendable {
         self.init(tree: tree, profile: profile, devices: devices.map { Optional($0) })
     }
 
-    private mutating func makeDevice(_ d: DeviceDescription?) -> DeviceState {
+    /// - Parameter touchSwitch: the screen-as-a-switch pipeline a replugged device keeps.
+    private mutating func makeDevice(_ d: DeviceDescription?, touchSwitch: Int? = nil) -> DeviceState {
         let touch = d?.isTouchscreen ?? false
         var state = DeviceState(description: d, isTouchscreen: touch)
         if touch, let d {
             state.tracker = TouchTracker(device: d, screen: model.screen)
-            if let action = profile.touchAccommodations.touchAsSwitch {
+            if let touchSwitch {
+                state.touchSwitch = touchSwitch
+            } else if let action = profile.touchAccommodations.touchAsSwitch {
                 let binding = SwitchBinding(keyName: "touchscreen", code: 0, action: action)
                 pipelines.append(PipelineState(pipeline: SwitchPipeline(binding: binding, stabilization: profile.switchStabilization,
                                                                         moveRepeat: profile.scanning.moveRepeat),
@@ -136,10 +139,9 @@ public struct Engine: Sendable {
         guard devices.indices.contains(device) else { return flush() }
         let old = devices[device]
         if old.description != description {
-            var fresh = makeDevice(description)
-            // Keep existing switch pipelines (they are at rest after deviceRemoved).
+            // Keep the device's switch pipelines: they are at rest after deviceRemoved.
+            var fresh = makeDevice(description, touchSwitch: old.touchSwitch)
             fresh.pipelineByCode = old.pipelineByCode
-            if fresh.touchSwitch == nil { fresh.touchSwitch = old.touchSwitch }
             devices[device] = fresh
         }
         return flush()
