@@ -37,50 +37,54 @@ public struct Engine: Sendable {
 
     private struct DeviceState: Sendable {
         var description: DeviceDescription?
-        var isTouchscreen: Bool
-        /// Pipeline index per EV_KEY code, made on first use.
+        /// Pipeline index per EV_KEY code, made on first use; the screen as one switch
+        /// (`touchAsSwitch`) is filed under BTN_TOUCH.
         var pipelineByCode: [UInt16: Int] = [:]
+        /// Present for a touchscreen.
         var tracker: TouchTracker?
+        /// Present for a touchscreen whose touches tap (not the screen as a switch).
         var touchFilter: TouchFilter?
-        /// The screen as one switch (`touchAsSwitch`): its pipeline and the contacts down now.
-        var touchSwitch: Int?
+        /// Contacts down now (the screen as a switch is pressed while any is).
         var contactsDown = 0
     }
 
     /// - Parameter devices: what each input device is; `handle(frame:device:)` takes indices into
-    ///   this list. A device without a description (an events-only recording) counts as a
-    ///   touchscreen only if it has one; its keys are switches.
+    ///   this list. A device is a touchscreen only when its description says so; a device without
+    ///   a description (an events-only recording) has only switches.
     public init(tree: ElementTree, profile: Profile, devices: [DeviceDescription?]) {
         self.model = ScanModel(tree: tree)
         self.profile = profile
-        self.devices = []
+        self.devices = devices.map { DeviceState(description: $0) }
         if profile.scans { scanner = Scanner(model: model, settings: profile.scanning) }
-        for d in devices { self.devices.append(makeDevice(d)) }
+        for d in self.devices.indices { setUpTouch(d) }
     }
 
     public init(tree: ElementTree, profile: Profile, devices: [DeviceDescription]) {
         self.init(tree: tree, profile: profile, devices: devices.map { Optional($0) })
     }
 
-    /// - Parameter touchSwitch: the screen-as-a-switch pipeline a replugged device keeps.
-    private mutating func makeDevice(_ d: DeviceDescription?, touchSwitch: Int? = nil) -> DeviceState {
-        let touch = d?.isTouchscreen ?? false
-        var state = DeviceState(description: d, isTouchscreen: touch)
-        if touch, let d {
-            state.tracker = TouchTracker(device: d, screen: model.screen)
-            if let touchSwitch {
-                state.touchSwitch = touchSwitch
-            } else if let action = profile.touchAccommodations.touchAsSwitch {
-                let binding = SwitchBinding(keyName: "touchscreen", code: 0, action: action)
-                pipelines.append(PipelineState(pipeline: SwitchPipeline(binding: binding, stabilization: profile.switchStabilization,
-                                                                        moveRepeat: profile.scanning.moveRepeat),
-                                               device: self.devices.count, target: nil))
-                state.touchSwitch = pipelines.count - 1
-            } else {
-                state.touchFilter = TouchFilter(settings: profile.touchAccommodations)
-            }
+    /// Gives a touchscreen its tracker and, unless the screen is a switch, its touch filter (a
+    /// filter it already has is kept, with its ignore-repeat memory); takes them from a device
+    /// that is no touchscreen.
+    private mutating func setUpTouch(_ d: Int) {
+        guard let description = devices[d].description, description.isTouchscreen else {
+            devices[d].tracker = nil
+            devices[d].touchFilter = nil
+            return
         }
-        return state
+        devices[d].tracker = TouchTracker(device: description, screen: model.screen)
+        if profile.touchAccommodations.touchAsSwitch == nil, devices[d].touchFilter == nil {
+            devices[d].touchFilter = TouchFilter(settings: profile.touchAccommodations)
+        }
+    }
+
+    /// A new pipeline for `code` on `device`.
+    private mutating func addPipeline(device: Int, code: UInt16, binding: SwitchBinding) -> Int {
+        pipelines.append(PipelineState(pipeline: SwitchPipeline(binding: binding, stabilization: profile.switchStabilization,
+                                                                moveRepeat: profile.scanning.moveRepeat),
+                                       device: device, target: nil))
+        devices[device].pipelineByCode[code] = pipelines.count - 1
+        return pipelines.count - 1
     }
 
     // MARK: Inputs
@@ -94,10 +98,9 @@ public struct Engine: Sendable {
 
     /// One frame from `devices[device]` at the frame's time. Timers due at or before it fire first.
     public mutating func handle(frame: InputFrame, device: Int) -> [TranscriptLine] {
-        fireTimers(upTo: frame.time)
-        now = max(now, frame.time)
+        catchUp(to: frame.time)
         guard devices.indices.contains(device) else { return flush() }
-        if devices[device].isTouchscreen {
+        if devices[device].tracker != nil {
             handleTouch(frame.events, device: device)
         } else {
             for e in frame.events where e.type == EventCodes.EV_KEY {
@@ -109,8 +112,7 @@ public struct Engine: Sendable {
 
     /// Fires every timer due at or before `t`.
     public mutating func advance(to t: Instant) -> [TranscriptLine] {
-        fireTimers(upTo: t)
-        now = max(now, t)
+        catchUp(to: t)
         return flush()
     }
 
@@ -120,8 +122,7 @@ public struct Engine: Sendable {
     /// A device went away at `t`: its switches return to rest without firing and its contacts end
     /// without becoming taps.
     public mutating func deviceRemoved(_ device: Int, at t: Instant) -> [TranscriptLine] {
-        fireTimers(upTo: t)
-        now = max(now, t)
+        catchUp(to: t)
         guard devices.indices.contains(device) else { return flush() }
         for p in pipelines.indices where pipelines[p].device == device {
             runPipeline(p, .deviceGone)
@@ -132,33 +133,28 @@ public struct Engine: Sendable {
         return flush()
     }
 
-    /// A device came back (same index), possibly with a new description.
+    /// A device came back (same index), possibly with a new description. Its switch pipelines
+    /// (at rest since `deviceRemoved`) and its touch filter are kept.
     public mutating func deviceAdded(_ device: Int, _ description: DeviceDescription, at t: Instant) -> [TranscriptLine] {
-        fireTimers(upTo: t)
-        now = max(now, t)
+        catchUp(to: t)
         guard devices.indices.contains(device) else { return flush() }
-        let old = devices[device]
-        if old.description != description {
-            // Keep the device's switch pipelines: they are at rest after deviceRemoved.
-            var fresh = makeDevice(description, touchSwitch: old.touchSwitch)
-            fresh.pipelineByCode = old.pipelineByCode
-            devices[device] = fresh
-        }
+        devices[device].description = description
+        devices[device].contactsDown = 0
+        setUpTouch(device)
         return flush()
     }
 
     /// A new tree (layout change) at `t`.
     public mutating func loadLayout(_ tree: ElementTree, at t: Instant) -> [TranscriptLine] {
-        fireTimers(upTo: t)
-        now = max(now, t)
+        catchUp(to: t)
         let newModel = ScanModel(tree: tree)
-        let screenChanged = newModel.screen != model.screen
-        model = newModel
-        if screenChanged {
-            for d in devices.indices where devices[d].tracker != nil {
-                if let desc = devices[d].description { devices[d].tracker = TouchTracker(device: desc, screen: model.screen) }
+        if newModel.screen != model.screen {
+            // Fingers that are down stay down; only the mapping to points changes.
+            for d in devices.indices {
+                if let desc = devices[d].description { devices[d].tracker?.setScreen(newModel.screen, device: desc) }
             }
         }
+        model = newModel
         if scanner != nil { deliverToScanner(.layout(newModel)) }
         return flush()
     }
@@ -171,11 +167,7 @@ public struct Engine: Sendable {
             p = existing
         } else {
             guard let binding = profile.switches.first(where: { $0.code == code }) else { return }
-            pipelines.append(PipelineState(pipeline: SwitchPipeline(binding: binding, stabilization: profile.switchStabilization,
-                                                                    moveRepeat: profile.scanning.moveRepeat),
-                                           device: device, target: nil))
-            p = pipelines.count - 1
-            devices[device].pipelineByCode[code] = p
+            p = addPipeline(device: device, code: code, binding: binding)
         }
         runPipeline(p, .key(value: value))
     }
@@ -187,11 +179,10 @@ public struct Engine: Sendable {
             case .decision(let d):
                 out.append(TranscriptLine(t: now, .filter(d)))
             case .physicalPress:
-                pipelines[p].target = scanner?.currentTarget
+                if profile.switchStabilization.selectTarget == .press { pipelines[p].target = scanner?.currentTarget }
             case .action(let a):
                 guard scanner != nil else { continue }
-                let target = profile.switchStabilization.selectTarget == .press ? pipelines[p].target : nil
-                deliverToScanner(.action(a, target: target))
+                deliverToScanner(.action(a, target: pipelines[p].target))
             case .setTimer(let id, let at):
                 timers.set(.pipeline(p, id), at: at)
             case .cancelTimer(let id):
@@ -206,7 +197,10 @@ public struct Engine: Sendable {
         guard devices[device].tracker != nil else { return }
         let contacts = devices[device].tracker!.handle(frame: events)
         for c in contacts {
-            if let p = devices[device].touchSwitch {
+            if let action = profile.touchAccommodations.touchAsSwitch {
+                let p = devices[device].pipelineByCode[EventCodes.BTN_TOUCH]
+                    ?? addPipeline(device: device, code: EventCodes.BTN_TOUCH,
+                                   binding: SwitchBinding(keyName: "touchscreen", code: EventCodes.BTN_TOUCH, action: action))
                 switch c {
                 case .down:
                     devices[device].contactsDown += 1
@@ -263,6 +257,12 @@ public struct Engine: Sendable {
         }
     }
 
+    /// Timers due at or before `t` fire first; then the clock is at `t`.
+    private mutating func catchUp(to t: Instant) {
+        fireTimers(upTo: t)
+        now = max(now, t)
+    }
+
     private mutating func fireTimers(upTo t: Instant) {
         while let (key, deadline) = timers.popDue(atOrBefore: t) {
             now = max(now, deadline)
@@ -276,7 +276,8 @@ public struct Engine: Sendable {
 
     private mutating func flush() -> [TranscriptLine] {
         if out.isEmpty { return [] }
-        defer { out.removeAll(keepingCapacity: true) }
-        return out
+        let lines = out
+        out = []
+        return lines
     }
 }

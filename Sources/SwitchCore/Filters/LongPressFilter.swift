@@ -55,9 +55,6 @@ package struct LongPressFilter: Sendable {
         }
     }
 
-    /// True when the short action fires on release (a long press is set up).
-    package var firesOnRelease: Bool { longPress != nil }
-
     package mutating func handle(_ event: Event, at now: Instant) -> [Output] {
         switch state {
         case .idle:

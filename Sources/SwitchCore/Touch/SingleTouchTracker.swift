@@ -11,7 +11,7 @@
 /// Positions are taken at the end of the frame (drivers send the position before or after the
 /// button, in no fixed order); they start from the device's absinfo.
 struct SingleTouchTracker: Sendable {
-    let mapping: ScreenMapping
+    var mapping: ScreenMapping
     private var x: Int32
     private var y: Int32
     /// The current touch's id, nil when not touching.

@@ -30,7 +30,7 @@ struct SlotTracker: Sendable {
 
     static let maximumSlots = 64
 
-    let mapping: ScreenMapping
+    var mapping: ScreenMapping
     private var slots: [Slot]
     /// nil after an out-of-range `ABS_MT_SLOT`: events go nowhere until a valid slot is selected.
     private var current: Int?

@@ -15,18 +15,6 @@ public struct TouchTracker: Sendable {
         case down(id: Int, Point)
         case moved(id: Int, Point)
         case up(id: Int, Point)
-
-        public var id: Int {
-            switch self {
-            case .down(let id, _), .moved(let id, _), .up(let id, _): return id
-            }
-        }
-
-        public var point: Point {
-            switch self {
-            case .down(_, let p), .moved(_, let p), .up(_, let p): return p
-            }
-        }
     }
 
     package enum Kind: Sendable, Equatable {
@@ -83,6 +71,24 @@ public struct TouchTracker: Sendable {
             return t.handle(frame: frame)
         case .none:
             return []
+        }
+    }
+
+    /// The tree's screen changed size (a layout change): contacts and raw positions stay, only the
+    /// mapping from device units to points is made again, so a finger that is down stays down.
+    public mutating func setScreen(_ screen: Size, device: DeviceDescription) {
+        switch tracker {
+        case .slots(var t):
+            t.mapping = ScreenMapping(device: device, screen: screen, multitouch: true)
+            tracker = .slots(t)
+        case .unslotted(var t):
+            t.mapping = ScreenMapping(device: device, screen: screen, multitouch: true)
+            tracker = .unslotted(t)
+        case .single(var t):
+            t.mapping = ScreenMapping(device: device, screen: screen, multitouch: false)
+            tracker = .single(t)
+        case .none:
+            break
         }
     }
 

@@ -18,7 +18,7 @@ struct UnslottedTracker: Sendable {
         var point: Point
     }
 
-    let mapping: ScreenMapping
+    var mapping: ScreenMapping
     private var live: [Live] = []
     private var nextID = 0
     private var x: Int32 = 0

@@ -5,7 +5,7 @@ import Testing
 /// exact times, then "expect these transcript lines" (JSONL, the simulator's own output format).
 struct EngineScript {
     var engine: Engine
-    private(set) var lines: [String] = []
+    var lines: [String] = []
 
     /// A one-device engine: a switch box (keys) at device 0 and a touchscreen at device 1 whose
     /// axes are 0…390 × 0…844, the demo tree's screen, so device units are points.

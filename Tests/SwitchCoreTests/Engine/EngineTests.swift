@@ -262,4 +262,63 @@ struct EngineTests {
             hl("4.000", "row"),
         ])
     }
+
+    @Test func aDeviceThatComesBackAsATouchscreenSwitchStillEndsCleanlyWhenUnplugged() throws {
+        // Device 0 starts as a switch box, comes back as a touchscreen used as a switch, is
+        // touched and unplugged before the hold duration: nothing may fire after the unplug.
+        var s = EngineScript(tree: try threeButtonTree(), profile: try profile("""
+            {"switches": [], "switchStabilization": {"holdDuration": 0.1}, "touchAccommodations": {"touchAsSwitch": "select"}}
+            """))
+        _ = s.take()
+        s.lines += s.engine.deviceAdded(0, EngineScript.touchscreen, at: .seconds(0.2)).map(TranscriptFormat.jsonl)
+        let down = [InputEvent(type: EventCodes.EV_ABS, code: EventCodes.ABS_MT_SLOT, value: 0),
+                    InputEvent(type: EventCodes.EV_ABS, code: EventCodes.ABS_MT_TRACKING_ID, value: 5),
+                    InputEvent(type: EventCodes.EV_ABS, code: EventCodes.ABS_MT_POSITION_X, value: 50),
+                    InputEvent(type: EventCodes.EV_ABS, code: EventCodes.ABS_MT_POSITION_Y, value: 20)]
+        s.lines += s.engine.handle(frame: InputFrame(time: .seconds(0.3), events: down), device: 0).map(TranscriptFormat.jsonl)
+        s.removeDevice(0, at: 0.35)
+        s.run(until: 0.9)
+        #expect(s.take().isEmpty)
+    }
+
+    @Test func aLayoutWithAnotherScreenSizeKeepsAFingerThatIsDown() throws {
+        // The screen as a switch: a finger down across a layout change that resizes the screen
+        // is still released afterwards, so the next touch presses again.
+        var s = EngineScript(tree: try threeButtonTree(), profile: try profile("""
+            {"switches": [], "scanning": {"style": "manual"}, "touchAccommodations": {"touchAsSwitch": "select"}}
+            """))
+        _ = s.take()
+        s.touchFrame([slot(0), tid(1), mx(50), my(20)], at: 1.0)
+        let bigger = try loadTree("""
+        {"screen": {"width": 780, "height": 1688}, "root": {"frame": [0, 0, 780, 1688], "children": [
+          {"id": "a", "label": "A", "traits": ["button"], "frame": [0, 0, 200, 100]},
+          {"id": "b", "label": "B", "traits": ["button"], "frame": [240, 0, 200, 100]}
+        ]}}
+        """)
+        s.layout(bigger, at: 1.1)
+        s.touchFrame([slot(0), tid(-1)], at: 1.2)
+        s.touchFrame([slot(0), tid(2), mx(50), my(20)], at: 2.0)
+        let lines = s.take().filter { $0.contains("\"filter\"") }
+        #expect(lines == [accepted("1.000", "select", "touchscreen"), accepted("2.000", "select", "touchscreen")])
+    }
+
+    @Test func aLayoutWithAnotherScreenSizeMapsTouchesToTheNewScreen() throws {
+        var s = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": []}"))
+        s.touchFrame([slot(0), tid(1), mx(50), my(20)], at: 1.0)
+        let bigger = try loadTree("""
+        {"screen": {"width": 780, "height": 1688}, "root": {"frame": [0, 0, 780, 1688], "children": [
+          {"id": "big", "label": "Big", "traits": ["button"], "frame": [0, 0, 200, 100]}
+        ]}}
+        """)
+        s.layout(bigger, at: 1.02)
+        s.touchFrame([slot(0), tid(-1)], at: 1.05)
+        s.touch(id: 2, at: 2.0, from: (50, 20))
+        // The finger that was down is decided, not lost (it "moved" with the new mapping); the
+        // next touch maps to the new screen: device units 0…390 now span 780 points.
+        #expect(s.take() == [
+            "{\"t\":1.050,\"type\":\"touch\",\"decision\":\"swipe\",\"from\":[50,20],\"to\":[100,40],\"direction\":\"right\",\"contact\":1}",
+            "{\"t\":2.050,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[100,40],\"id\":\"big\",\"contact\":2}",
+            "{\"t\":2.050,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"big\",\"point\":[100,40],\"source\":\"touch\"}",
+        ])
+    }
 }
