@@ -10,7 +10,7 @@ import SwitchCore
 /// stamps when `libevdev_set_clock_id` worked, else when read (`EventStamper`); times never go
 /// backwards (a frame stamped before something already delivered is delivered at that time).
 ///
-/// Devices that vanish (`-ENODEV`, POLLHUP/POLLERR) are reported (`device removed` line, then
+/// Devices that vanish (`-ENODEV`, EPOLLHUP/EPOLLERR) are reported (`device removed` line, then
 /// `engine.deviceRemoved`), closed, and looked for every 0.5 s: the same node, or any node with
 /// the same name and ids (USB replugs may renumber); found again → `device added`,
 /// `engine.deviceAdded`, re-grabbed.
@@ -305,7 +305,6 @@ public final class LiveRunner {
         guard let reloadTree = hooks.reloadTree else { return }
         do {
             let tree = try reloadTree()
-            for l in engine.advance(to: t) { hooks.emit(l) }
             for l in engine.loadLayout(tree, at: t) { hooks.emit(l) }
             hooks.log("SIGHUP: tree reloaded")
         } catch {

@@ -40,7 +40,6 @@ public enum Simulation {
             case .frame(let device, let frame):
                 for line in engine.handle(frame: frame, device: device) { emit(line) }
             case .layout(let tree):
-                for line in engine.advance(to: input.time) { emit(line) }
                 for line in engine.loadLayout(tree, at: input.time) { emit(line) }
             }
         }

@@ -1,16 +1,15 @@
-/// Deterministic JSON output with keys in the order given, so transcripts and `tree show --format
-/// json` are byte-identical run to run.
-public indirect enum JSONOut: Sendable, Equatable {
+/// Deterministic JSON output with keys in the order given, so `tree show --format json`,
+/// `tree import` and the other JSON reports are byte-identical run to run. (Transcript lines are
+/// written straight into a string by `TranscriptFormat`, the hot path.)
+public indirect enum JSONOut: Sendable {
     case null
     case bool(Bool)
     case number(Double)
-    /// A number written exactly as given (e.g. the transcript's "1.000").
+    /// A number written exactly as given (e.g. "1.000" seconds).
     case raw(String)
     case string(String)
     case array([JSONOut])
     case object([(String, JSONOut)])
-
-    public static func == (a: JSONOut, b: JSONOut) -> Bool { a.rendered() == b.rendered() }
 
     /// Compact (`{"a":1}`) or, with `indent`, pretty-printed with that many spaces per level.
     public func rendered(indent: Int? = nil) -> String {
@@ -59,6 +58,13 @@ public indirect enum JSONOut: Sendable, Equatable {
     }
 
     static func writeString(_ s: String, into out: inout String) {
+        // Most strings need no escaping: append them whole (the transcript's hot path).
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
         out += "\""
         for u in s.unicodeScalars {
             switch u {

@@ -3,11 +3,13 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
     public init(x: Double, y: Double) { self.x = x; self.y = y }
+    /// Printed points (the text transcript) are rounded to a thousandth of a point, as the JSONL
+    /// transcript's are (`TranscriptFormat`): a mapped touch coordinate reads 123.457.
     public var description: String { "(\(formatNumber(Point.rounded(x))), \(formatNumber(Point.rounded(y))))" }
-    /// Points in transcripts are rounded to a thousandth of a point: enough for any screen, and a
-    /// mapped touch coordinate prints as 123.457, not 123.45678901234.
-    public var json: JSONOut { .array([.number(Point.rounded(x)), .number(Point.rounded(y))]) }
+    /// Exact, like `Rect.json`: a tree written by `tree import` loads back unchanged.
+    public var json: JSONOut { .array([.number(x), .number(y)]) }
 
+    /// A thousandth of a point: enough for any screen.
     static func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
 }
 

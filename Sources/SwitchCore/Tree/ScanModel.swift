@@ -20,8 +20,9 @@ public struct ScanModel: Sendable {
 
 public struct ScanItem: Sendable {
     public var element: Element
-    /// Spoken text (`ElementDescription.spoken`).
-    public var description: String
+    /// Spoken text (`ElementDescription.spoken`), made when asked for: only speech and reports
+    /// read it, and building it for every item of a large tree is a third of the ordering time.
+    public var description: String { ElementDescription.spoken(element) }
     /// Indices into `ScanModel.groups`, outermost first.
     public var groupPath: [Int]
     /// Custom actions of the containers around the item (nearest first; names the item has itself
@@ -241,7 +242,7 @@ extension ScanModel {
             case .element(let e):
                 elements.append(e)
                 guard e.isScanItem else { return nil }
-                var item = ScanItem(element: e, description: ElementDescription.spoken(e), groupPath: [])
+                var item = ScanItem(element: e, groupPath: [])
                 if !inherited.isEmpty {
                     var seen = Set(e.customActions)
                     item.containerActions = inherited.filter { seen.insert($0.name).inserted }
