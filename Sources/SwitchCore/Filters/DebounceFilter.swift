@@ -92,7 +92,7 @@ package struct DebounceFilter: Sendable {
     package private(set) var spuriousMode = false
 
     package init(window: Interval) {
-        let w = window.microseconds > 0 ? window : .zero
+        let w = max(window, .zero)
         self.window = w
         self.spuriousWindow = min(Self.spuriousWindowDefault, w)
         self.state = w.isZero ? .disabled : .up

@@ -46,7 +46,7 @@ package struct HoldDurationFilter: Sendable {
     package private(set) var state: State = .idle
 
     package init(holdDuration: Interval) {
-        self.holdDuration = holdDuration.microseconds > 0 ? holdDuration : .zero
+        self.holdDuration = max(holdDuration, .zero)
     }
 
     package mutating func handle(_ event: Event, at now: Instant) -> [Output] {

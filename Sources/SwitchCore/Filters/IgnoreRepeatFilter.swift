@@ -55,7 +55,7 @@ package struct IgnoreRepeatFilter: Sendable {
     package private(set) var state: State = .up(anchor: nil)
 
     package init(window: Interval, anchor: Anchor) {
-        self.window = window.microseconds > 0 ? window : .zero
+        self.window = max(window, .zero)
         self.anchorKind = anchor
     }
 

@@ -34,7 +34,7 @@ package struct MoveRepeatFilter: Sendable {
     package private(set) var state: State = .idle
 
     package init(interval: Interval) {
-        self.interval = interval.microseconds > 0 ? interval : .zero
+        self.interval = max(interval, .zero)
     }
 
     package static func repeats(_ action: SwitchAction) -> Bool {

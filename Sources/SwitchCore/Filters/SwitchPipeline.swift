@@ -53,24 +53,16 @@ public struct SwitchPipeline: Sendable {
     /// Stages 1–4's outputs of the event being handled; kept between calls so the hot path
     /// doesn't allocate a fresh buffer per event.
     private var scratch: [SwitchAcceptance.Output] = []
-    /// The decision lines, built once (the hot path must not build strings).
-    private let rejectedLines: [FilterDecision]
     /// `[.decision(rejected(reason))]` per reason: the whole output of most rejected events
     /// (an autorepeat storm), returned without allocating.
     private let rejectedOutputs: [[Output]]
-    private let acceptedLine: FilterDecision
-    private let longPressLine: FilterDecision?
 
     public init(binding: SwitchBinding, stabilization: SwitchStabilization, moveRepeat: Interval) {
         self.binding = binding
         acceptance = SwitchAcceptance(stabilization: stabilization)
         longPress = LongPressFilter(action: binding.action, longPressAction: binding.longPressAction, longPress: stabilization.longPress)
         self.moveRepeat = MoveRepeatFilter(interval: moveRepeat)
-        let name = binding.keyName
-        rejectedLines = RejectOrder.all.map { FilterDecision(switchName: name, .rejected($0)) }
-        rejectedOutputs = rejectedLines.map { [.decision($0)] }
-        acceptedLine = FilterDecision(switchName: name, .accepted(binding.action))
-        longPressLine = binding.longPressAction.map { FilterDecision(switchName: name, .longPress($0)) }
+        rejectedOutputs = RejectOrder.all.map { [.decision(FilterDecision(switchName: binding.keyName, .rejected($0)))] }
     }
 
     public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
@@ -103,7 +95,7 @@ public struct SwitchPipeline: Sendable {
             case .physicalPress:
                 merged.append(.physicalPress)
             case .rejected(let reason):
-                merged.append(.decision(rejectedLines[RejectOrder.index(reason)]))
+                merged.append(.decision(FilterDecision(switchName: binding.keyName, .rejected(reason))))
             case .acceptedPress(let press):
                 actions(longPress.handle(.press(at: press), at: now), onPress: true, now, &merged)
             case .acceptedRelease:
@@ -123,11 +115,11 @@ public struct SwitchPipeline: Sendable {
         for o in outputs {
             switch o {
             case .accepted(let action):
-                out.append(.decision(acceptedLine))
+                out.append(.decision(FilterDecision(switchName: binding.keyName, .accepted(action))))
                 out.append(.action(action))
                 if onPress { repeats(moveRepeat.handle(.fired(action), at: now), &out) }
             case .longPress(let action):
-                out.append(.decision(longPressLine ?? FilterDecision(switchName: binding.keyName, .longPress(action))))
+                out.append(.decision(FilterDecision(switchName: binding.keyName, .longPress(action))))
                 out.append(.action(action))
             case .setTimer(let deadline):
                 out.append(.setTimer(.longPress, at: deadline))

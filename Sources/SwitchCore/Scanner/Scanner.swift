@@ -311,16 +311,15 @@ public struct Scanner: Sendable {
             break
         case .action(let action, _):
             switch action {
-            case .select:
-                // The second press of Auto Tap: the menu instead of the tap (in step style too,
-                // where select otherwise moves: this is how a one-switch user reaches the menu).
+            case .select, .menu:
+                // The second press of Auto Tap (or the menu switch): the menu instead of the tap
+                // (in step style too, where select otherwise moves: this is how a one-switch user
+                // reaches the menu).
                 if case .item(let i) = levels.stop(c.location) { openMenu(item: i, origin: c.location, now, &out) }
             case .next:
                 move(idle, by: 1, now, &out)
             case .previous:
                 move(idle, by: -1, now, &out)
-            case .menu:
-                if case .item(let i) = levels.stop(c.location) { openMenu(item: i, origin: c.location, now, &out) }
             case .escape:
                 escape(from: idle, now, &out)
             case .stopScanning:
@@ -381,11 +380,15 @@ public struct Scanner: Sendable {
 
     /// Highlights `location` in scanning state with a fresh dwell per style and `cause`.
     private mutating func highlight(_ location: StopLocation, passes: Int, cause: HighlightCause, _ now: Instant, _ out: inout [Output]) {
-        let stop = levels.stop(location)
+        emitHighlight(levels.stop(location), &out)
+        state = .scanning(Cursor(location: location, passes: passes, dwell: dwellDeadline(index: location.index, cause: cause, now)))
+    }
+
+    /// The highlight line of a stop, and what speech says of it.
+    private func emitHighlight(_ stop: LevelStop, _ out: inout [Output]) {
         let (id, kind) = levels.highlight(stop)
         out.append(.emit(.highlight(id: id, kind: kind)))
         if speech { out.append(.emit(.speak(levels.spoken(stop)))) }
-        state = .scanning(Cursor(location: location, passes: passes, dwell: dwellDeadline(index: location.index, cause: cause, now)))
     }
 
     private mutating func highlightEntry(_ m: MenuState, cause: HighlightCause, _ now: Instant, _ out: inout [Output]) {
@@ -476,11 +479,7 @@ public struct Scanner: Sendable {
                 openMenu(item: i, origin: c.location, now, &out)
             case .autoTap:
                 // The highlight stays on the item during the window; say so if the snapshot moved it back.
-                if moved {
-                    let stop = levels.stop(c.location)
-                    out.append(.emit(.highlight(id: levels.highlight(stop).id, kind: .item)))
-                    if speech { out.append(.emit(.speak(levels.spoken(stop)))) }
-                }
+                if moved { emitHighlight(levels.stop(c.location), &out) }
                 state = .autoTapWindow(Cursor(location: c.location, passes: 0, dwell: nil), ends: now + autoTapTime)
             case .alwaysTap:
                 out.append(.emit(.perform(activation(of: i))))
@@ -513,7 +512,7 @@ public struct Scanner: Sendable {
     }
 
     private func activation(of item: Int) -> Perform {
-        MenuEntry.tap.perform(on: levels.model.items[item]) ?? Perform(.activate, id: levels.model.items[item].id)
+        MenuEntry.activation(of: levels.model.items[item])
     }
 
     private mutating func openMenu(item: Int, origin: StopLocation, _ now: Instant, _ out: inout [Output]) {

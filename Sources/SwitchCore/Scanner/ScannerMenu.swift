@@ -48,10 +48,15 @@ enum MenuEntry: Hashable, Sendable {
         return entries
     }
 
+    /// Tap: an activation at the item's activation point (also what Auto Tap and Always Tap do).
+    static func activation(of item: ScanItem) -> Perform {
+        Perform(.activate, id: item.id, point: item.element.effectiveActivationPoint)
+    }
+
     /// What choosing the entry performs on the item; nil for Close, which only closes the menu.
     func perform(on item: ScanItem) -> Perform? {
         switch self {
-        case .tap: return Perform(.activate, id: item.id, point: item.element.effectiveActivationPoint)
+        case .tap: return MenuEntry.activation(of: item)
         case .action(let name): return Perform(.custom(name), id: item.id)
         case .containerAction(let a): return Perform(.custom(a.name), id: a.ownerID)
         case .increment: return Perform(.increment, id: item.id)

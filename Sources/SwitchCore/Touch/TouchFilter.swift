@@ -97,8 +97,8 @@ public struct TouchFilter: Sendable {
 
     public init(settings: TouchAccommodations) {
         self.settings = settings
-        holdDuration = settings.holdDuration.microseconds > 0 ? settings.holdDuration : .zero
-        ignoreRepeat = settings.ignoreRepeat.microseconds > 0 ? settings.ignoreRepeat : .zero
+        holdDuration = max(settings.holdDuration, .zero)
+        ignoreRepeat = max(settings.ignoreRepeat, .zero)
     }
 
     public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
