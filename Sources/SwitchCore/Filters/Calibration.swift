@@ -243,7 +243,3 @@ private func formatSeconds(_ i: Interval) -> String {
     i.microseconds % 1000 == 0 ? i.description : "\(Double(i.microseconds) / 1_000_000)s"
 }
 
-private func formatRange(_ r: ClosedRange<Double>) -> String {
-    func n(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
-    return "\(n(r.lowerBound))…\(n(r.upperBound))"
-}

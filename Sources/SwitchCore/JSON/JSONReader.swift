@@ -53,7 +53,7 @@ public struct JSONReader: Sendable {
     public func number(_ node: JSONNode, _ path: @autoclosure () -> String, in range: ClosedRange<Double>) throws(InputError) -> Double {
         let d = try number(node, path())
         guard range.contains(d) else {
-            throw error(node, path(), "\(formatNumber(d)) is out of range (expected \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound)))")
+            throw error(node, path(), "\(formatNumber(d)) is out of range (expected \(formatRange(range)))")
         }
         return d
     }
@@ -96,6 +96,11 @@ public func formatNumber(_ d: Double) -> String {
         }
     }
     return String(d)
+}
+
+/// "0.1…60": a setting's range as the messages write it.
+public func formatRange(_ r: ClosedRange<Double>) -> String {
+    "\(formatNumber(r.lowerBound))…\(formatNumber(r.upperBound))"
 }
 
 private func pow10(_ n: Int) -> Double {

@@ -53,9 +53,8 @@ struct CalibrateCommand: ParsableCommand {
     var debounceList: String?
 
     @Option(help: "Report format: text (a table) or json.")
-    var format: Format = .text
+    var format: ReportFormat = .text
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     func run() throws {
         let setup = try reportingInputErrors { () throws(InputError) -> CalibrationSetup in
@@ -109,7 +108,7 @@ struct CalibrationSetup {
         }
 
         _ = try InputFiles.tree(tree)
-        let p = try loadProfile(profile)
+        let p = try ProfileLibrary.load(profile)
         guard !p.switches.isEmpty else {
             throw InputError(file: profile, path: "switches", message: "the profile binds no switch keys; calibrate counts switch presses")
         }
@@ -182,9 +181,6 @@ enum CalibrationList {
         return Array(Set(values)).sorted().map { Interval(microseconds: $0) }
     }
 
-    private static func formatRange(_ r: ClosedRange<Double>) -> String {
-        "\(formatNumber(r.lowerBound))…\(formatNumber(r.upperBound))"
-    }
 }
 
 /// The report: a table per setting, then (with --expect) the settings that match.

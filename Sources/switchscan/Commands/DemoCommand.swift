@@ -17,8 +17,7 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         guard let dir = Bundle.module.url(forResource: "Demo", withExtension: nil)?.path else {
-            printError("switchscan: error: the demo files are missing from this build")
-            throw Exit.badInput
+            throw fail("the demo files are missing from this build")
         }
         let setup = try reportingInputErrors { () throws(InputError) -> SimulationSetup in
             try SimulationSetup.load(tree: dir + "/demo-tree.json", profile: profile ?? (dir + "/demo-profile.json"),

@@ -11,9 +11,8 @@ struct DevicesCommand: ParsableCommand {
         discussion: "Name a device for `run` or `record` with --device and its node, its name (or a unique part of it) or vendor:product.")
 
     @Option(help: "text or json.")
-    var format: Format = .text
+    var format: ReportFormat = .text
 
-    enum Format: String, ExpressibleByArgument { case text, json }
 
     func run() throws {
         let entries = DeviceEnumeration.entries()

@@ -18,11 +18,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Stop after this many seconds.")
     var until: Double?
 
-    func validate() throws {
-        if let until, !(until >= 0 && until <= 86_400 * 365) {
-            throw ValidationError("--until must be a number of seconds between 0 and 31536000")
-        }
-    }
+    func validate() throws { try validateUntil(until) }
 
     func run() throws {
         let (selected, _) = try reportingInputErrors {
@@ -30,15 +26,13 @@ struct RecordCommand: ParsableCommand {
         }
         guard selected.count == 1, let chosen = selected.first else {
             let nodes = selected.map(\.node).joined(separator: ", ")
-            printError("switchscan: error: --device \(device): matches \(selected.count) nodes (\(nodes)); an evemu file holds one device, name one node")
-            throw Exit.badInput
+            throw fail("--device \(device): matches \(selected.count) nodes (\(nodes)); an evemu file holds one device, name one node")
         }
         let evdev: EvdevDevice
         do {
             evdev = try EvdevDevice(node: chosen.node)
         } catch {
-            printError("switchscan: error: \(error)")
-            throw Exit.badInput
+            throw fail("\(error)")
         }
         let recorder = try reportingInputErrors { try Recorder(device: evdev, path: output, log: note) }
         let ending = try reportingInputErrors { try recorder.run(until: until.map { Interval.seconds($0) }) }

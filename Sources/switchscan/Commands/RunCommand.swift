@@ -19,7 +19,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The element tree file.")
     var tree: String
 
-    @Option(help: "The profile (a JSON file).")
+    @Option(help: "A profile: a path, or a name from Profiles/ (e.g. single-switch-auto).")
     var profile: String
 
     @Option(name: .customLong("device"), help: "A device: node path, name (or a unique part of it) or vendor:product. Repeatable.")
@@ -28,15 +28,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Stop after this many seconds.")
     var until: Double?
 
-    @Option(help: "text or jsonl.")
-    var format: RunFormat = .text
-
-    /// Its own enum (not a retroactive conformance of `TranscriptFormat.Style`), so another
-    /// command can parse the same words without the two conformances clashing.
-    enum RunFormat: String, ExpressibleByArgument {
-        case text, jsonl
-        var style: TranscriptFormat.Style { self == .text ? .text : .jsonl }
-    }
+    @OptionGroup var output: TranscriptOptions
 
     @Flag(help: "Grab the devices (EVIOCGRAB) so their keys reach no other program. Never grabs your only full keyboard unless named.")
     var grab = false
@@ -47,25 +39,20 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print every frame the engine receives on stderr.")
     var showFrames = false
 
-    func validate() throws {
-        if let until, !(until >= 0 && until <= 86_400 * 365) {
-            throw ValidationError("--until must be a number of seconds between 0 and 31536000")
-        }
-    }
+    func validate() throws { try validateUntil(until) }
 
     func run() throws {
         let treeValue = try reportingInputErrors { try InputFiles.tree(tree) }
-        let profileValue = try reportingInputErrors { try loadProfile(profile) }
+        let profileValue = try reportingInputErrors { try ProfileLibrary.load(profile) }
 
-        var output: UInputOutput?
+        var injector: UInputOutput?
         if inject {
             do {
-                output = try UInputOutput(screen: treeValue.screen)
+                injector = try UInputOutput(screen: treeValue.screen)
             } catch {
-                printError("switchscan: error: \(error)")
-                throw Exit.badInput
+                throw fail("\(error)")
             }
-            if let node = output?.node { note("injecting into \(node) \"\(UInputOutput.deviceName)\"") }
+            if let node = injector?.node { note("injecting into \(node) \"\(UInputOutput.deviceName)\"") }
         }
 
         let (selected, entries) = try reportingInputErrors {
@@ -78,7 +65,7 @@ struct RunCommand: ParsableCommand {
             if let w = g.warning { note(w) }
         }
 
-        let style = format.style
+        let style = output.format
         let treePath = tree
         // The lines of one wakeup go out in one write(2), before the loop sleeps again (a write
         // per line was a third of the CPU time of a switch press in the VM benchmark).
@@ -88,13 +75,13 @@ struct RunCommand: ParsableCommand {
             emit: { line in
                 pending += TranscriptFormat.render(line, as: style)
                 pending += "\n"
-                if let output {
-                    for message in output.perform(output.plan.steps(for: line)) { note(message) }
+                if let injector {
+                    for message in injector.perform(injector.plan.steps(for: line)) { note(message) }
                 }
             },
             flush: {
                 if pending.isEmpty { return }
-                writeToStandardOutput(&pending)
+                Output.write(pending)
                 pending.removeAll(keepingCapacity: true)
             },
             log: note,
@@ -105,8 +92,7 @@ struct RunCommand: ParsableCommand {
             let plan: [(SelectedDevice, grab: Bool)] = zip(selected, grabs).map { ($0, grab: $1.grab) }
             runner = try LiveRunner(devices: plan, hooks: hooks)
         } catch {
-            printError("switchscan: error: \(error)")
-            throw Exit.badInput
+            throw fail("\(error)")
         }
         var engine = Engine(tree: treeValue, profile: profileValue, devices: runner.descriptions)
         do {
@@ -114,22 +100,6 @@ struct RunCommand: ParsableCommand {
         } catch {
             printError("switchscan: error: \(error)")
             throw ExitCode.failure
-        }
-    }
-}
-
-/// Writes all of `text` to fd 1 (retrying short writes and EINTR); gives up silently on another
-/// error, like `Output.line` (a closed pipe ends the program with SIGPIPE anyway).
-private func writeToStandardOutput(_ text: inout String) {
-    text.withUTF8 { buffer in
-        guard var p = buffer.baseAddress else { return }
-        var n = buffer.count
-        while n > 0 {
-            let w = Foundation.write(1, p, n)
-            if w < 0 && errno == EINTR { continue }
-            if w <= 0 { return }
-            p += w
-            n -= w
         }
     }
 }

@@ -66,7 +66,7 @@ struct SimulationSetup {
 
     static func load(tree: String, profile: String, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
         let t = try InputFiles.tree(tree)
-        let p = try loadProfile(profile)
+        let p = try ProfileLibrary.load(profile)
         var recording = try loadRecording(events, desc: desc)
         recording = recording.rebasedForSimulation()
         var changes: [(Instant, ElementTree)] = []
@@ -92,10 +92,19 @@ struct SimulationSetup {
         return inputs
     }
 
+    /// Prints the transcript in 64 KB writes: an offline run has no reason to flush every line,
+    /// and a write per line was most of the cost of printing it.
     func run(until: Instant?, format: TranscriptFormat.Style) {
         var engine = Engine(tree: tree, profile: profile, devices: recording.devices.map(\.description))
+        var pending = ""
         Simulation.run(&engine, inputs: inputs(), until: until) { line in
-            Output.line(TranscriptFormat.render(line, as: format))
+            pending += TranscriptFormat.render(line, as: format)
+            pending += "\n"
+            if pending.utf8.count >= 65_536 {
+                Output.write(pending)
+                pending.removeAll(keepingCapacity: true)
+            }
         }
+        Output.write(pending)
     }
 }

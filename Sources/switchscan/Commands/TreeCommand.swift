@@ -16,9 +16,8 @@ struct TreeCommand: ParsableCommand {
         var file: String
 
         @Option(help: "text or json.")
-        var format: ShowFormat = .text
+        var format: ReportFormat = .text
 
-        enum ShowFormat: String, ExpressibleByArgument { case text, json }
 
         func run() throws {
             let tree = try reportingInputErrors { try InputFiles.tree(file) }

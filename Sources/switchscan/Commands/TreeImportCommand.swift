@@ -35,8 +35,7 @@ struct TreeImportCommand: ParsableCommand {
         do {
             try Data(json.utf8).write(to: URL(fileURLWithPath: output))
         } catch {
-            printError("switchscan: error: \(output): cannot be written (\(error.localizedDescription))")
-            throw Exit.badInput
+            throw fail("\(output): cannot be written (\(error.localizedDescription))")
         }
         let model = ScanModel(tree: imported.tree)
         printError("switchscan: \(file): \(imported.format.title) → \(output): \(model.accessibilityElements.count) accessibility elements, \(model.items.count) scan items")

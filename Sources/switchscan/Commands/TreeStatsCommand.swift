@@ -28,15 +28,14 @@ struct TreeStatsCommand: ParsableCommand {
     var profile: String?
 
     @Option(help: "text or json.")
-    var format: StatsFormat = .text
+    var format: ReportFormat = .text
 
-    enum StatsFormat: String, ExpressibleByArgument { case text, json }
 
     func run() throws {
         let tree = try reportingInputErrors { try InputFiles.tree(file) }
         var scanning = Profile().scanning
         if let profile {
-            scanning = try reportingInputErrors { try loadProfile(profile) }.scanning
+            scanning = try reportingInputErrors { try ProfileLibrary.load(profile) }.scanning
         }
         let stats = TreeStats(tree: tree, scanning: scanning)
         switch format {

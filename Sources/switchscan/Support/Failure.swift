@@ -22,21 +22,47 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
-/// Standard output with a flush per line, so a transcript piped to another program (or killed by
-/// a signal) never loses a line it printed.
+/// The one-line error for a failure that is not an `InputError` (a device, a file to write),
+/// and the exit status 2 to throw.
+func fail(_ message: String) -> ExitCode {
+    printError("switchscan: error: \(message)")
+    return Exit.badInput
+}
+
+/// Standard output written straight to fd 1, so what was printed is out even if the program is
+/// then killed by a signal.
 enum Output {
+    /// One line, written at once.
     static func line(_ s: String) {
-        var s = s
-        s += "\n"
-        s.withUTF8 { buf in
-            var p = buf.baseAddress!
+        write(s + "\n")
+    }
+
+    /// All of `text` (retrying short writes and EINTR); gives up silently on another error (a
+    /// closed pipe ends the program with SIGPIPE anyway).
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buf in
+            guard var p = buf.baseAddress else { return }
             var n = buf.count
             while n > 0 {
                 let w = Foundation.write(1, p, n)
-                if w <= 0 { if errno == EINTR { continue }; return }
+                if w < 0 && errno == EINTR { continue }
+                if w <= 0 { return }
                 p += w
                 n -= w
             }
         }
+    }
+}
+
+/// The format of a report (`tree show`, `tree stats`, `devices`, `calibrate`).
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+/// `--until` for the commands that read devices.
+func validateUntil(_ until: Double?) throws {
+    if let until, !(until >= 0 && until <= 86_400 * 365) {
+        throw ValidationError("--until must be a number of seconds between 0 and 31536000")
     }
 }
