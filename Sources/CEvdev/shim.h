@@ -5,7 +5,6 @@
 #include <libevdev/libevdev.h>
 #include <libevdev/libevdev-uinput.h>
 #include <linux/input.h>
-#include <sys/ioctl.h>
 #include <sys/timerfd.h>
 #include <sys/inotify.h>
 #include <sys/epoll.h>

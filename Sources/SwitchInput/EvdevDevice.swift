@@ -61,6 +61,13 @@ public final class EvdevDevice {
         return rc == 0 ? nil : -rc
     }
 
+    /// `useMonotonicClock`, with the note for stderr when it is refused: "<node>: cannot set
+    /// CLOCK_MONOTONIC timestamps (<reason>); <fallback>".
+    public func useMonotonicClock(fallback: String) -> String? {
+        guard let err = useMonotonicClock() else { return nil }
+        return "\(node): cannot set CLOCK_MONOTONIC timestamps (\(String(cString: strerror(err)))); \(fallback)"
+    }
+
     /// EVIOCGRAB: this program becomes the only reader, so a switch's key stops typing into apps.
     public func grab() throws(DeviceError) {
         let rc = libevdev_grab(handle, LIBEVDEV_GRAB)

@@ -74,7 +74,7 @@ public final class LiveRunner {
         var slots: [Slot] = []
         for (selected, grab) in devices {
             let device = try EvdevDevice(node: selected.node)
-            LiveRunner.prepare(device, grab: grab, log: hooks.log)
+            LiveRunner.prepare(device, log: hooks.log)
             if grab { try device.grab() }
             slots.append(Slot(node: selected.node, identity: device.description, wantsGrab: grab, device: device))
         }
@@ -90,10 +90,8 @@ public final class LiveRunner {
         for s in slots { s.device?.ungrab() }
     }
 
-    private static func prepare(_ device: EvdevDevice, grab: Bool, log: (String) -> Void) {
-        if let err = device.useMonotonicClock() {
-            log("\(device.node): cannot set CLOCK_MONOTONIC timestamps (\(String(cString: strerror(err)))); its events are timed when read")
-        }
+    private static func prepare(_ device: EvdevDevice, log: (String) -> Void) {
+        if let note = device.useMonotonicClock(fallback: "its events are timed when read") { log(note) }
     }
 
     /// Runs until `until` (seconds of engine time) or SIGINT/SIGTERM. Grabs are released on
@@ -315,13 +313,15 @@ public final class LiveRunner {
     /// Looks for every vanished device: its old node first, then any node with the same name
     /// and ids that no slot has open.
     private func reopen(_ engine: inout Engine, at t: Instant) {
+        guard slots.contains(where: { $0.device == nil }) else { return }
+        let nodes = DeviceEnumeration.nodes()
         for (index, slot) in slots.enumerated() where slot.device == nil {
             let open = Set(slots.compactMap { $0.device?.node })
             var candidates = [slot.node]
-            candidates += DeviceEnumeration.nodes().filter { $0 != slot.node && !open.contains($0) }
+            candidates += nodes.filter { $0 != slot.node && !open.contains($0) }
             for node in candidates {
                 guard let device = try? EvdevDevice(node: node), sameDevice(device.description, slot.identity) else { continue }
-                LiveRunner.prepare(device, grab: slot.wantsGrab, log: hooks.log)
+                LiveRunner.prepare(device, log: hooks.log)
                 if slot.wantsGrab {
                     do { try device.grab() } catch { hooks.log(error.description) }
                 }

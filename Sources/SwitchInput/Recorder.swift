@@ -24,6 +24,8 @@ public final class Recorder {
     private let log: (String) -> Void
     private var first: Int64?
     private var previous = Instant.zero
+    /// The last SYN_REPORT written, for the `+Nms` comments across batches.
+    private var lastReportMilliseconds: Int64 = 0
     public private(set) var eventCount = 0
 
     /// Creates (truncates) `path` and writes the device description.
@@ -33,9 +35,7 @@ public final class Recorder {
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw InputError(file: path, message: "cannot write: \(String(cString: strerror(errno)))") }
-        if let err = device.useMonotonicClock() {
-            log("\(device.node): cannot set CLOCK_MONOTONIC timestamps (\(String(cString: strerror(err)))); recording the device's own timestamps")
-        }
+        if let note = device.useMonotonicClock(fallback: "recording the device's own timestamps") { log(note) }
         try append(EvemuFormat.write(description: device.description, events: []), path: path)
     }
 
@@ -78,11 +78,7 @@ public final class Recorder {
             if fds[2].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { gone = true }
             if !batch.isEmpty {
                 eventCount += batch.count
-                let text = EvemuFormat.write(description: device.description, events: batch)
-                    .split(separator: "\n", omittingEmptySubsequences: false)
-                    .filter { $0.hasPrefix("E: ") }
-                    .joined(separator: "\n") + "\n"
-                try append(text, path: path)
+                try append(EvemuFormat.writeEvents(batch, lastReportMilliseconds: &lastReportMilliseconds), path: path)
             }
             if gone { return .deviceGone }
             if fds[0].revents != 0, let sig = signals.take().first { return .signal(sig) }

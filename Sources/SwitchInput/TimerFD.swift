@@ -2,7 +2,7 @@ internal import CEvdev
 import Glibc
 
 /// One CLOCK_MONOTONIC timerfd armed at an absolute time (libinput's `src/timer.c`): the loop
-/// arms it at the engine's next deadline, so it sleeps in `poll` until input or a timer is due.
+/// arms it at the engine's next deadline, so it sleeps in `epoll_wait` (the recorder: `poll`) until input or a timer is due.
 public final class TimerFD {
     public let fileDescriptor: Int32
 
@@ -23,7 +23,7 @@ public final class TimerFD {
         _ = switchscan_timerfd_arm(fileDescriptor, max(1, at))
     }
 
-    /// Clears an expiry so `poll` stops reporting it.
+    /// Clears an expiry so epoll (or poll) stops reporting it.
     public func acknowledge() {
         var expirations: UInt64 = 0
         _ = read(fileDescriptor, &expirations, 8)

@@ -9,7 +9,7 @@
 # is measured.
 #
 # usage: scripts/device-tests/bench-vm.sh [--no-build]
-# env:   BENCH_PRESSES (1000), BENCH_GAP_MS (40), BENCH_SECONDS (6), BENCH_IDLE_SECONDS (20),
+# env:   BENCH_PRESSES (1000), BENCH_GAP_MS (40), BENCH_ROUNDS (4), BENCH_SECONDS (6), BENCH_IDLE_SECONDS (20),
 #        VM_CACHE (see run-in-vm.sh)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)

@@ -157,7 +157,9 @@ static int serve(void) {
     return 0;
 }
 
-static int read_node(const char *node, long ms, long max) {
+/* Reads NODE for MS milliseconds (or MAX events): prints every event, or with print == 0 only how
+   many there were at the end ("drain", for the benchmark's stream readers). */
+static int read_node(const char *node, long ms, long max, int print) {
     int fd = open(node, O_RDONLY | O_NONBLOCK);
     struct libevdev *d = NULL;
     if (fd < 0 || libevdev_new_from_fd(fd, &d) != 0) { fprintf(stderr, "vmdev: cannot open %s\n", node); return 1; }
@@ -171,12 +173,13 @@ static int read_node(const char *node, long ms, long max) {
         struct input_event ev;
         int rc;
         while ((rc = libevdev_next_event(d, LIBEVDEV_READ_FLAG_NORMAL, &ev)) >= 0) {
-            printf("%ld.%06ld %s %s %d\n", (long)ev.input_event_sec, (long)ev.input_event_usec, libevdev_event_type_get_name(ev.type),
+            if (print) printf("%ld.%06ld %s %s %d\n", (long)ev.input_event_sec, (long)ev.input_event_usec, libevdev_event_type_get_name(ev.type),
                    libevdev_event_code_get_name(ev.type, ev.code) ? libevdev_event_code_get_name(ev.type, ev.code) : "?", ev.value);
             count++;
         }
         if (rc != -EAGAIN) break;  // the device is gone: stop (polling it would spin)
     }
+    if (!print) printf("%ld events\n", count);
     libevdev_free(d);
     close(fd);
     return 0;
@@ -260,28 +263,11 @@ static int stamp(void) {
     return 0;
 }
 
-static int drain(const char *node, long ms) {
-    int fd = open(node, O_RDONLY | O_NONBLOCK);
-    struct libevdev *d = NULL;
-    if (fd < 0 || libevdev_new_from_fd(fd, &d) != 0) { fprintf(stderr, "vmdev: cannot open %s\n", node); return 1; }
-    libevdev_set_clock_id(d, CLOCK_MONOTONIC);
-    long long end = now_us() + ms * 1000LL, count = 0;
-    while (now_us() < end) {
-        struct pollfd p = {fd, POLLIN, 0};
-        poll(&p, 1, (int)((end - now_us()) / 1000) + 1);
-        struct input_event ev;
-        int rc;
-        while ((rc = libevdev_next_event(d, LIBEVDEV_READ_FLAG_NORMAL, &ev)) >= 0) count++;
-    }
-    printf("%lld events\n", count);
-    return 0;
-}
-
 int main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "stamp") == 0) return stamp();
-    if (argc == 4 && strcmp(argv[1], "drain") == 0) return drain(argv[2], atol(argv[3]));
+    if (argc == 4 && strcmp(argv[1], "drain") == 0) return read_node(argv[2], atol(argv[3]), 0, 0);
     if (argc >= 2 && strcmp(argv[1], "serve") == 0) return serve();
-    if (argc >= 4 && strcmp(argv[1], "read") == 0) return read_node(argv[2], atol(argv[3]), argc > 4 ? atol(argv[4]) : 0);
+    if (argc >= 4 && strcmp(argv[1], "read") == 0) return read_node(argv[2], atol(argv[3]), argc > 4 ? atol(argv[4]) : 0, 1);
     if (argc == 3 && strcmp(argv[1], "grabtest") == 0) return grabtest(argv[2]);
     if (argc == 4 && strcmp(argv[1], "hold") == 0) return hold(argv[2], atol(argv[3]));
     if (argc == 2 && strcmp(argv[1], "now") == 0) { printf("%lld\n", now_us()); return 0; }

@@ -49,10 +49,7 @@ public struct DeviceDescription: Hashable, Sendable {
     public var vendorProduct: String { Self.hex4(vendor) + ":" + Self.hex4(product) }
 
     /// Four lower-case hex digits, as ids are written ("046d").
-    public static func hex4(_ v: UInt16) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: max(0, 4 - s.count)) + s
-    }
+    public static func hex4(_ v: UInt16) -> String { hexString(v, width: 4) }
 }
 
 /// What a device is, decided the way udev's `input_id` builtin decides it (ID_INPUT_*), so a
@@ -109,9 +106,8 @@ extension DeviceDescription {
     /// Single-touch controllers such as the eGalax USB TouchController announce BTN_TOOL_PEN for
     /// the finger but have neither; udev calls them tablets, yet they are touchscreens.
     public var hasStylus: Bool {
-        let btnStylus: UInt16 = 0x14b, absPressure: UInt16 = 0x18  // BTN_STYLUS, ABS_PRESSURE
         return has(type: EventCodes.EV_KEY, code: EventCodes.BTN_TOOL_PEN)
-            && (has(type: EventCodes.EV_KEY, code: btnStylus) || has(type: EventCodes.EV_ABS, code: absPressure))
+            && (has(type: EventCodes.EV_KEY, code: EventCodes.BTN_STYLUS) || has(type: EventCodes.EV_ABS, code: EventCodes.ABS_PRESSURE))
     }
 
     public var kind: DeviceKind {

@@ -12,12 +12,15 @@ public enum EventCodes {
     public static let EV_SND: UInt16 = 0x12
     public static let EV_REP: UInt16 = 0x14
     public static let EV_FF: UInt16 = 0x15
+    /// One more than the largest event type (EV_MAX + 1).
+    public static let EV_CNT: UInt16 = 0x20
 
     public static let SYN_REPORT: UInt16 = 0
     public static let SYN_MT_REPORT: UInt16 = 2
     public static let SYN_DROPPED: UInt16 = 3
 
     public static let ABS_X: UInt16 = 0x00
+    public static let ABS_PRESSURE: UInt16 = 0x18
     public static let ABS_Y: UInt16 = 0x01
     public static let ABS_MT_SLOT: UInt16 = 0x2f
     public static let ABS_MT_TOUCH_MAJOR: UInt16 = 0x30
@@ -34,6 +37,7 @@ public enum EventCodes {
     public static let BTN_TOOL_PEN: UInt16 = 0x140
     public static let BTN_TOOL_FINGER: UInt16 = 0x145
     public static let BTN_TOUCH: UInt16 = 0x14a
+    public static let BTN_STYLUS: UInt16 = 0x14b
     public static let BTN_WHEEL: UInt16 = 0x150
     public static let KEY_ESC: UInt16 = 1
     public static let KEY_SPACE: UInt16 = 57
@@ -89,4 +93,10 @@ public enum EventCodes {
         guard let e = codeByName[name], e.kind == kindProps else { return nil }
         return e.code
     }
+}
+
+/// `v` in lower-case hex, zero-padded to `width` digits ("046d"), as evdev ids and codes are written.
+public func hexString<T: BinaryInteger>(_ v: T, width: Int) -> String {
+    let s = String(v, radix: 16)
+    return String(repeating: "0", count: max(0, width - s.count)) + s
 }

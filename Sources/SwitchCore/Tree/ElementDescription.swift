@@ -24,7 +24,8 @@ public enum ElementDescription {
 }
 
 extension String {
-    var trimmed: String {
+    /// Without leading and trailing whitespace (labels, values and hints as they are read).
+    public var trimmed: String {
         var s = Substring(self)
         while let c = s.first, c.isWhitespace { s.removeFirst() }
         while let c = s.last, c.isWhitespace { s.removeLast() }

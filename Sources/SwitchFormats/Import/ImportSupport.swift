@@ -26,18 +26,11 @@ enum ImportSupport {
     static func joinLabels(_ parts: [String]) -> String? {
         var kept: [String] = []
         for p in parts {
-            let t = trim(p)
+            let t = p.trimmed
             if t.isEmpty || kept.last == t { continue }
             kept.append(t)
         }
         return kept.isEmpty ? nil : kept.joined(separator: ", ")
-    }
-
-    static func trim(_ s: String) -> String {
-        var sub = Substring(s)
-        while let c = sub.first, c.isWhitespace { sub.removeFirst() }
-        while let c = sub.last, c.isWhitespace { sub.removeLast() }
-        return String(sub)
     }
 
     /// nil for nil, empty or blank strings.
@@ -102,7 +95,7 @@ enum ImportSupport {
     /// A decimal number from attribute bytes ("414", "-12.5", "126.72999999999996").
     static func number(_ tag: XMLTag, _ a: XMLAttribute) throws(InputError) -> Double {
         let s = try tag.string(a)
-        guard let d = Double(trim(s)), d.isFinite else {
+        guard let d = Double(s.trimmed), d.isFinite else {
             throw tag.error(a, "expected a number, found \"\(s)\"")
         }
         return d
@@ -116,7 +109,7 @@ enum ImportSupport {
             if tag.equal(a.value, "false") { return false }
             if b.isEmpty { return nil }
         }
-        let s = trim(try tag.string(a))
+        let s = try tag.string(a).trimmed
         switch s {
         case "true": return true
         case "false": return false

@@ -28,12 +28,10 @@ import SwitchCore
 /// Leniencies beyond evemu: leading blanks and `\r\n` line ends are accepted, and `A:` lines may
 /// have 5 or 6 numbers whatever the header says (evemu insists on 5 before format 1.2).
 public enum EvemuFormat {
-    /// Event types are below EV_CNT.
-    static let typeCount: UInt32 = 0x20
-    /// KEY_MAX, the largest code of any event type.
-    static let maximumCode: UInt32 = 0x2ff
-    /// ABS_MAX.
-    static let maximumAbsCode: UInt32 = 0x3f
+    /// Event types are below EV_CNT; KEY_MAX is the largest code of any type; axes go to ABS_MAX.
+    static let typeCount = UInt32(EventCodes.EV_CNT)
+    static let maximumCode = UInt32(EventCodes.KEY_MAX)
+    static let maximumAbsCode = UInt32(EventCodes.ABS_MAX)
     /// (KEY_MAX + 1) / 8: the longest bitmask a kernel reports, for any type or for properties.
     static let maximumMaskBytes = 96
     /// Seconds big enough for any timestamp yet far from overflowing µs in an Int64.
@@ -201,7 +199,7 @@ public enum EvemuFormat {
                 }
                 let key = UInt16(type)
                 guard (maskBytes[key]?.count ?? 0) + 8 <= maximumMaskBytes else {
-                    throw fail("too many B: lines for type \(EvemuFormat.hex(type, 2)) (at most \(maximumMaskBytes / 8), codes up to 2ff)")
+                    throw fail("too many B: lines for type \(hexString(type, width: 2)) (at most \(maximumMaskBytes / 8), codes up to 2ff)")
                 }
                 for f in fields.dropFirst() {
                     guard let b = T.hex(bytes, f, maximum: 0xff) else {
@@ -314,7 +312,7 @@ public enum EvemuFormat {
         // A name is one line: a newline inside it would end the N: line early.
         let name = String(d.name.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
         out += "N: \(name)\n"
-        out += "I: \(hex(d.bus, 4)) \(hex(d.vendor, 4)) \(hex(d.product, 4)) \(hex(d.version, 4))\n"
+        out += "I: \(hexString(d.bus, width: 4)) \(hexString(d.vendor, width: 4)) \(hexString(d.product, width: 4)) \(hexString(d.version, width: 4))\n"
         let propertyLines = max(1, Int((d.properties.max() ?? 0) / 64) + 1)
         out += maskLines(prefix: "P: ", codes: d.properties, lines: propertyLines)
         // evemu writes EV_SYN's mask as SYN_REPORT, SYN_CONFIG, SYN_DROPPED, whatever the device.
@@ -325,10 +323,10 @@ public enum EvemuFormat {
             lineCounts[type] = max(lineCounts[type] ?? 1, Int((set.max() ?? 0) / 64) + 1)
         }
         for type in lineCounts.keys.sorted() {
-            out += maskLines(prefix: "B: \(hex(type, 2)) ", codes: d.codes[type] ?? [], lines: lineCounts[type] ?? 1)
+            out += maskLines(prefix: "B: \(hexString(type, width: 2)) ", codes: d.codes[type] ?? [], lines: lineCounts[type] ?? 1)
         }
         for (code, a) in d.absInfo.sorted(by: { $0.key < $1.key }) where UInt32(code) <= maximumAbsCode {
-            out += "A: \(hex(code, 2)) \(a.minimum) \(a.maximum) \(a.fuzz) \(a.flat) \(a.resolution)\n"
+            out += "A: \(hexString(code, width: 2)) \(a.minimum) \(a.maximum) \(a.fuzz) \(a.flat) \(a.resolution)\n"
         }
         out += writeEvents(events)
         return out
@@ -344,13 +342,19 @@ public enum EvemuFormat {
     /// `E:` lines with evemu's trailing comments (`# EV_KEY / KEY_SPACE 1`, and the milliseconds
     /// since the previous report on each SYN_REPORT).
     public static func writeEvents(_ events: [TimedEvent]) -> String {
+        var lastReportMilliseconds: Int64 = 0
+        return writeEvents(events, lastReportMilliseconds: &lastReportMilliseconds)
+    }
+
+    /// The same for a recording written in pieces (`record` appends each batch it reads): the
+    /// time of the last SYN_REPORT carries over, so the `+Nms` comments stay relative.
+    public static func writeEvents(_ events: [TimedEvent], lastReportMilliseconds: inout Int64) -> String {
         var out = ""
         out.reserveCapacity(events.count * 60)
-        var lastReportMilliseconds: Int64 = 0
         for e in events {
             let type = e.event.type
             let code = e.event.code
-            out += "E: \(timeString(e.time)) \(hex(type, 4)) \(hex(code, 4)) \(e.event.value)\t# "
+            out += "E: \(timeString(e.time)) \(hexString(type, width: 4)) \(hexString(code, width: 4)) \(e.event.value)\t# "
             if e.event.isSynReport {
                 let ms = max(0, e.time.microseconds) / 1000
                 out += "------------ SYN_REPORT (\(e.event.value)) ---------- +\(ms - lastReportMilliseconds)ms\n"
@@ -368,7 +372,7 @@ public enum EvemuFormat {
         for c in codes where Int(c) / 8 < bytes.count { bytes[Int(c) / 8] |= 1 << (c % 8) }
         var out = ""
         for chunk in stride(from: 0, to: bytes.count, by: 8) {
-            out += prefix + bytes[chunk..<chunk + 8].map { hex($0, 2) }.joined(separator: " ") + "\n"
+            out += prefix + bytes[chunk..<chunk + 8].map { hexString($0, width: 2) }.joined(separator: " ") + "\n"
         }
         return out
     }
@@ -376,7 +380,7 @@ public enum EvemuFormat {
     /// The evtest-like comment evemu writes above a description, for people reading the file.
     static func describe(_ d: DeviceDescription) -> String {
         var out = "# Input device name: \"\(d.name.filter { $0 != "\n" && $0 != "\r" && $0 != "\r\n" })\"\n"
-        out += "# Input device ID: bus 0x\(hex(d.bus, 2)) vendor 0x\(hex(d.vendor, 2)) product 0x\(hex(d.product, 2)) version 0x\(hex(d.version, 2))\n"
+        out += "# Input device ID: bus 0x\(hexString(d.bus, width: 2)) vendor 0x\(hexString(d.vendor, width: 2)) product 0x\(hexString(d.product, width: 2)) version 0x\(hexString(d.version, width: 2))\n"
         out += "# Supported events:\n"
         for type in d.codes.keys.sorted() {
             guard let codes = d.codes[type], !codes.isEmpty else { continue }
@@ -396,8 +400,4 @@ public enum EvemuFormat {
         return out
     }
 
-    static func hex<T: BinaryInteger>(_ v: T, _ width: Int) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: max(0, width - s.count)) + s
-    }
 }

@@ -41,7 +41,7 @@ public enum LibinputRecordFormat {
     static func parse(_ bytes: [UInt8], file: String, readingFramesAhead: Bool) throws(InputError) -> Recording {
         if let bad = RecordingText.firstInvalidUTF8(bytes) {
             let p = RecordingText.position(of: bad, in: bytes)
-            throw InputError(file: file, line: p.line, column: p.column, message: "not UTF-8 text (byte 0x\(EvemuFormat.hex(bytes[bad], 2))); expected a libinput-record YAML file")
+            throw InputError(file: file, line: p.line, column: p.column, message: "not UTF-8 text (byte 0x\(hexString(bytes[bad], width: 2))); expected a libinput-record YAML file")
         }
         let rewritten = readingFramesAhead ? LibinputRecordFrames.rewrite(bytes) : nil
         let text = String(decoding: rewritten?.bytes ?? bytes, as: UTF8.self)

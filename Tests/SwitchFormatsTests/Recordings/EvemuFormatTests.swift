@@ -225,3 +225,16 @@ struct EvemuFormatTests {
         #expect(error.hasPrefix("Apple_Touch_Mouse.evemu:\(index + 1):4: bad timestamp \"0.0x1162\": expected"))
     }
 }
+
+@Test func writingInPiecesKeepsTheReportIntervalsRelative() {
+    func frame(_ ms: Int64) -> [TimedEvent] {
+        [TimedEvent(time: Instant(microseconds: ms * 1000), event: InputEvent(type: 1, code: 57, value: 1)),
+         TimedEvent(time: Instant(microseconds: ms * 1000), event: InputEvent(type: 0, code: 0, value: 0))]
+    }
+    var last: Int64 = 0
+    let first = EvemuFormat.writeEvents(frame(1000), lastReportMilliseconds: &last)
+    let second = EvemuFormat.writeEvents(frame(1250), lastReportMilliseconds: &last)
+    #expect(first.hasSuffix("+1000ms\n"))
+    #expect(second.hasSuffix("+250ms\n"))
+    #expect(first + second == EvemuFormat.writeEvents(frame(1000) + frame(1250)))
+}
