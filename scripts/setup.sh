@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # Installs the Debian packages switchscan needs that this machine lacks (Swift itself is assumed).
-#   scripts/setup.sh          what building needs: libevdev-dev, pkg-config
-#   scripts/setup.sh --tests  also what the device tests need: umockdev (+ its Python bindings),
-#                             evemu-tools, evtest, qemu-system-x86, cpio, file (the VM suite downloads
-#                             Debian's kernel and busybox-static itself, once, into ~/.cache/evdev-vm)
+#   scripts/setup.sh          what building needs: every scripts/apt/build-*.list
+#   scripts/setup.sh --tests  also what the tests need: every scripts/apt/test-*.list
+# A list holds one package per line; `#` starts a comment. One file per area, so adding a
+# package to one area never touches another's list.
 set -euo pipefail
-packages=(libevdev-dev pkg-config)
-if [ "${1:-}" = "--tests" ]; then
-  packages+=(umockdev gir1.2-umockdev-1.0 python3-gi evemu-tools evtest qemu-system-x86 cpio file)
-fi
+cd "$(dirname "$0")/.."
+lists=(scripts/apt/build-*.list)
+if [ "${1:-}" = "--tests" ]; then lists+=(scripts/apt/test-*.list); fi
+packages=()
+for list in "${lists[@]}"; do
+  [ -f "$list" ] || continue
+  while read -r p _; do
+    case "$p" in ""|\#*) continue ;; esac
+    packages+=("$p")
+  done < "$list"
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Every test suite, with one honest summary line at the end: "N passed, M failed".
 #   1. Swift tests (Swift Testing and XCTest): pure core, formats, CLI, umockdev device tests.
-#   2. Device suites in scripts/device-tests/ (umockdev, and a real kernel in qemu when it can start).
+#   2. Every suite script scripts/*/suite-*.sh (each area keeps its own folder; each ends with its
+#      own "N passed, M failed" line): the device suites in scripts/device-tests/ (a real kernel in
+#      qemu when it can start), and whatever other areas add.
 # Installs what is missing first (scripts/setup.sh --tests).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -45,7 +47,7 @@ fi
 echo "swift tests: $p passed, $f failed ($s skipped: they need /dev/uinput and run in the VM suite)"
 passed=$((passed + p)); failed=$((failed + f))
 
-for suite in scripts/device-tests/suite-*.sh; do
+for suite in scripts/*/suite-*.sh; do
   [ -x "$suite" ] || continue
   name=$(basename "$suite" .sh)
   "$suite" 2>&1 | tee "$out/$name.log" | tail -n 40
