@@ -12,6 +12,8 @@ let package = Package(
     products: [
         .executable(name: "switchscan", targets: ["switchscan"]),
         .library(name: "SwitchCore", targets: ["SwitchCore"]),
+        // For the fuzz targets (Fuzz/Package.swift), which live in a package of their own.
+        .library(name: "SwitchFormats", targets: ["SwitchFormats"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -29,6 +29,18 @@ public enum JSONParser {
         }
     }
 
+    /// How JSON writes a control character inside a string: `\n`, `\t`, `\u0000`.
+    static func escape(_ c: UInt8) -> String {
+        switch c {
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x09: return "\\t"
+        default:
+            let hex = String(c, radix: 16, uppercase: true)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+    }
+
     private struct Parser {
         let buf: UnsafeBufferPointer<UInt8>
         var i = 0
@@ -172,7 +184,7 @@ public enum JSONParser {
                     return s
                 }
                 if c == UInt8(ascii: "\\") { break }
-                if c < 0x20 { throw error("control character in string (escape it as \\u00\(String(c, radix: 16)))") }
+                if c < 0x20 { throw error("control character in string (escape it as \(JSONParser.escape(c)))") }
                 i += 1
             }
             var bytes = Array(UnsafeBufferPointer(rebasing: buf[start..<i]))
@@ -183,7 +195,7 @@ public enum JSONParser {
                     guard let s = String(validating: bytes, as: UTF8.self) else { throw error("string is not valid UTF-8") }
                     return s
                 }
-                if c < 0x20 { throw error("control character in string") }
+                if c < 0x20 { throw error("control character in string (escape it as \(JSONParser.escape(c)))") }
                 if c != UInt8(ascii: "\\") { bytes.append(c); i += 1; continue }
                 i += 1
                 guard i < buf.count else { break }

@@ -36,7 +36,7 @@ enum AndroidImporter {
         var notes: [String] = []
         let screen = screenSize(builder.hierarchy, top: top, notes: &notes)
         let root = ImportSupport.singleRoot(top.map { element($0) })
-        return ImportedTree(format: builder.sawNodeTags ? .uiautomator : .appiumUiAutomator2,
+        return ImportedTree(format: builder.firstElementIsNode ?? true ? .uiautomator : .appiumUiAutomator2,
                             tree: ImportSupport.finish(root, screen: screen), notes: notes)
     }
 
@@ -128,7 +128,9 @@ enum AndroidImporter {
         var top: [RawNode] = []
         var hierarchy: Hierarchy?
         var depth = 0
-        var sawNodeTags = false
+        /// Whether the first element inside <hierarchy> is a <node> (uiautomator) or named by its
+        /// class (Appium); nil for an empty hierarchy. `TreeFile.detect` decides the same way.
+        var firstElementIsNode: Bool?
         var kinds: [String: ClassKind] = [:]
 
         mutating func startElement(_ tag: XMLTag) throws(InputError) {
@@ -152,7 +154,7 @@ enum AndroidImporter {
                 hierarchy = h
                 return
             }
-            if tag.hasName("node") { sawNodeTags = true }
+            if firstElementIsNode == nil { firstElementIsNode = tag.hasName("node") }
             var n = RawNode(className: "")
             for a in tag.attributes {
                 switch Builder.attributes.key(of: a, in: tag) {

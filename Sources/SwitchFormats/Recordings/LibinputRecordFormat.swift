@@ -37,11 +37,17 @@ public enum LibinputRecordFormat {
         try parse(bytes, file: file, readingFramesAhead: true)
     }
 
-    /// `readingFramesAhead: false` leaves every frame to Yams (tests compare both ways).
-    static func parse(_ bytes: [UInt8], file: String, readingFramesAhead: Bool) throws(InputError) -> Recording {
+    /// `readingFramesAhead: false` leaves every frame to Yams (tests and the fuzz target compare
+    /// both ways).
+    @_spi(Fuzzing) public static func parse(_ bytes: [UInt8], file: String, readingFramesAhead: Bool) throws(InputError) -> Recording {
         if let bad = RecordingText.firstInvalidUTF8(bytes) {
             let p = RecordingText.position(of: bad, in: bytes)
             throw InputError(file: file, line: p.line, column: p.column, message: "not UTF-8 text (byte 0x\(hexString(bytes[bad], width: 2))); expected a libinput-record YAML file")
+        }
+        if let bad = RecordingText.firstNonPrintableYAML(bytes) {
+            let p = RecordingText.position(of: bad.offset, in: bytes)
+            throw InputError(file: file, line: p.line, column: p.column,
+                             message: "control character U+\(hexString(bad.scalar.value, width: 4).uppercased()) (YAML allows none, not even in a comment); expected a libinput-record YAML file")
         }
         let rewritten = readingFramesAhead ? LibinputRecordFrames.rewrite(bytes) : nil
         let text = String(decoding: rewritten?.bytes ?? bytes, as: UTF8.self)
@@ -56,7 +62,7 @@ public enum LibinputRecordFormat {
         } catch let error as InputError {
             throw error
         } catch let error as YamlError {
-            throw inputError(error, file: file, text: text)
+            throw inputError(error, file: file, text: text, lines: RecordingText.yamlLineCount(bytes))
         } catch {
             throw InputError(file: file, line: 1, message: "cannot read the YAML: \(error)")
         }
@@ -64,12 +70,15 @@ public enum LibinputRecordFormat {
     }
 
     /// Yams' error, as one line with the position it gives.
-    static func inputError(_ error: YamlError, file: String, text: String) -> InputError {
+    /// `lines` is the file's line count: libyaml puts the end of a file that does not end with a
+    /// line break on the line after its last, which the message must not name.
+    static func inputError(_ error: YamlError, file: String, text: String, lines: Int) -> InputError {
         func located(_ mark: Mark, _ context: YamlError.Context?, _ problem: String) -> InputError {
             // libyaml words some problems as the end of a sentence its context begins ("but found …").
             let problem = problem.hasPrefix("but ") ? String(problem.dropFirst(4)) : problem
             var message = "malformed YAML: \(problem)"
-            if let context { message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))" }
+            if let context { message += " (\(context.text) at line \(min(context.mark.line, lines)), column \(context.mark.column))" }
+            if mark.line > lines { return InputError(file: file, line: lines, message: message + " at the end of the file") }
             return InputError(file: file, line: mark.line, column: mark.column, message: message)
         }
         switch error {
