@@ -23,28 +23,78 @@ public enum Simulation {
     /// timer is pending or `tail` has passed since the last input. Inputs after `until` are not
     /// delivered. `emit` receives every line as it is produced.
     public static func run(_ engine: inout Engine, inputs: [Input], until: Instant? = nil, emit: (TranscriptLine) -> Void) {
-        for line in engine.start(at: .zero) { emit(line) }
-        let ordered = inputs.enumerated().sorted { a, b in
-            if a.element.time != b.element.time { return a.element.time < b.element.time }
-            let aLayout: Bool = { if case .layout = a.element.kind { return true }; return false }()
-            let bLayout: Bool = { if case .layout = b.element.kind { return true }; return false }()
-            if aLayout != bLayout { return aLayout }
-            return a.offset < b.offset
-        }.map(\.element)
-
-        var lastInput = Instant.zero
-        for input in ordered {
-            if let until, input.time > until { break }
-            lastInput = max(lastInput, input.time)
+        var frames: [(Int, InputFrame)] = []
+        var layouts: [(Instant, ElementTree)] = []
+        for input in inputs {
             switch input.kind {
-            case .frame(let device, let frame):
-                for line in engine.handle(frame: frame, device: device) { emit(line) }
-            case .layout(let tree):
-                for line in engine.loadLayout(tree, at: input.time) { emit(line) }
+            case .frame(let device, let frame): frames.append((device, frame))
+            case .layout(let tree): layouts.append((input.time, tree))
             }
         }
-        let end = until ?? (lastInput + tail)
-        for line in engine.advance(to: end) { emit(line) }
+        let ordered = frames.enumerated().sorted { a, b in
+            a.element.1.time != b.element.1.time ? a.element.1.time < b.element.1.time : a.offset < b.offset
+        }.map(\.element)
+        var replay = Replay(engine: engine, layouts: layouts, until: until)
+        replay.start().forEach(emit)
+        for (device, frame) in ordered where !replay.isOver {
+            replay.deliver(frame, device: device).forEach(emit)
+        }
+        replay.finish().forEach(emit)
+        engine = replay.engine
+    }
+
+    /// A run fed one frame at a time, in time order (a recording read in pieces): the same
+    /// delivery rules as `run(_:inputs:until:emit:)`. Layout changes are given up front and
+    /// delivered before the first frame at or after their time.
+    public struct Replay: Sendable {
+        public private(set) var engine: Engine
+        public let until: Instant?
+        private var layouts: [(Instant, ElementTree)]
+        private var nextLayout = 0
+        private var lastInput = Instant.zero
+
+        public init(engine: Engine, layouts: [(Instant, ElementTree)], until: Instant?) {
+            self.engine = engine
+            self.until = until
+            self.layouts = layouts.enumerated().sorted { a, b in
+                a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
+            }.map(\.element)
+        }
+
+        /// Scanning starts at t = 0.
+        public mutating func start() -> [TranscriptLine] { engine.start(at: .zero) }
+
+        /// True once an input past `until` came: the run is over, feed nothing more.
+        public private(set) var isOver = false
+
+        /// Delivers `frame`, after the layout changes due at or before it.
+        public mutating func deliver(_ frame: InputFrame, device: Int) -> [TranscriptLine] {
+            var lines = layoutsDue(atOrBefore: frame.time)
+            if let until, frame.time > until { isOver = true }
+            guard !isOver else { return lines }
+            lastInput = max(lastInput, frame.time)
+            lines += engine.handle(frame: frame, device: device)
+            return lines
+        }
+
+        /// The remaining layout changes, then timers up to the end of the run.
+        public mutating func finish() -> [TranscriptLine] {
+            var lines = layoutsDue(atOrBefore: Instant(microseconds: .max))
+            lines += engine.advance(to: until ?? (lastInput + Simulation.tail))
+            return lines
+        }
+
+        private mutating func layoutsDue(atOrBefore t: Instant) -> [TranscriptLine] {
+            var lines: [TranscriptLine] = []
+            while !isOver, nextLayout < layouts.count, layouts[nextLayout].0 <= t {
+                let (at, tree) = layouts[nextLayout]
+                nextLayout += 1
+                if let until, at > until { isOver = true; break }
+                lastInput = max(lastInput, at)
+                lines += engine.loadLayout(tree, at: at)
+            }
+            return lines
+        }
     }
 
     /// Collects the transcript of a run.

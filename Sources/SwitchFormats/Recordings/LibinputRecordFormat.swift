@@ -50,6 +50,7 @@ public enum LibinputRecordFormat {
                              message: "control character U+\(hexString(bad.scalar.value, width: 4).uppercased()) (YAML allows none, not even in a comment); expected a libinput-record YAML file")
         }
         let rewritten = readingFramesAhead ? LibinputRecordFrames.rewrite(bytes) : nil
+        try YAMLPrecheck.check(rewritten?.bytes ?? bytes, file: file)
         let text = String(decoding: rewritten?.bytes ?? bytes, as: UTF8.self)
         let root: Node
         do {
@@ -103,6 +104,27 @@ public enum LibinputRecordFormat {
         }
     }
 
+    /// Whether `key` is `expected` with a different case or at most two letters changed, added,
+    /// removed or swapped (and is not so short that anything would match).
+    static func looksLikeMisspelling(_ key: String, of expected: String) -> Bool {
+        let a = Array(key.lowercased().utf8), b = Array(expected.lowercased().utf8)
+        guard a != Array(expected.utf8) else { return false }
+        if a == b { return true }
+        guard b.count >= 4, abs(a.count - b.count) <= 2 else { return false }
+        // Optimal string alignment distance (Damerau–Levenshtein without repeated edits).
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count] <= 2
+    }
+
     /// Walks the node tree; every check names the node's position and path.
     struct Reader {
         let file: String
@@ -129,6 +151,13 @@ public enum LibinputRecordFormat {
             }
             let devices = try sequence(devicesNode, "devices")
             guard !devices.isEmpty else { throw fail(devicesNode, "devices", "expected at least one device, found an empty list") }
+            try checkKeys(top, path: "", node: root, used: ["version", "ndevices", "devices"], known: ["libinput", "system"])
+            if let n = top["ndevices"] {
+                let count = try integer(n, "ndevices", in: 0...Int64(Int32.max), what: "a number of devices")
+                guard count == Int64(devices.count) else {
+                    throw fail(n, "ndevices", "says \(count) device\(count == 1 ? "" : "s"), but devices lists \(devices.count); a file cut short or edited by hand?")
+                }
+            }
             var result: [Recording.Device] = []
             for (i, deviceNode) in devices.enumerated() {
                 result.append(try device(deviceNode, "devices[\(i)]"))
@@ -138,6 +167,7 @@ public enum LibinputRecordFormat {
 
         func device(_ node: Node, _ path: String) throws(InputError) -> Recording.Device {
             let fields = try mapping(node, path)
+            try checkKeys(fields, path: path, node: node, used: ["evdev", "events"], known: ["node", "hid", "udev", "quirks"])
             guard let evdevNode = fields["evdev"] else {
                 throw fail(node, path, "missing \"evdev\": the device's name, id, codes, absinfo and properties")
             }
@@ -151,6 +181,7 @@ public enum LibinputRecordFormat {
 
         func evdev(_ node: Node, _ path: String) throws(InputError) -> DeviceDescription {
             let fields = try mapping(node, path)
+            try checkKeys(fields, path: path, node: node, used: ["name", "id", "codes", "absinfo", "properties"], known: [])
             guard let nameNode = fields["name"] else { throw fail(node, path, "missing \"name\"") }
             guard case .scalar(let nameScalar) = nameNode else {
                 throw fail(nameNode, path + ".name", "expected the device name, found \(describe(nameNode))")
@@ -189,7 +220,9 @@ public enum LibinputRecordFormat {
                     for (k, v) in values.enumerated() {
                         n.append(Int32(try integer(v, codePath + "[\(k)]", in: Int64(Int32.min)...Int64(Int32.max), what: "an axis value")))
                     }
-                    absInfo[code] = DeviceDescription.AbsInfo(minimum: n[0], maximum: n[1], fuzz: n[2], flat: n[3], resolution: n[4])
+                    let info = DeviceDescription.AbsInfo(minimum: n[0], maximum: n[1], fuzz: n[2], flat: n[3], resolution: n[4])
+                    if let problem = EvemuFormat.rangeProblem(code: code, info) { throw fail(valuesNode, codePath, problem) }
+                    absInfo[code] = info
                 }
             }
             for code in (codes[EventCodes.EV_ABS] ?? []).sorted() where absInfo[code] == nil {
@@ -275,6 +308,19 @@ public enum LibinputRecordFormat {
                                  message: "time \(EvemuFormat.timeString(time)) goes backwards (the event before is at \(EvemuFormat.timeString(last.time)))")
             }
             events.append(TimedEvent(time: time, event: InputEvent(type: UInt16(n.2), code: UInt16(n.3), value: Int32(n.4))))
+        }
+
+        /// Keys this reader does not read are ignored, as libinput-replay ignores them (later
+        /// libinput versions add some), except one that looks like a misspelling of a key it reads
+        /// and that is missing: `evnets:` would otherwise replay a recording of nothing.
+        func checkKeys(_ fields: Fields, path: String, node: Node, used: [String], known: [String]) throws(InputError) {
+            for (keyNode, _) in fields.pairs {
+                guard let key = keyNode.scalar?.string, !used.contains(key), !known.contains(key) else { continue }
+                for expected in used where fields[expected] == nil && LibinputRecordFormat.looksLikeMisspelling(key, of: expected) {
+                    throw fail(keyNode, path.isEmpty ? key : path + "." + key,
+                               "unknown key \"\(key)\"; did you mean \"\(expected)\"? (a libinput-record \(path.isEmpty ? "file" : "entry") has \(used.map { "\"\($0)\"" }.joined(separator: ", ")))")
+                }
+            }
         }
 
         // MARK: Shapes

@@ -112,10 +112,15 @@ struct CalibrationSetup {
         guard !p.switches.isEmpty else {
             throw InputError(file: profile, path: "switches", message: "the profile binds no switch keys; calibrate counts switch presses")
         }
-        let recording = try SimulationSetup.loadRecording(events, desc: desc).rebasedForSimulation()
-        let keyEvents = recording.devices
-            .filter { !($0.description?.isTouchscreen ?? false) }
-            .flatMap { $0.events.filter { $0.event.type == EventCodes.EV_KEY } }
+        let recording = try RecordingInput.open(events, desc: desc)
+        try recording.check(profile: p, profileFile: profile, replaying: false)
+        // Only what is counted is kept: key events of the devices that are not touchscreens.
+        let touchscreens = recording.survey.devices.map(\.isTouchscreen)
+        var keyEvents: [TimedEvent] = []
+        try recording.forEachEvent { device, e in
+            if e.event.type == EventCodes.EV_KEY && !touchscreens[device] { keyEvents.append(e) }
+            return true
+        }
         let bound = Set(p.switches.map(\.code))
         let presses = keyEvents.filter { bound.contains($0.event.code) && $0.event.value == 1 }.count
         let autorepeats = keyEvents.filter { bound.contains($0.event.code) && $0.event.value == 2 }.count

@@ -19,12 +19,12 @@ struct DemoCommand: ParsableCommand {
         guard let dir = Bundle.module.url(forResource: "Demo", withExtension: nil)?.path else {
             throw fail("the demo files are missing from this build")
         }
-        let setup = try reportingInputErrors { () throws(InputError) -> SimulationSetup in
-            try SimulationSetup.load(tree: dir + "/demo-tree.json", profile: profile ?? (dir + "/demo-profile.json"),
-                                     events: dir + "/demo-session.evemu", desc: nil, layouts: [])
+        try reportingInputErrors {
+            let setup = try SimulationSetup.load(tree: dir + "/demo-tree.json", profile: profile ?? (dir + "/demo-profile.json"),
+                                                 events: dir + "/demo-session.evemu", desc: nil, layouts: [])
+            let presses = setup.recording.survey.devices.reduce(0) { $0 + $1.presses.values.reduce(0, +) }
+            printError("switchscan demo: \(setup.profile.name), a weather app screen (\(ScanModel(tree: setup.tree).items.count) scan items), \(presses) recorded switch presses")
+            try setup.run(until: nil, format: output.format)
         }
-        let presses = setup.recording.devices.flatMap(\.events).filter { $0.event.type == EventCodes.EV_KEY && $0.event.value == 1 }.count
-        printError("switchscan demo: \(setup.profile.name), a weather app screen (\(ScanModel(tree: setup.tree).items.count) scan items), \(presses) recorded switch presses")
-        setup.run(until: nil, format: output.format)
     }
 }

@@ -45,15 +45,13 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var output: TranscriptOptions
 
-    func validate() throws {
-        if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until must be a number of seconds ≥ 0") }
-    }
+    func validate() throws { try validateUntil(until) }
 
     func run() throws {
-        let setup = try reportingInputErrors { () throws(InputError) -> SimulationSetup in
-            try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout)
+        try reportingInputErrors {
+            let setup = try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout)
+            try setup.run(until: until.map { Instant.seconds($0) }, format: output.format)
         }
-        setup.run(until: until.map { Instant.seconds($0) }, format: output.format)
     }
 }
 
@@ -61,50 +59,50 @@ struct SimulateCommand: ParsableCommand {
 struct SimulationSetup {
     var tree: ElementTree
     var profile: Profile
-    var recording: Recording
+    var recording: RecordingInput
     var layouts: [(Instant, ElementTree)]
 
     static func load(tree: String, profile: String, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
         let t = try InputFiles.tree(tree)
         let p = try ProfileLibrary.load(profile)
-        var recording = try loadRecording(events, desc: desc)
-        recording = recording.rebasedForSimulation()
+        let recording = try RecordingInput.open(events, desc: desc)
+        try recording.check(profile: p, profileFile: profile)
         var changes: [(Instant, ElementTree)] = []
         for spec in layouts {
-            guard let colon = spec.firstIndex(of: ":"), let seconds = Double(spec[..<colon]), seconds >= 0, seconds.isFinite else {
-                throw InputError(file: spec, message: "--layout expects SECONDS:FILE, e.g. 2.5:second-screen.json")
+            guard let colon = spec.firstIndex(of: ":"), let seconds = Double(spec[..<colon]) else {
+                throw InputError(file: "--layout", message: "expected SECONDS:FILE, e.g. 2.5:second-screen.json, found \"\(spec)\"")
             }
-            changes.append((.seconds(seconds), try InputFiles.tree(String(spec[spec.index(after: colon)...]))))
+            guard let at = TimeLimit.instant(seconds: seconds) else {
+                throw InputError(file: "--layout", message: "\(spec[..<colon]) is out of range; expected \(TimeLimit.expected) before the colon")
+            }
+            changes.append((at, try InputFiles.tree(String(spec[spec.index(after: colon)...]))))
         }
         return SimulationSetup(tree: t, profile: p, recording: recording, layouts: changes)
     }
 
-    static func loadRecording(_ path: String, desc: String?) throws(InputError) -> Recording {
-        if let desc {
-            return try RecordingFile.decode(events: (try InputFiles.read(path), path), description: (try InputFiles.read(desc), desc))
-        }
-        return try RecordingFile.decode(InputFiles.read(path), file: path)
-    }
-
-    func inputs() -> [Simulation.Input] {
-        var inputs = recording.mergedFrames().map { Simulation.Input.frame($0.frame, device: $0.device) }
-        for (t, tree) in layouts { inputs.append(.layout(tree, at: t)) }
-        return inputs
-    }
-
-    /// Prints the transcript in 64 KB writes: an offline run has no reason to flush every line,
-    /// and a write per line was most of the cost of printing it.
-    func run(until: Instant?, format: TranscriptFormat.Style) {
-        var engine = Engine(tree: tree, profile: profile, devices: recording.devices.map(\.description))
+    /// Replays the recording frame by frame and prints the transcript in 64 KB writes: an
+    /// offline run has no reason to flush every line, and a write per line was most of the cost
+    /// of printing it.
+    func run(until: Instant?, format: TranscriptFormat.Style) throws(InputError) {
+        var replay = Simulation.Replay(engine: Engine(tree: tree, profile: profile, devices: recording.devices),
+                                       layouts: layouts, until: until)
         var pending = ""
-        Simulation.run(&engine, inputs: inputs(), until: until) { line in
-            pending += TranscriptFormat.render(line, as: format)
-            pending += "\n"
+        func emit(_ lines: [TranscriptLine]) {
+            for line in lines {
+                pending += TranscriptFormat.render(line, as: format)
+                pending += "\n"
+            }
             if pending.utf8.count >= 65_536 {
                 Output.write(pending)
                 pending.removeAll(keepingCapacity: true)
             }
         }
-        Output.write(pending)
+        emit(replay.start())
+        defer { Output.write(pending) }
+        try recording.forEachFrame { device, frame in
+            emit(replay.deliver(frame, device: device))
+            return !replay.isOver
+        }
+        emit(replay.finish())
     }
 }
