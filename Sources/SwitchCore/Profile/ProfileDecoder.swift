@@ -21,8 +21,18 @@ public enum ProfileDecoder {
     ]
 
     public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> Profile {
+        var warnings: [InputError] = []
+        return try decode(bytes, file: file, warnings: &warnings)
+    }
+
+    /// The same, with the settings that do nothing in `warnings`; contradictory settings are
+    /// errors (`ProfileConsistency`).
+    public static func decode(_ bytes: [UInt8], file: String, warnings: inout [InputError]) throws(InputError) -> Profile {
         let json = try JSONParser.parse(bytes, file: file)
-        return try decode(json, reader: JSONReader(file: file, bytes: bytes))
+        let reader = JSONReader(file: file, bytes: bytes)
+        let profile = try decode(json, reader: reader)
+        warnings += try ProfileConsistency.check(profile, json, reader)
+        return profile
     }
 
     public static func decode(_ json: JSONNode, reader r: JSONReader) throws(InputError) -> Profile {

@@ -7,7 +7,10 @@ import SwitchCore
 enum ProfileLibrary {
     static func load(_ nameOrPath: String) throws(InputError) -> Profile {
         let path = try resolve(nameOrPath)
-        return try ProfileDecoder.decode(InputFiles.read(path), file: path)
+        var warnings: [InputError] = []
+        let profile = try ProfileDecoder.decode(InputFiles.read(path), file: path, warnings: &warnings)
+        for w in warnings { note("warning: \(w)") }
+        return profile
     }
 
     static func resolve(_ nameOrPath: String) throws(InputError) -> String {
