@@ -304,11 +304,19 @@ public final class LiveRunner {
     private func apply(_ inputs: [ShellInput], _ engine: inout Engine, at t: Instant) {
         for input in inputs {
             switch input {
-            case .layout(let tree): publish(engine.loadLayout(tree, at: t), &engine)
+            case .layout(let tree): loadLayout(tree, &engine, at: t)
             case .line(let event): hooks.emit(TranscriptLine(t: t, event))
             case .log(let note): hooks.log(note)
+            case .speechFinished(let n): publish(engine.speechFinished(utterance: n, at: t), &engine)
             }
         }
+    }
+
+    /// A layout change: the engine's lines (with the new model), after the adapters learn of it.
+    private func loadLayout(_ tree: ElementTree, _ engine: inout Engine, at t: Instant) {
+        let lines = engine.loadLayout(tree, at: t)
+        adapters.layoutChanged(model: engine.model)
+        publish(lines, &engine)
     }
 
     /// Reads `device` to `-EAGAIN` through its slot's frame assembler.
@@ -341,7 +349,7 @@ public final class LiveRunner {
         guard let reloadTree = hooks.reloadTree else { return }
         do {
             let tree = try reloadTree()
-            publish(engine.loadLayout(tree, at: t), &engine)
+            loadLayout(tree, &engine, at: t)
             hooks.log("SIGHUP: tree reloaded")
         } catch {
             hooks.log("SIGHUP: keeping the current tree: \(error)")

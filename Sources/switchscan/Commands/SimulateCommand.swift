@@ -97,7 +97,9 @@ struct SimulationSetup {
     func run(until: Instant?, format: TranscriptFormat.Style) {
         var engine = Engine(tree: tree, profile: profile, devices: recording.devices.map(\.description))
         var pending = ""
-        Simulation.run(&engine, inputs: inputs(), until: until) { line in
+        // With speech on, phrases take the speech-time model's time (speech-paced scanning).
+        let voice = profile.scanning.speech ? SpeechTimeModel(speechRate: profile.scanning.speechRate) : nil
+        Simulation.run(&engine, inputs: inputs(), until: until, speech: voice) { line in
             pending += TranscriptFormat.render(line, as: format)
             pending += "\n"
             if pending.utf8.count >= 65_536 {
