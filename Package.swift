@@ -25,6 +25,19 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "xft",
+            providers: [.apt(["libx11-dev", "libxext-dev", "libxft-dev"])]
+        ),
+        .target(
+            name: "SwitchOverlay",
+            dependencies: ["SwitchCore", "SwitchInput", "CX11"]
+        ),
+        .target(
+            name: "SwitchSpeech",
+            dependencies: ["SwitchCore", "SwitchInput"]
+        ),
         .target(
             name: "SwitchCore",
             dependencies: [.product(name: "HeapModule", package: "swift-collections")]
@@ -41,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "switchscan",
             dependencies: [
-                "SwitchCore", "SwitchFormats", "SwitchInput",
+                "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Demo")]
@@ -67,6 +80,10 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["SwitchCore"]
+        ),
+        .testTarget(
+            name: "PresenceTests",
+            dependencies: ["SwitchCore", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "CX11"]
         ),
         .testTarget(
             name: "SwitchInputTests",
