@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import SwitchCore
 import SwitchInput
+import SwitchOverlay
+import SwitchSpeech
 
 /// `switchscan run`: the live engine on real devices. Prints the transcript as it happens; ends
 /// at --until or on Ctrl-C (status 0); SIGHUP re-reads the tree.
@@ -13,7 +15,8 @@ struct RunCommand: ParsableCommand {
         Devices: --device options, else the profile's "devices", else every device that has one of \
         the profile's switch keys (plus touchscreens when the profile uses touch). The picked devices \
         are named on stderr. Ctrl-C or SIGTERM ends the run (status 0); SIGHUP re-reads --tree. \
-        Exit status 2 for bad input, a device that cannot be opened, or --inject without /dev/uinput.
+        Exit status 2 for bad input, a device that cannot be opened, --inject without /dev/uinput, \
+        --show without an X server, or speech on in the profile without speech-dispatcher.
         """)
 
     @Option(help: "The element tree file.")
@@ -36,6 +39,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Perform activations and escape on the desktop through a uinput device (needs /dev/uinput).")
     var inject = false
 
+    @Flag(help: "Draw the highlight and the scanner menu on the screen (an X server: Xorg, or Xwayland for X11 apps).")
+    var show = false
+
     @Flag(help: "Print every frame the engine receives on stderr.")
     var showFrames = false
 
@@ -53,6 +59,28 @@ struct RunCommand: ParsableCommand {
                 throw fail("\(error)")
             }
             if let node = injector?.node { note("injecting into \(node) \"\(UInputOutput.deviceName)\"") }
+        }
+
+        // What the person sees and hears: set up before the devices, so a missing X server or
+        // speech-dispatcher is said at once.
+        var presenters: [LoopAdapter] = []
+        if show {
+            do {
+                let overlay = try Overlay(settings: Overlay.Settings(profileValue.scanning))
+                note("showing the highlight on X display \(overlay.displayName) (\(overlay.screen.width)x\(overlay.screen.height))")
+                presenters.append(overlay)
+            } catch {
+                throw fail("\(error)")
+            }
+        }
+        if profileValue.scanning.speech || profileValue.scanning.soundEffects {
+            do {
+                let speech = try SpeechOutput(settings: SpeechOutput.Settings(profileValue.scanning))
+                note("speaking through speech-dispatcher at \(speech.address)")
+                presenters.append(speech)
+            } catch {
+                throw fail("\(error)")
+            }
         }
 
         let (selected, entries) = try reportingInputErrors {
@@ -87,7 +115,7 @@ struct RunCommand: ParsableCommand {
         let runner: LiveRunner
         do {
             let plan: [(SelectedDevice, grab: Bool)] = zip(selected, grabs).map { ($0, grab: $1.grab) }
-            let adapters: [LoopAdapter] = injector.map { [$0] } ?? []
+            let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + presenters
             runner = try LiveRunner(devices: plan, adapters: adapters, hooks: hooks)
         } catch {
             throw fail("\(error)")
