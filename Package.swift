@@ -64,6 +64,11 @@ let package = Package(
             dependencies: ["SwitchCore", "SwitchFormats"],
             path: "Benchmarks/switchscan-bench"
         ),
+        .executableTarget(
+            name: "switchscan-overlay-bench",
+            dependencies: ["SwitchCore", "SwitchOverlay", "CX11"],
+            path: "Benchmarks/overlay-bench"
+        ),
         .testTarget(
             name: "SwitchCoreTests",
             dependencies: [

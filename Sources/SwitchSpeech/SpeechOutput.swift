@@ -119,8 +119,10 @@ public final class SpeechOutput: LoopAdapter {
         return takeResults()
     }
 
+    /// Stops what is still being said (quitting silences it) and says goodbye.
     public func finish() {
         guard socket >= 0 else { return }
+        session.send(.command("CANCEL SELF"))
         session.send(.command("QUIT"))
         writeAll()
         close(socket)
