@@ -19,8 +19,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The element tree file.")
     var tree: String
 
-    @Option(help: "A profile: a path, or a name from Profiles/ (e.g. single-switch-auto).")
-    var profile: String
+    @Option(help: "A profile: a path, or a name (see `switchscan profiles`). Default: ~/.config/switchscan/profile.json, else the built-in defaults.")
+    var profile: String?
 
     @Option(name: .customLong("device"), help: "A device: node path, name (or a unique part of it) or vendor:product. Repeatable.")
     var devices: [String] = []
@@ -43,7 +43,9 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let treeValue = try reportingInputErrors { try InputFiles.tree(tree) }
-        let profileValue = try reportingInputErrors { try ProfileLibrary.load(profile) }
+        let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
+        let profileValue = loaded.profile
+        note("profile: \(loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName) (\"\(profileValue.name)\")")
 
         var injector: UInputOutput?
         if inject {
@@ -56,7 +58,7 @@ struct RunCommand: ParsableCommand {
         }
 
         let (selected, entries) = try reportingInputErrors {
-            try DevicePicking.pick(options: devices, profile: profileValue, profileFile: profile)
+            try DevicePicking.pick(options: devices, profile: profileValue, profileFile: loaded.path ?? ProfileLibrary.builtInName)
         }
         let grabs = grab ? DeviceSelection.grabDecisions(selected, entries: entries)
                          : selected.map { _ in GrabDecision(grab: false, warning: nil) }
