@@ -41,11 +41,6 @@ public enum KeycodePrivacy {
         return e
     }
 
-    /// True when `hidden(e)` changes the event.
-    public static func hides(_ e: InputEvent) -> Bool {
-        (e.type == EventCodes.EV_KEY && isAlphanumeric(e.code)) || (e.type == EventCodes.EV_MSC && e.code == MSC_SCAN)
-    }
-
     /// The note for stderr and the recording when a device's keys are hidden.
     public static func note(node: String, name: String) -> String {
         "\(node) \"\(name)\" is a full keyboard: letter, digit and punctuation keys are shown as KEY_A and scancodes as 30 (--show-keycodes keeps them)"

@@ -49,7 +49,7 @@ struct DebugEventsCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
-        note("profile: \(loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName) (\"\(loaded.profile.name)\")")
+        note("profile: " + (loaded.path.map { "\(InputFiles.displayName($0)) (\"\(loaded.profile.name)\")" } ?? ProfileLibrary.builtInName))
         let selected: [SelectedDevice]
         if names.isEmpty {
             let entries = DeviceEnumeration.entries()

@@ -45,7 +45,8 @@ struct RunCommand: ParsableCommand {
         let treeValue = try reportingInputErrors { try InputFiles.tree(tree) }
         let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
         let profileValue = loaded.profile
-        note("profile: \(loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName) (\"\(profileValue.name)\")")
+        // Without --profile, say which one is used (the journal of the user service shows it).
+        if profile == nil { note("profile: " + (loaded.path.map { "\($0) (\"\(profileValue.name)\")" } ?? ProfileLibrary.builtInName)) }
 
         var injector: UInputOutput?
         if inject {
