@@ -32,15 +32,17 @@ scripts/setup.sh --tests >/dev/null 2>&1 || { fail "scripts/setup.sh --tests"; f
 WORK=$(mktemp -d -t switchscan-install-test.XXXXXX)
 DEB_INSTALLED=0
 cleanup() {
-  if [ "$DEB_INSTALLED" = 1 ]; then DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq switchscan >/dev/null 2>&1; fi
+  if [ "$DEB_INSTALLED" = 1 ]; then DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq switchscan >/dev/null 2>&1; fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 PREFIX="$WORK/prefix"
 ELSEWHERE="$WORK/elsewhere"
-mkdir -p "$ELSEWHERE" "$WORK/home"
-export HOME="$WORK/home"
-unset XDG_CONFIG_HOME SWITCHSCAN_PROFILES
+mkdir -p "$ELSEWHERE" "$WORK/config"
+unset SWITCHSCAN_PROFILES
+# The installed tool runs with an empty configuration folder (no user profiles, no default
+# profile); builds keep the real HOME (SwiftPM's caches and mirrors live there).
+isolated() { XDG_CONFIG_HOME="$WORK/config" "$@"; }
 
 # --- 1. install.sh -------------------------------------------------------------------------------
 start=$(date +%s)
@@ -67,7 +69,7 @@ check "the manifest lists every file installed" \
 cd "$ELSEWHERE"
 check "--version from another directory is the build's" test "$("$SW" --version)" = "$("$BUILT" --version)"
 profiles_installed() {
-  local out; out=$("$1" profiles) || return 1
+  local out; out=$(isolated "$1" profiles) || return 1
   for p in "$ROOT"/Profiles/*.json; do
     local name; name=$(basename "$p" .json)
     echo "$out" | grep -Eq "^$name +installed +$PREFIX/share/switchscan/profiles/$name.json " || { echo "$name not installed: $out"; return 1; }
@@ -78,8 +80,8 @@ ln -s "$SW" "$ELSEWHERE/sw"
 check "... also through a symbolic link to the binary" profiles_installed "$ELSEWHERE/sw"
 cp "$ROOT/Sources/switchscan/Demo/demo-tree.json" "$ROOT/Sources/switchscan/Demo/demo-session.evemu" "$ELSEWHERE/"
 check "simulate --profile tremor (by name) prints the golden transcript" \
-  diff "$ROOT/Tests/CLITests/Golden/tremor.jsonl" <("$SW" simulate --tree demo-tree.json --profile tremor --events demo-session.evemu --format jsonl)
-check "demo runs from the binary alone (embedded files)" diff "$ROOT/Tests/CLITests/Golden/demo.txt" <("$SW" demo 2>/dev/null)
+  diff "$ROOT/Tests/CLITests/Golden/tremor.jsonl" <(isolated "$SW" simulate --tree demo-tree.json --profile tremor --events demo-session.evemu --format jsonl)
+check "demo runs from the binary alone (embedded files)" diff "$ROOT/Tests/CLITests/Golden/demo.txt" <(isolated "$SW" demo 2>/dev/null)
 check "the binary needs no library of the Swift toolchain" bash -c "! ldd '$SW' | grep -E 'swift|Foundation|not found'"
 cd "$ROOT"
 
@@ -157,15 +159,17 @@ udev_tags() {
   unshare -m sh -c "mount -t tmpfs none /run/udev 2>/dev/null || { mkdir -p /run/udev && mount -t tmpfs none /run/udev; }
     mount -t tmpfs none /dev/char 2>/dev/null
     mount --bind '$WORK/rules' /etc/udev/rules.d &&
-    umockdev-run -d '$DEVICES/$fixture.umockdev' -- udevadm test --action=add '$devpath' 2>/dev/null" | sed -n 's/^TAGS=//p'
+    umockdev-run -d '$DEVICES/$fixture.umockdev' -- udevadm test --action=add '$devpath' 2>/dev/null" |
+    sed -n -e 's/^TAGS=/tags /p' -e 's/^DEVPATH=/devpath /p'
 }
 if [ "$(id -u)" -eq 0 ] && command -v udevadm >/dev/null && command -v umockdev-run >/dev/null && unshare -m true 2>/dev/null && [ -d /etc/udev/rules.d ]; then
   mkdir -p "$WORK/rules" && cp "$RULE" "$WORK/rules/"
   rule_tags() {  # fixture devpath want(yes|no)
-    local tags; tags=$(udev_tags "$1" "$2")
-    [ -n "$tags" ] || { echo "udevadm test printed no TAGS line for $1"; return 1; }
-    case "$3:$tags" in yes:*:uaccess:*|no:*) ;; *) echo "$1: TAGS=$tags"; return 1 ;; esac
-    [ "$3" = yes ] || ! echo "$tags" | grep -q ":uaccess:" || { echo "$1: TAGS=$tags"; return 1; }
+    local out tags
+    out=$(udev_tags "$1" "$2")
+    echo "$out" | grep -qx "devpath ${2#/sys}" || { echo "udevadm test did not run the rules on $2: $out"; return 1; }
+    tags=$(echo "$out" | sed -n 's/^tags //p')
+    case "$3:$tags" in yes:*:uaccess:*) ;; no:*:uaccess:*) echo "$1: TAGS=$tags"; return 1 ;; no:*) ;; *) echo "$1: TAGS=$tags"; return 1 ;; esac
   }
   check "udev rule: a one-key switch gets the uaccess tag" rule_tags switch /sys/devices/virtual/input/input102/event2 yes
   check "udev rule: a full keyboard does not" rule_tags keyboard /sys/devices/virtual/input/input110/event10 no
@@ -200,7 +204,7 @@ else
       pkg=$(dpkg -S "$(readlink -f "$lib")" 2>/dev/null | head -1 | cut -d: -f1) || pkg=""
       [ -n "$pkg" ] || pkg=$(dpkg -S "$lib" 2>/dev/null | head -1 | cut -d: -f1)
       [ -n "$pkg" ] || { echo "$lib belongs to no package"; return 1; }
-      echo "$depends" | grep -Eq "(^|, )$pkg( |,|$)" || { echo "$lib ($pkg) not in Depends: $depends"; return 1; }
+      echo "$depends" | tr ',' '\n' | awk '{print $1}' | grep -qxF "$pkg" || { echo "$lib ($pkg) not in Depends: $depends"; return 1; }
     done
   }
   check "Depends declares the package of every library the binary links ($depends)" deps_match
@@ -222,14 +226,17 @@ else
       cd "$ELSEWHERE"
       check "the packaged switchscan runs: --version" test "$(/usr/bin/switchscan --version)" = "$VERSION"
       check "the packaged switchscan finds its profiles in /usr/share/switchscan/profiles" \
-        bash -c "/usr/bin/switchscan profiles | grep -Eq '^tremor +installed +/usr/share/switchscan/profiles/tremor.json '"
+        bash -c "XDG_CONFIG_HOME='$WORK/config' /usr/bin/switchscan profiles | grep -Eq '^tremor +installed +/usr/share/switchscan/profiles/tremor.json '"
       check "man -w switchscan finds the packaged man page" test "$(man -w switchscan)" = "/usr/share/man/man1/switchscan.1.gz"
       cd "$ROOT"
       if DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq switchscan >> "$WORK/apt.log" 2>&1; then
         DEB_INSTALLED=0
         left=$(for f in $FILES; do [ -e "$f" ] && echo "$f"; done)
-        if [ -z "$left" ] && ! dpkg -s switchscan >/dev/null 2>&1; then pass "apt-get remove switchscan leaves none of its $(echo "$FILES" | wc -l) files"
+        if [ -z "$left" ]; then pass "apt-get remove switchscan leaves none of its $(echo "$FILES" | wc -l) files"
         else fail "apt-get remove switchscan leaves none of its files" "$left"; fi
+        # Its maintainer scripts keep it known to dpkg ("config-files") until purged, as for any package.
+        DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq switchscan >> "$WORK/apt.log" 2>&1
+        check "apt-get purge switchscan: dpkg no longer knows it" bash -c "! dpkg -s switchscan >/dev/null 2>&1"
       else
         fail "apt-get remove switchscan" "$(tail -5 "$WORK/apt.log")"
       fi
