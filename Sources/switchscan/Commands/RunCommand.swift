@@ -78,9 +78,6 @@ struct RunCommand: ParsableCommand {
             emit: { line in
                 pending += TranscriptFormat.render(line, as: style)
                 pending += "\n"
-                if let injector {
-                    for message in injector.perform(injector.plan.steps(for: line)) { note(message) }
-                }
             },
             flush: {
                 if pending.isEmpty { return }
@@ -93,7 +90,8 @@ struct RunCommand: ParsableCommand {
         let runner: LiveRunner
         do {
             let plan: [(SelectedDevice, grab: Bool)] = zip(selected, grabs).map { ($0, grab: $1.grab) }
-            runner = try LiveRunner(devices: plan, hooks: hooks)
+            let adapters: [LoopAdapter] = injector.map { [$0] } ?? []
+            runner = try LiveRunner(devices: plan, adapters: adapters, hooks: hooks)
         } catch {
             throw fail("\(error)")
         }
