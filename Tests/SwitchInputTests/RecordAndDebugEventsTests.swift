@@ -30,7 +30,7 @@ struct RecordAndDebugEventsTests {
         let r = DeviceHarness.umockdev([F.oneKeySwitch, F.keyboard], events: Self.switchAndKeyboard,
                                        ["record", F.oneKeySwitch.node, "Full Keyboard", "-o", out, "--until", "1.5"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderrLines.first == "switchscan: /dev/input/event10 \"Test Full Keyboard\" is a full keyboard: letter, digit and punctuation keys are shown as KEY_A and scancodes as 30 (--show-keycodes keeps them)")
+        #expect(r.stderrLines.first == "switchscan: /dev/input/event10 \"Test Full Keyboard\" is a full keyboard: letter, digit, punctuation and Space keys are shown as KEY_A and scancodes as 30 (--show-keycodes keeps them)")
         #expect(r.stderrLines.last == "switchscan: recorded 37 events from 2 devices to \(out)")
         let recording = try Self.eventsRead(out)
         #expect(recording.devices.map { $0.description?.name } == ["Test One-Key Switch", "Test Full Keyboard"])

@@ -43,6 +43,6 @@ public enum KeycodePrivacy {
 
     /// The note for stderr and the recording when a device's keys are hidden.
     public static func note(node: String, name: String) -> String {
-        "\(node) \"\(name)\" is a full keyboard: letter, digit and punctuation keys are shown as KEY_A and scancodes as 30 (--show-keycodes keeps them)"
+        "\(node) \"\(name)\" is a full keyboard: letter, digit, punctuation and Space keys are shown as KEY_A and scancodes as 30 (--show-keycodes keeps them)"
     }
 }

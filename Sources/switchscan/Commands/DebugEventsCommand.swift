@@ -23,7 +23,7 @@ struct DebugEventsCommand: ParsableCommand {
         Reads the named devices, or every readable device (never grabbed), until Ctrl-C or --until. \
         Each frame (the events up to SYN_REPORT) is a line with its device; the filter decisions \
         (accepted → action, rejected and why, long press) and touch decisions follow. Touch points \
-        are on a 1920×1080 screen. On a full keyboard, letter, digit and punctuation keys are shown \
+        are on a 1920×1080 screen. On a full keyboard, letter, digit, punctuation and Space keys are shown \
         as KEY_A and scancodes as 30 unless --show-keycodes, except the keys the profile binds \
         (they are switches). Times are seconds since the start.
         """)

@@ -13,8 +13,8 @@ struct RecordCommand: ParsableCommand {
         discussion: """
         One device is written in evemu format (evemu-play reads it too) unless the output ends in \
         .yml or .yaml; several devices, or --format yaml, in libinput-record YAML (libinput replay \
-        reads it too), all on one time base (0 = the start of the recording). Times start at 0. \
-        On a full keyboard, letter, digit and punctuation keys are recorded as KEY_A and scancodes \
+        reads it too), all on one time base (0 = the start of the recording; for one device, its first event). \
+        On a full keyboard, letter, digit, punctuation and Space keys are recorded as KEY_A and scancodes \
         as 30 (libinput's rule, so a password typed during a recording is not kept); \
         --show-keycodes keeps them. Switch interfaces and key boxes that are not full keyboards \
         are recorded as they are. Ctrl-C, SIGTERM or --until end the recording; everything read \
