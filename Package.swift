@@ -57,7 +57,10 @@ let package = Package(
                 "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            resources: [.copy("Demo")]
+            // Embedded in the executable, so an installed or copied binary runs `demo` on its own.
+            exclude: ["Demo/touch-session.evemu", "Demo/two-switch-session.evemu"],
+            resources: [.embedInCode("Demo/demo-tree.json"), .embedInCode("Demo/demo-profile.json"),
+                        .embedInCode("Demo/demo-session.evemu")]
         ),
         .executableTarget(
             name: "switchscan-bench",

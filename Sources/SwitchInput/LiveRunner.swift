@@ -32,14 +32,19 @@ public final class LiveRunner {
         public var showFrame: ((String) -> Void)?
         /// SIGHUP: the tree again (errors are logged, the old tree stays).
         public var reloadTree: (() throws(InputError) -> ElementTree)?
+        /// Every frame delivered to the engine, with its device's node, just before the engine
+        /// gets it (`debug-events`).
+        public var frame: ((_ node: String, _ frame: InputFrame) -> Void)?
 
         public init(emit: @escaping (TranscriptLine) -> Void, flush: (() -> Void)? = nil, log: @escaping (String) -> Void,
-                    showFrame: ((String) -> Void)? = nil, reloadTree: (() throws(InputError) -> ElementTree)? = nil) {
+                    showFrame: ((String) -> Void)? = nil, reloadTree: (() throws(InputError) -> ElementTree)? = nil,
+                    frame: ((_ node: String, _ frame: InputFrame) -> Void)? = nil) {
             self.emit = emit
             self.flush = flush
             self.log = log
             self.showFrame = showFrame
             self.reloadTree = reloadTree
+            self.frame = frame
         }
     }
 
@@ -168,6 +173,7 @@ public final class LiveRunner {
                 last = frame.time
                 if resync { hooks.log("\(slots[index].node): events were lost (SYN_DROPPED); resynced to the device's state") }
                 hooks.showFrame?("frame \(frame.time.transcriptString) \(slots[index].node) " + frame.events.map(\.description).joined(separator: ", "))
+                hooks.frame?(slots[index].node, frame)
                 emit(engine.handle(frame: frame, device: index))
                 // Out before anything else (the read that finds the device drained, the clock's
                 // advance): the line's latency is what a user waits for.

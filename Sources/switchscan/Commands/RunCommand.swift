@@ -22,8 +22,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The element tree file.")
     var tree: String
 
-    @Option(help: "A profile: a path, or a name from Profiles/ (e.g. single-switch-auto).")
-    var profile: String
+    @Option(help: "A profile: a path, or a name (see `switchscan profiles`). Default: ~/.config/switchscan/profile.json, else the built-in defaults.")
+    var profile: String?
 
     @Option(name: .customLong("device"), help: "A device: node path, name (or a unique part of it) or vendor:product. Repeatable.")
     var devices: [String] = []
@@ -49,7 +49,10 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let treeValue = try reportingInputErrors { try InputFiles.tree(tree) }
-        let profileValue = try reportingInputErrors { try ProfileLibrary.load(profile) }
+        let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
+        let profileValue = loaded.profile
+        // Without --profile, say which one is used (the journal of the user service shows it).
+        if profile == nil { note("profile: " + (loaded.path.map { "\($0) (\"\(profileValue.name)\")" } ?? ProfileLibrary.builtInName)) }
 
         var injector: UInputOutput?
         if inject {
@@ -84,7 +87,7 @@ struct RunCommand: ParsableCommand {
         }
 
         let (selected, entries) = try reportingInputErrors {
-            try DevicePicking.pick(options: devices, profile: profileValue, profileFile: profile)
+            try DevicePicking.pick(options: devices, profile: profileValue, profileFile: loaded.path ?? ProfileLibrary.builtInName)
         }
         let grabs = grab ? DeviceSelection.grabDecisions(selected, entries: entries)
                          : selected.map { _ in GrabDecision(grab: false, warning: nil) }
