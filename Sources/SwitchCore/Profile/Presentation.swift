@@ -76,7 +76,9 @@ extension ProfileDecoder {
 
     static func decodePresentation(_ m: [String: JSONNode], _ sc: inout ScanningSettings, _ r: JSONReader) throws(InputError) {
         if let v = m["speechRate"] { sc.speechRate = try r.number(v, "scanning.speechRate", in: 0...1) }
-        if let v = m["speechVoice"] {
+        if let v = m["speechVoice"], case .null = v.value {
+            sc.speechVoice = nil
+        } else if let v = m["speechVoice"] {
             let name = try r.string(v, "scanning.speechVoice")
             guard !name.trimmed.isEmpty, !name.contains(where: \.isNewline) else {
                 throw r.error(v, "scanning.speechVoice", "expected a speech-dispatcher voice name (see `spd-say -L`)")

@@ -21,6 +21,8 @@ public enum ProfileEncoder {
             var members: [(String, JSONOut)] = [("key", .string(binding.keyName)), ("action", .string(binding.action.rawValue))]
             if let long = binding.longPressAction { members.append(("longPressAction", .string(long.rawValue))) }
             return .object(members)
+        case let color as CursorColor:
+            return .string(color.description)
         case let r as any RawRepresentable:
             return value(r.rawValue)
         default:
