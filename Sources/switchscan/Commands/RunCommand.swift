@@ -65,7 +65,7 @@ struct RunCommand: ParsableCommand {
             if let w = g.warning { note(w) }
         }
 
-        let style = output.format
+        let style = output.format, ids = output.ids
         let treePath = tree
         // The lines of one wakeup go out in one write(2), before the loop sleeps again (a write
         // per line was a third of the CPU time of a switch press in the VM benchmark).
@@ -73,7 +73,7 @@ struct RunCommand: ParsableCommand {
         pending.reserveCapacity(4096)
         let hooks = LiveRunner.Hooks(
             emit: { line in
-                pending += TranscriptFormat.render(line, as: style)
+                pending += TranscriptFormat.render(line, as: style, ids: ids)
                 pending += "\n"
                 if let injector {
                     for message in injector.perform(injector.plan.steps(for: line)) { note(message) }
