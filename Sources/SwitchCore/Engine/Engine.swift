@@ -159,6 +159,14 @@ public struct Engine: Sendable {
         return flush()
     }
 
+    /// Speech finished the `utterance`-th `speak` line (from 0) at `t` (speech-paced scanning):
+    /// the live loop hears it from speech-dispatcher, the simulator from `SpeechTimeModel`.
+    public mutating func speechFinished(utterance: Int, at t: Instant) -> [TranscriptLine] {
+        catchUp(to: t)
+        if scanner != nil { deliverToScanner(.speechFinished(utterance: utterance)) }
+        return flush()
+    }
+
     // MARK: Switches
 
     private mutating func handleKey(code: UInt16, value: Int32, device: Int) {

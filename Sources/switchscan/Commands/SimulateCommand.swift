@@ -31,8 +31,8 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "The element tree (native JSON or an imported dump).")
     var tree: String
 
-    @Option(help: "A profile: a path, or a name from Profiles/ (e.g. single-switch-auto).")
-    var profile: String
+    @Option(help: "A profile: a path, or a name (see `switchscan profiles`). Default: ~/.config/switchscan/profile.json, else the built-in defaults.")
+    var profile: String?
 
     @Option(help: "The recorded input (evemu or libinput-record).")
     var events: String
@@ -67,9 +67,9 @@ struct SimulationSetup {
     var recording: Recording
     var layouts: [(Instant, ElementTree)]
 
-    static func load(tree: String, profile: String, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
+    static func load(tree: String, profile: String?, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
         let t = try InputFiles.tree(tree)
-        let p = try ProfileLibrary.load(profile)
+        let p = try ProfileLibrary.load(profile).profile
         var recording = try loadRecording(events, desc: desc)
         recording = recording.rebasedForSimulation()
         var changes: [(Instant, ElementTree)] = []
@@ -84,9 +84,10 @@ struct SimulationSetup {
 
     static func loadRecording(_ path: String, desc: String?) throws(InputError) -> Recording {
         if let desc {
-            return try RecordingFile.decode(events: (try InputFiles.read(path), path), description: (try InputFiles.read(desc), desc))
+            return try RecordingFile.decode(events: (try InputFiles.read(path), InputFiles.displayName(path)),
+                                            description: (try InputFiles.read(desc), InputFiles.displayName(desc)))
         }
-        return try RecordingFile.decode(InputFiles.read(path), file: path)
+        return try RecordingFile.decode(InputFiles.read(path), file: InputFiles.displayName(path))
     }
 
     func inputs() -> [Simulation.Input] {
@@ -100,7 +101,9 @@ struct SimulationSetup {
     func run(until: Instant?, output: TranscriptOptions) {
         var engine = Engine(tree: tree, profile: profile, devices: recording.devices.map(\.description))
         var pending = ""
-        Simulation.run(&engine, inputs: inputs(), until: until) { line in
+        // With speech on, phrases take the speech-time model's time (speech-paced scanning).
+        let voice = profile.scanning.speech ? SpeechTimeModel(speechRate: profile.scanning.speechRate) : nil
+        Simulation.run(&engine, inputs: inputs(), until: until, speech: voice) { line in
             pending += TranscriptFormat.render(line, as: output.format, ids: output.ids)
             pending += "\n"
             if pending.utf8.count >= 65_536 {

@@ -49,6 +49,12 @@ struct ScannerHarness {
         render(deliver(.layout(model), at: .seconds(t)))
     }
 
+    /// Speech finished the n-th phrase at t (speech-paced scanning).
+    @discardableResult
+    mutating func spoken(_ n: Int, at t: Double) -> [String] {
+        render(deliver(.speechFinished(utterance: n), at: .seconds(t)))
+    }
+
     /// Fires every timer due at or before t and moves the clock to t.
     @discardableResult
     mutating func run(until t: Double) -> [String] {
@@ -127,6 +133,7 @@ struct ScannerHarness {
         case .action(let a, let target): return "\(a.rawValue)" + (target.map { " (target \($0.kind.rawValue) \($0.id))" } ?? "")
         case .timer(let id): return "timer \(id)"
         case .layout(let model): return "layout (\(model.items.count) items)"
+        case .speechFinished(let n): return "speech finished \(n)"
         }
     }
 
