@@ -32,7 +32,7 @@ for i in 0..<(count + 20) {
     let k = (i * 7) % 24
     let f = model.items[k].element.frame!
     let t0 = now()
-    _ = overlay.observe(TranscriptLine(t: .zero, .highlight(id: "b\(k)", kind: .item)), model: model)
+    _ = overlay.observe(TranscriptLine(t: .zero, .highlight(id: "b\(k)", kind: .item, label: model.items[k].description)), model: model)
     var e = XEvent()
     while true {
         XNextEvent(watcher, &e)

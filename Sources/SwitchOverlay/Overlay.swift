@@ -118,15 +118,15 @@ public final class Overlay: LoopAdapter {
             menuItem = nil
             entries = []
             marked = nil
-        case .highlight(let id, let kind):
+        case .highlight(let id, let kind, _):
             if kind == .menuItem {
                 marked = entries.firstIndex { $0.id == id }
             } else {
                 stop = (id, kind)
             }
-        case .menuOpened(let id, let items):
+        case .menuOpened(let id, _, let items):
             menuItem = id
-            entries = items.map { ($0, MenuEntryLabel.label(forID: $0)) }
+            entries = items.map { ($0.id, $0.label) }
             marked = nil
         case .menuClosed:
             menuItem = nil
@@ -241,22 +241,6 @@ public enum OverlayError: Error, CustomStringConvertible {
             return "--show: the X server \"\(name)\" has no SHAPE extension, so the highlight cannot let clicks through"
         case .noFont(let pattern):
             return "--show: no font for the menu panel (\(pattern)); install fontconfig and fonts-dejavu-core"
-        }
-    }
-}
-
-/// What the menu panel says for an entry id of a `menu open` line.
-enum MenuEntryLabel {
-    static func label(forID id: String) -> String {
-        switch id {
-        case "menu:tap": return "Tap"
-        case "menu:increment": return "Increment"
-        case "menu:decrement": return "Decrement"
-        case "menu:escape": return "Escape"
-        case "menu:close": return "Close menu"
-        default:
-            let prefix = "menu:action:"
-            return id.hasPrefix(prefix) ? String(id.dropFirst(prefix.count)) : id
         }
     }
 }

@@ -28,6 +28,13 @@ struct OverlayTests {
 
     static func line(_ e: TranscriptEvent) -> TranscriptLine { TranscriptLine(t: .zero, e) }
 
+    /// Menu entries as the engine names them in a `menu open` event (the panel shows the labels).
+    static func entries(_ ids: [String]) -> [MenuEntryName] {
+        let names = ["menu:tap": "Tap", "menu:increment": "Increment", "menu:decrement": "Decrement",
+                     "menu:escape": "Escape", "menu:close": "Close menu"]
+        return ids.map { MenuEntryName(id: $0, label: names[$0] ?? String($0.dropFirst("menu:action:".count))) }
+    }
+
     /// Shows lines on a fresh overlay and returns the screenshot once the server drew them.
     static func shot(_ x: XvfbServer, _ overlay: Overlay, _ events: [TranscriptEvent], model: ScanModel) -> Screenshot {
         for e in events { _ = overlay.observe(line(e), model: model) }
@@ -39,7 +46,7 @@ struct OverlayTests {
         let x = try XvfbServer()
         let app = AppWindow(x.display, x: 100, y: 100, width: 200, height: 60)
         let overlay = try Overlay(settings: .init(), display: x.display)
-        let s = Self.shot(x, overlay, [.scan(started: true), .highlight(id: "a", kind: .item)], model: ScanModel(tree: Self.tree()))
+        let s = Self.shot(x, overlay, [.scan(started: true), .highlight(id: "a", kind: .item, label: "")], model: ScanModel(tree: Self.tree()))
         Self.keep(s, "item")
         // The ring is 4 px just outside the frame: x 96…99 on the left, 300…303 on the right.
         for (px, py) in [(98, 130), (301, 130), (200, 98), (200, 161), (96, 96), (303, 163)] {
@@ -58,7 +65,7 @@ struct OverlayTests {
         let x = try XvfbServer()
         let overlay = try Overlay(settings: .init(), display: x.display)
         let model = ScanModel(tree: Self.tree())
-        var s = Self.shot(x, overlay, [.highlight(id: "g", kind: .group)], model: model)
+        var s = Self.shot(x, overlay, [.highlight(id: "g", kind: .group, label: "")], model: model)
         Self.keep(s, "group")
         // Along the top side of the group's ring (y = 298, x 76…403): dashes and gaps.
         let top = (76...403).map { s.has(Self.blue, $0, 298) }
@@ -69,12 +76,12 @@ struct OverlayTests {
         #expect(top.first == true && top.last == true)  // the corners are drawn
         #expect(!s.has(Self.blue, 90, 288))  // no exit tab for the group itself
         // The escape stop: the same dashed ring, and the tab above its top-left corner.
-        s = Self.shot(x, overlay, [.highlight(id: "g", kind: .groupExit)], model: model)
+        s = Self.shot(x, overlay, [.highlight(id: "g", kind: .groupExit, label: "")], model: model)
         Self.keep(s, "group-exit")
         #expect(Self.runs((76...403).map { s.has(Self.blue, $0, 298) }).off.count >= 9)
         #expect(s.has(Self.blue, 80, 288) && s.has(Self.blue, 78, 285), "tab at \(String(s.rgb(80, 288), radix: 16))")
         // An item's ring, by contrast, is solid all along.
-        s = Self.shot(x, overlay, [.highlight(id: "a", kind: .item)], model: model)
+        s = Self.shot(x, overlay, [.highlight(id: "a", kind: .item, label: "")], model: model)
         #expect((96...303).allSatisfy { s.has(Self.blue, $0, 98) })
         #expect(!s.has(Self.blue, 80, 288))
     }
@@ -84,7 +91,7 @@ struct OverlayTests {
         let overlay = try Overlay(settings: .init(), display: x.display)
         let model = ScanModel(tree: Self.tree())
         let ids = ["menu:tap", "menu:action:Delete", "menu:increment", "menu:decrement", "menu:escape", "menu:close"]
-        var s = Self.shot(x, overlay, [.highlight(id: "c", kind: .item), .menuOpened(id: "c", items: ids)], model: model)
+        var s = Self.shot(x, overlay, [.highlight(id: "c", kind: .item, label: ""), .menuOpened(id: "c", label: "", items: Self.entries(ids))], model: model)
         // The panel: to the right of c's ring (c ends at x = 220, its ring at 224), 6 px further,
         // top aligned with c (y = 320).
         let panel = overlay.menu.window.frame
@@ -95,7 +102,7 @@ struct OverlayTests {
         #expect(s.has(Self.blue, panel.x + 1, panel.y + 1))  // its border
         // Each highlight marks its row: the k-th entry's band is blue, the others are not.
         for (k, id) in ids.enumerated() {
-            s = Self.shot(x, overlay, [.highlight(id: id, kind: .menuItem)], model: model)
+            s = Self.shot(x, overlay, [.highlight(id: id, kind: .menuItem, label: "")], model: model)
             if k == 1 { Self.keep(s, "menu-delete") }
             for row in 0..<ids.count {
                 let band = overlay.menu.rowRect(row, panelWidth: panel.width)
@@ -105,7 +112,7 @@ struct OverlayTests {
         }
         // The ring stays on the item while the menu is open; the panel goes with the menu.
         #expect(s.has(Self.blue, 98, 340))
-        s = Self.shot(x, overlay, [.menuClosed, .highlight(id: "c", kind: .item)], model: model)
+        s = Self.shot(x, overlay, [.menuClosed, .highlight(id: "c", kind: .item, label: "")], model: model)
         #expect(s.rgb(panel.x + panel.width / 2, panel.y + panel.height / 2) == 0)
         #expect(!overlay.menu.window.isShown)
     }
@@ -115,7 +122,7 @@ struct OverlayTests {
         let overlay = try Overlay(settings: .init(), display: x.display)
         // a in the bottom-right corner: no room to the right or below: left of it, inside.
         let model = ScanModel(tree: Self.tree(aAt: Rect(x: 640, y: 560, width: 160, height: 40)))
-        _ = Self.shot(x, overlay, [.highlight(id: "a", kind: .item), .menuOpened(id: "a", items: ["menu:tap", "menu:escape", "menu:close"])],
+        _ = Self.shot(x, overlay, [.highlight(id: "a", kind: .item, label: ""), .menuOpened(id: "a", label: "", items: Self.entries(["menu:tap", "menu:escape", "menu:close"]))],
                       model: model)
         let p = overlay.menu.window.frame
         #expect(p.maxX <= 640 - 4 && p.x >= 0 && p.maxY <= 600 && p.y >= 0, "panel \(p)")
@@ -128,12 +135,12 @@ struct OverlayTests {
         let x = try XvfbServer()
         let overlay = try Overlay(settings: .init(color: CursorColor(parsing: "#ff00ff")!, large: true), display: x.display)
         let magenta = CursorColor(parsing: "#ff00ff")!
-        var s = Self.shot(x, overlay, [.highlight(id: "a", kind: .item)], model: ScanModel(tree: Self.tree()))
+        var s = Self.shot(x, overlay, [.highlight(id: "a", kind: .item, label: "")], model: ScanModel(tree: Self.tree()))
         #expect(s.has(magenta, 91, 130) && s.has(magenta, 99, 130) && !s.has(magenta, 89, 130))  // large: 10 px
-        s = Self.shot(x, overlay, [.highlight(id: "b", kind: .item)], model: ScanModel(tree: Self.tree()))
+        s = Self.shot(x, overlay, [.highlight(id: "b", kind: .item, label: "")], model: ScanModel(tree: Self.tree()))
         #expect(s.has(magenta, 95, 230) && !s.has(magenta, 95, 130))
         // a moves to (400, 40); the highlight is on a again, then the layout changes without a line.
-        _ = Self.shot(x, overlay, [.highlight(id: "a", kind: .item)], model: ScanModel(tree: Self.tree()))
+        _ = Self.shot(x, overlay, [.highlight(id: "a", kind: .item, label: "")], model: ScanModel(tree: Self.tree()))
         overlay.layoutChanged(model: ScanModel(tree: Self.tree(aAt: Rect(x: 400, y: 40, width: 100, height: 30))))
         overlay.sync()
         s = Screenshot.capture(display: x.display)!
@@ -146,7 +153,7 @@ struct OverlayTests {
         let x = try XvfbServer()
         let app = AppWindow(x.display, x: 100, y: 100, width: 200, height: 60)
         let overlay = try Overlay(settings: .init(large: true), display: x.display)
-        _ = Self.shot(x, overlay, [.highlight(id: "a", kind: .item), .menuOpened(id: "a", items: ["menu:tap", "menu:escape", "menu:close"])],
+        _ = Self.shot(x, overlay, [.highlight(id: "a", kind: .item, label: ""), .menuOpened(id: "a", label: "", items: Self.entries(["menu:tap", "menu:escape", "menu:close"]))],
                       model: ScanModel(tree: Self.tree()))
         // Every overlay window has an empty input shape.
         for w in [overlay.ring.window, overlay.menu.window.window, overlay.exitTab.window.window] {
@@ -184,12 +191,12 @@ struct OverlayTests {
         let x = try XvfbServer()
         let overlay = try Overlay(settings: .init(), display: x.display)
         let model = ScanModel(tree: Self.tree())
-        _ = Self.shot(x, overlay, [.highlight(id: "a", kind: .item)], model: model)
+        _ = Self.shot(x, overlay, [.highlight(id: "a", kind: .item, label: "")], model: model)
         x.stop()
         var notes: [ShellInput] = []
         notes += overlay.dispatch(ready: [], nowMonotonic: 0)
-        notes += overlay.observe(Self.line(.highlight(id: "b", kind: .item)), model: model)
-        notes += overlay.observe(Self.line(.menuOpened(id: "b", items: ["menu:tap"])), model: model)
+        notes += overlay.observe(Self.line(.highlight(id: "b", kind: .item, label: "")), model: model)
+        notes += overlay.observe(Self.line(.menuOpened(id: "b", label: "", items: Self.entries(["menu:tap"]))), model: model)
         overlay.finish()
         #expect(!overlay.isConnected)
         let logs = notes.compactMap { if case .log(let s) = $0 { return s } else { return nil } }

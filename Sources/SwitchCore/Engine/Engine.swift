@@ -233,9 +233,10 @@ public struct Engine: Sendable {
             switch o {
             case .tap(let contact, let point):
                 let hit = model.hitTest(point).map { model.items[$0] }
-                out.append(TranscriptLine(t: now, .touch(TouchDecision(contact: contact, .tap(point: point, id: hit?.id)))))
-                if let hit {
-                    out.append(TranscriptLine(t: now, .perform(Perform(.activate, id: hit.id, point: point, source: .touch))))
+                let label = hit?.description
+                out.append(TranscriptLine(t: now, .touch(TouchDecision(contact: contact, .tap(point: point, id: hit?.id, label: label)))))
+                if let hit, let label {
+                    out.append(TranscriptLine(t: now, .perform(Perform(.activate, id: hit.id, label: label, point: point, source: .touch))))
                 }
             case .swipe(let contact, let from, let to, let direction):
                 out.append(TranscriptLine(t: now, .touch(TouchDecision(contact: contact, .swipe(from: from, to: to, direction: direction)))))

@@ -424,14 +424,14 @@ public struct Scanner: Sendable {
     /// The highlight line of a stop, and what speech says of it.
     private mutating func emitHighlight(_ stop: LevelStop, _ out: inout [Output]) {
         let (id, kind) = levels.highlight(stop)
-        out.append(.emit(.highlight(id: id, kind: kind)))
+        out.append(.emit(.highlight(id: id, kind: kind, label: levels.label(stop))))
         if speech { say(levels.spoken(stop), &out) }
     }
 
     private mutating func highlightEntry(_ m: MenuState, cause: HighlightCause, _ now: Instant, _ out: inout [Output]) {
         var m = m
         let entry = m.entries[m.index]
-        out.append(.emit(.highlight(id: entry.id, kind: .menuItem)))
+        out.append(.emit(.highlight(id: entry.id, kind: .menuItem, label: entry.spoken)))
         if speech { say(entry.spoken, &out) }
         m.dwell = paced(dwellDeadline(index: m.index, cause: cause, now))
         state = .menu(m)
@@ -559,7 +559,7 @@ public struct Scanner: Sendable {
         case .group(let g):
             leaveGroup(g, now, &out)
         case .top:
-            out.append(.emit(.perform(Perform(.escape, id: levels.model.scopeID))))
+            out.append(.emit(.perform(Perform(.escape, id: levels.model.scopeID, label: levels.model.scopeLabel))))
             resume(from: c.location, now, &out)
         }
     }
@@ -578,7 +578,8 @@ public struct Scanner: Sendable {
     private mutating func openMenu(item: Int, origin: StopLocation, _ now: Instant, _ out: inout [Output]) {
         context += 1
         let entries = MenuEntry.entries(for: levels.model.items[item])
-        out.append(.emit(.menuOpened(id: levels.model.items[item].id, items: entries.map(\.id))))
+        out.append(.emit(.menuOpened(id: levels.model.items[item].id, label: levels.model.items[item].description,
+                                     items: MenuEntry.names(entries))))
         highlightEntry(MenuState(item: item, entries: entries, index: 0, passes: 0, dwell: nil, origin: origin), cause: .menuOpened, now, &out)
     }
 
@@ -692,7 +693,7 @@ public struct Scanner: Sendable {
             m.origin = origin
             state = .menu(m)
         } else {
-            out.append(.emit(.menuOpened(id: id, items: entries.map(\.id))))
+            out.append(.emit(.menuOpened(id: id, label: levels.model.items[j].description, items: MenuEntry.names(entries))))
             highlightEntry(MenuState(item: j, entries: entries, index: 0, passes: 0, dwell: nil, origin: origin), cause: .menuOpened, now, &out)
         }
     }

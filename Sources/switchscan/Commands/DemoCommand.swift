@@ -29,6 +29,6 @@ struct DemoCommand: ParsableCommand {
         }
         let presses = setup.recording.devices.flatMap(\.events).filter { $0.event.type == EventCodes.EV_KEY && $0.event.value == 1 }.count
         printError("switchscan demo: \(setup.profile.name), a weather app screen (\(ScanModel(tree: setup.tree).items.count) scan items), \(presses) recorded switch presses")
-        setup.run(until: nil, format: output.format)
+        setup.run(until: nil, output: output)
     }
 }

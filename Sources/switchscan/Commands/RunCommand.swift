@@ -96,7 +96,7 @@ struct RunCommand: ParsableCommand {
             if let w = g.warning { note(w) }
         }
 
-        let style = output.format
+        let style = output.format, ids = output.ids
         let treePath = tree
         // The lines of one wakeup go out in one write(2), before the loop sleeps again (a write
         // per line was a third of the CPU time of a switch press in the VM benchmark).
@@ -104,7 +104,7 @@ struct RunCommand: ParsableCommand {
         pending.reserveCapacity(4096)
         let hooks = LiveRunner.Hooks(
             emit: { line in
-                pending += TranscriptFormat.render(line, as: style)
+                pending += TranscriptFormat.render(line, as: style, ids: ids)
                 pending += "\n"
             },
             flush: {

@@ -3,10 +3,13 @@ import Foundation
 import SwitchCore
 import SwitchFormats
 
-/// Options shared by `simulate` and `demo`.
+/// Transcript options shared by `simulate`, `demo` and `run`.
 struct TranscriptOptions: ParsableArguments {
     @Option(help: "Transcript format: text (aligned, for people) or jsonl (one JSON object per line).")
     var format: TranscriptFormat.Style = .text
+
+    @Flag(help: "Text format: print each element's id next to its label.")
+    var ids = false
 }
 
 extension TranscriptFormat.Style: ExpressibleByArgument {}
@@ -53,7 +56,7 @@ struct SimulateCommand: ParsableCommand {
         let setup = try reportingInputErrors { () throws(InputError) -> SimulationSetup in
             try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout)
         }
-        setup.run(until: until.map { Instant.seconds($0) }, format: output.format)
+        setup.run(until: until.map { Instant.seconds($0) }, output: output)
     }
 }
 
@@ -95,13 +98,13 @@ struct SimulationSetup {
 
     /// Prints the transcript in 64 KB writes: an offline run has no reason to flush every line,
     /// and a write per line was most of the cost of printing it.
-    func run(until: Instant?, format: TranscriptFormat.Style) {
+    func run(until: Instant?, output: TranscriptOptions) {
         var engine = Engine(tree: tree, profile: profile, devices: recording.devices.map(\.description))
         var pending = ""
         // With speech on, phrases take the speech-time model's time (speech-paced scanning).
         let voice = profile.scanning.speech ? SpeechTimeModel(speechRate: profile.scanning.speechRate) : nil
         Simulation.run(&engine, inputs: inputs(), until: until, speech: voice) { line in
-            pending += TranscriptFormat.render(line, as: format)
+            pending += TranscriptFormat.render(line, as: output.format, ids: output.ids)
             pending += "\n"
             if pending.utf8.count >= 65_536 {
                 Output.write(pending)

@@ -86,7 +86,7 @@ import Testing
         let release = InputFrame(time: .seconds(0.6), events: [InputEvent(type: EventCodes.EV_KEY, code: EventCodes.KEY_SPACE, value: 0)])
         let lines = Simulation.transcript(&engine, inputs: [.frame(press, device: 0), .frame(release, device: 0)],
                                           until: .seconds(30), speech: model)
-        let menuHighlights = lines.filter { if case .highlight(_, .menuItem) = $0.event { return true } else { return false } }
+        let menuHighlights = lines.filter { if case .highlight(_, .menuItem, _) = $0.event { return true } else { return false } }
         #expect(menuHighlights.count >= 2)
         #expect(menuHighlights[0].t == .seconds(0.5))
         #expect(menuHighlights[1].t.microseconds == Instant.seconds(0.5).microseconds + model.duration(of: "Tap").microseconds)
