@@ -22,7 +22,13 @@ public enum Simulation {
     /// frame at the same instant). Ends at `until`; without it, once no input remains and either no
     /// timer is pending or `tail` has passed since the last input. Inputs after `until` are not
     /// delivered. `emit` receives every line as it is produced.
-    public static func run(_ engine: inout Engine, inputs: [Input], until: Instant? = nil, emit: (TranscriptLine) -> Void) {
+    ///
+    /// With `speech`, every `speak` line is spoken by a simulated voice that takes the model's time
+    /// and is interrupted by the next `speak` line; a phrase that ends is reported to the engine
+    /// at its end (`Engine.speechFinished`), like a timer: after the timers due at or before it,
+    /// before an input at the same instant.
+    public static func run(_ engine: inout Engine, inputs: [Input], until: Instant? = nil, speech: SpeechTimeModel? = nil,
+                           emit: (TranscriptLine) -> Void) {
         var frames: [(Int, InputFrame)] = []
         var layouts: [(Instant, ElementTree)] = []
         for input in inputs {
@@ -34,7 +40,7 @@ public enum Simulation {
         let ordered = frames.enumerated().sorted { a, b in
             a.element.1.time != b.element.1.time ? a.element.1.time < b.element.1.time : a.offset < b.offset
         }.map(\.element)
-        var replay = Replay(engine: engine, layouts: layouts, until: until)
+        var replay = Replay(engine: engine, layouts: layouts, until: until, speech: speech)
         replay.start().forEach(emit)
         for (device, frame) in ordered where !replay.isOver {
             replay.deliver(frame, device: device).forEach(emit)
@@ -44,7 +50,7 @@ public enum Simulation {
     }
 
     /// A run fed one frame at a time, in time order (a recording read in pieces): the same
-    /// delivery rules as `run(_:inputs:until:emit:)`. Layout changes are given up front and
+    /// delivery rules as `run(_:inputs:until:speech:emit:)`. Layout changes are given up front and
     /// delivered before the first frame at or after their time.
     public struct Replay: Sendable {
         public private(set) var engine: Engine
@@ -52,55 +58,114 @@ public enum Simulation {
         private var layouts: [(Instant, ElementTree)]
         private var nextLayout = 0
         private var lastInput = Instant.zero
+        private var voice: SimulatedVoice
+        private var out: [TranscriptLine] = []
 
-        public init(engine: Engine, layouts: [(Instant, ElementTree)], until: Instant?) {
+        public init(engine: Engine, layouts: [(Instant, ElementTree)], until: Instant?, speech: SpeechTimeModel? = nil) {
             self.engine = engine
             self.until = until
+            self.voice = SimulatedVoice(model: speech)
             self.layouts = layouts.enumerated().sorted { a, b in
                 a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
             }.map(\.element)
         }
 
         /// Scanning starts at t = 0.
-        public mutating func start() -> [TranscriptLine] { engine.start(at: .zero) }
+        public mutating func start() -> [TranscriptLine] {
+            take(engine.start(at: .zero))
+            return flush()
+        }
 
         /// True once an input past `until` came: the run is over, feed nothing more.
         public private(set) var isOver = false
 
         /// Delivers `frame`, after the layout changes due at or before it.
         public mutating func deliver(_ frame: InputFrame, device: Int) -> [TranscriptLine] {
-            var lines = layoutsDue(atOrBefore: frame.time)
+            layoutsDue(atOrBefore: frame.time)
             if let until, frame.time > until { isOver = true }
-            guard !isOver else { return lines }
+            guard !isOver else { return flush() }
             lastInput = max(lastInput, frame.time)
-            lines += engine.handle(frame: frame, device: device)
-            return lines
+            speak(until: frame.time)
+            take(engine.handle(frame: frame, device: device))
+            return flush()
         }
 
-        /// The remaining layout changes, then timers up to the end of the run.
+        /// The remaining layout changes, then timers (and phrases) up to the end of the run.
         public mutating func finish() -> [TranscriptLine] {
-            var lines = layoutsDue(atOrBefore: Instant(microseconds: .max))
-            lines += engine.advance(to: until ?? (lastInput + Simulation.tail))
-            return lines
+            layoutsDue(atOrBefore: Instant(microseconds: .max))
+            let end = until ?? (lastInput + Simulation.tail)
+            speak(until: end)
+            take(engine.advance(to: end))
+            return flush()
         }
 
-        private mutating func layoutsDue(atOrBefore t: Instant) -> [TranscriptLine] {
-            var lines: [TranscriptLine] = []
+        private mutating func layoutsDue(atOrBefore t: Instant) {
             while !isOver, nextLayout < layouts.count, layouts[nextLayout].0 <= t {
                 let (at, tree) = layouts[nextLayout]
                 nextLayout += 1
                 if let until, at > until { isOver = true; break }
                 lastInput = max(lastInput, at)
-                lines += engine.loadLayout(tree, at: at)
+                speak(until: at)
+                take(engine.loadLayout(tree, at: at))
             }
-            return lines
+        }
+
+        private mutating func take(_ lines: [TranscriptLine]) {
+            for line in lines {
+                out.append(line)
+                voice.hear(line)
+            }
+        }
+
+        private mutating func flush() -> [TranscriptLine] {
+            defer { out.removeAll(keepingCapacity: true) }
+            return out
+        }
+
+        /// Phrases that end at or before `t`, each after the timers due by then; the timers in
+        /// between run too, since they start new phrases.
+        private mutating func speak(until t: Instant) {
+            guard voice.model != nil else { return }
+            while true {
+                if let phrase = voice.speaking, phrase.end <= t {
+                    take(engine.advance(to: phrase.end))
+                    guard voice.speaking == phrase else { continue }  // Interrupted at that instant.
+                    voice.speaking = nil
+                    take(engine.speechFinished(utterance: phrase.utterance, at: phrase.end))
+                    continue
+                }
+                guard let due = engine.nextDeadline(), due <= t else { return }
+                take(engine.advance(to: due))
+            }
         }
     }
 
     /// Collects the transcript of a run.
-    public static func transcript(_ engine: inout Engine, inputs: [Input], until: Instant? = nil) -> [TranscriptLine] {
+    public static func transcript(_ engine: inout Engine, inputs: [Input], until: Instant? = nil,
+                                  speech: SpeechTimeModel? = nil) -> [TranscriptLine] {
         var lines: [TranscriptLine] = []
-        run(&engine, inputs: inputs, until: until) { lines.append($0) }
+        run(&engine, inputs: inputs, until: until, speech: speech) { lines.append($0) }
         return lines
+    }
+}
+
+/// The simulator's voice: one phrase at a time, each `speak` line interrupting the one before,
+/// numbered like the scanner numbers them (the n-th `speak` line, from 0).
+struct SimulatedVoice: Sendable {
+    struct Phrase: Equatable {
+        var utterance: Int
+        var end: Instant
+    }
+
+    let model: SpeechTimeModel?
+    var speaking: Phrase?
+    private var spoken = 0
+
+    init(model: SpeechTimeModel?) { self.model = model }
+
+    mutating func hear(_ line: TranscriptLine) {
+        guard let model, case .speak(let text) = line.event else { return }
+        speaking = Phrase(utterance: spoken, end: line.t + model.duration(of: text))
+        spoken += 1
     }
 }

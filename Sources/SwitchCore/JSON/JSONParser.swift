@@ -10,6 +10,8 @@ public enum JSONParser {
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONNode {
         try bytes.withUnsafeBufferPointer { (buf) throws(SyntaxError) -> JSONNode in
             var p = Parser(buf: buf)
+            // A UTF-8 byte-order mark (Windows editors write one) is skipped, as RFC 8259 allows.
+            if buf.count >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { p.i = 3 }
             p.skipSpace()
             let node = try p.parseValue(depth: 0)
             p.skipSpace()

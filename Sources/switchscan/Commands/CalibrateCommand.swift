@@ -34,8 +34,8 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: "The element tree the session was recorded against (native JSON or an imported dump).")
     var tree: String
 
-    @Option(help: "A profile: a path, or a name from Profiles/ (e.g. tremor). Its switches are the keys counted.")
-    var profile: String
+    @Option(help: "A profile: a path, or a name (see `switchscan profiles`); default: the default profile. Its switches are the keys counted.")
+    var profile: String?
 
     @Option(help: "A device description (evemu .desc) for an events-only recording.")
     var desc: String?
@@ -61,7 +61,17 @@ struct CalibrateCommand: ParsableCommand {
             try CalibrationSetup.load(events: events, desc: desc, tree: tree, profile: profile, expect: expect,
                                       hold: holdList, ignore: ignoreList, debounce: debounceList)
         }
-        let outcomes = Calibration.run(events: setup.events, profile: setup.profile, grid: setup.grid)
+        // Progress on stderr when it is a terminal, at most once a second: a long recording
+        // times a large grid takes minutes. Ctrl-C stops the run (nothing is printed before
+        // the end, so nothing half-written is left on stdout).
+        let terminal = isatty(2) == 1
+        let started = ContinuousClock.now
+        var shown = started
+        let outcomes = Calibration.run(events: setup.events, profile: setup.profile, grid: setup.grid) { done, total in
+            guard terminal, ContinuousClock.now - shown >= .seconds(1) || (done == total && shown != started) else { return }
+            shown = ContinuousClock.now
+            FileHandle.standardError.write(Data("\rswitchscan calibrate: \(done) of \(total) settings replayed\(done == total ? "\n" : "")".utf8))
+        }
         let report = CalibrationReport(setup: setup, outcomes: outcomes)
         let lines = format == .json ? report.json() : report.text()
         for line in lines { Output.line(line) }
@@ -87,7 +97,7 @@ struct CalibrationSetup {
     static let maximumValuesPerList = 1000
     static let maximumSettings = 100_000
 
-    static func load(events: String, desc: String?, tree: String, profile: String, expect: String?,
+    static func load(events: String, desc: String?, tree: String, profile: String?, expect: String?,
                      hold: String?, ignore: String?, debounce: String?) throws(InputError) -> CalibrationSetup {
         // Options first (cheap, and a typo there should not wait for a large recording).
         let holds = try CalibrationList.parse(hold ?? defaultHold, option: "--hold", setting: "holdDuration")
@@ -108,12 +118,13 @@ struct CalibrationSetup {
         }
 
         _ = try InputFiles.tree(tree)
-        let p = try ProfileLibrary.load(profile)
+        let loaded = try ProfileLibrary.load(profile)
+        let p = loaded.profile
         guard !p.switches.isEmpty else {
-            throw InputError(file: profile, path: "switches", message: "the profile binds no switch keys; calibrate counts switch presses")
+            throw InputError(file: loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName, path: "switches", message: "the profile binds no switch keys; calibrate counts switch presses")
         }
         let recording = try RecordingInput.open(events, desc: desc)
-        try recording.check(profile: p, profileFile: profile, replaying: false)
+        try recording.check(profile: p, profileFile: loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName, replaying: false)
         // Only what is counted is kept: key events of the devices that are not touchscreens.
         let touchscreens = recording.survey.devices.map(\.isTouchscreen)
         var keyEvents: [TimedEvent] = []

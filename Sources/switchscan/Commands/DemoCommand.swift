@@ -7,7 +7,11 @@ struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Simulate the bundled demo: a weather app screen, one switch, a recorded session.",
-        discussion: "The same as `simulate` with the demo tree, profile and recording bundled in the tool."
+        discussion: """
+        The same as `simulate` with the demo tree, profile and recording built into the tool (so an \
+        installed binary needs no other file). --profile replaces the demo's own profile; without \
+        it the demo's profile is used, never the default profile.
+        """
     )
 
     @Option(help: "A profile path or name instead of the demo's.")
@@ -16,15 +20,18 @@ struct DemoCommand: ParsableCommand {
     @OptionGroup var output: TranscriptOptions
 
     func run() throws {
-        guard let dir = Bundle.module.url(forResource: "Demo", withExtension: nil)?.path else {
-            throw fail("the demo files are missing from this build")
-        }
         try reportingInputErrors {
-            let setup = try SimulationSetup.load(tree: dir + "/demo-tree.json", profile: profile ?? (dir + "/demo-profile.json"),
-                                                 events: dir + "/demo-session.evemu", desc: nil, layouts: [])
+            let tree = try TreeFile.decode(PackageResources.demo_tree_json, file: "demo-tree.json")
+            let loaded = profile != nil ? try ProfileLibrary.load(profile)
+                : ProfileLibrary.Loaded(profile: try ProfileDecoder.decode(PackageResources.demo_profile_json, file: "demo-profile.json"),
+                                        path: "demo-profile.json")
+            let recording = RecordingInput(try RecordingFile.decode(PackageResources.demo_session_evemu, file: "demo-session.evemu"),
+                                           files: ("demo-session.evemu", nil))
+            try recording.check(profile: loaded.profile, profileFile: loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName)
+            let setup = SimulationSetup(tree: tree, profile: loaded.profile, recording: recording, layouts: [])
             let presses = setup.recording.survey.devices.reduce(0) { $0 + $1.presses.values.reduce(0, +) }
             printError("switchscan demo: \(setup.profile.name), a weather app screen (\(ScanModel(tree: setup.tree).items.count) scan items), \(presses) recorded switch presses")
-            try setup.run(until: nil, format: output.format)
+            try setup.run(until: nil, output: output)
         }
     }
 }

@@ -3,10 +3,13 @@ import Foundation
 import SwitchCore
 import SwitchFormats
 
-/// Options shared by `simulate` and `demo`.
+/// Transcript options shared by `simulate`, `demo` and `run`.
 struct TranscriptOptions: ParsableArguments {
     @Option(help: "Transcript format: text (aligned, for people) or jsonl (one JSON object per line).")
     var format: TranscriptFormat.Style = .text
+
+    @Flag(help: "Text format: print each element's id next to its label.")
+    var ids = false
 }
 
 extension TranscriptFormat.Style: ExpressibleByArgument {}
@@ -28,8 +31,8 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "The element tree (native JSON or an imported dump).")
     var tree: String
 
-    @Option(help: "A profile: a path, or a name from Profiles/ (e.g. single-switch-auto).")
-    var profile: String
+    @Option(help: "A profile: a path, or a name (see `switchscan profiles`). Default: ~/.config/switchscan/profile.json, else the built-in defaults.")
+    var profile: String?
 
     @Option(help: "The recorded input (evemu or libinput-record).")
     var events: String
@@ -50,7 +53,7 @@ struct SimulateCommand: ParsableCommand {
     func run() throws {
         try reportingInputErrors {
             let setup = try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout)
-            try setup.run(until: until.map { Instant.seconds($0) }, format: output.format)
+            try setup.run(until: until.map { Instant.seconds($0) }, output: output)
         }
     }
 }
@@ -62,11 +65,12 @@ struct SimulationSetup {
     var recording: RecordingInput
     var layouts: [(Instant, ElementTree)]
 
-    static func load(tree: String, profile: String, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
+    static func load(tree: String, profile: String?, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
         let t = try InputFiles.tree(tree)
-        let p = try ProfileLibrary.load(profile)
+        let loaded = try ProfileLibrary.load(profile)
+        let p = loaded.profile
         let recording = try RecordingInput.open(events, desc: desc)
-        try recording.check(profile: p, profileFile: profile)
+        try recording.check(profile: p, profileFile: loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName)
         var changes: [(Instant, ElementTree)] = []
         for spec in layouts {
             guard let colon = spec.firstIndex(of: ":"), let seconds = Double(spec[..<colon]) else {
@@ -83,13 +87,17 @@ struct SimulationSetup {
     /// Replays the recording frame by frame and prints the transcript in 64 KB writes: an
     /// offline run has no reason to flush every line, and a write per line was most of the cost
     /// of printing it.
-    func run(until: Instant?, format: TranscriptFormat.Style) throws(InputError) {
+    func run(until: Instant?, output: TranscriptOptions) throws(InputError) {
+        // With speech on, phrases take the speech-time model's time (speech-paced scanning).
+        let voice = profile.scanning.speech ? SpeechTimeModel(speechRate: profile.scanning.speechRate) : nil
         var replay = Simulation.Replay(engine: Engine(tree: tree, profile: profile, devices: recording.devices),
-                                       layouts: layouts, until: until)
+                                       layouts: layouts, until: until, speech: voice)
         var pending = ""
+        var verdicts = PressVerdicts()
         func emit(_ lines: [TranscriptLine]) {
             for line in lines {
-                pending += TranscriptFormat.render(line, as: format)
+                verdicts.observe(line)
+                pending += TranscriptFormat.render(line, as: output.format, ids: output.ids)
                 pending += "\n"
             }
             if pending.utf8.count >= 65_536 {
@@ -104,5 +112,40 @@ struct SimulationSetup {
             return !replay.isOver
         }
         emit(replay.finish())
+        if let message = verdicts.nothingAccepted {
+            Output.write(pending)
+            pending = ""
+            throw InputError(file: recording.files.events, message: message)
+        }
+    }
+}
+
+/// Whether any touch got through when the touchscreen is a switch (`touchAsSwitch`): a run
+/// whose every touch was rejected (touches shorter than the hold time, say) did nothing, and
+/// says so after its transcript instead of exiting 0. Keyed switches are left alone: their
+/// rejections are the transcript's point (the bundled tremor profile over the demo recording).
+struct PressVerdicts {
+    var accepted = 0
+    var rejected: [FilterDecision.RejectReason: Int] = [:]
+
+    mutating func observe(_ line: TranscriptLine) {
+        switch line.event {
+        case .filter(let f) where f.switchName == "touchscreen":
+            switch f.decision {
+            case .accepted, .longPress: accepted += 1
+            case .rejected(let reason): rejected[reason, default: 0] += 1
+            }
+        case .touch(let t):
+            if case .rejected = t.decision {} else { accepted += 1 }
+        default: break
+        }
+    }
+
+    var nothingAccepted: String? {
+        guard accepted == 0, !rejected.isEmpty else { return nil }
+        let total = rejected.values.reduce(0, +)
+        let why = rejected.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
+            .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+        return "every press (\(total)) was rejected by the profile's filters (\(why)), so the run did nothing; the transcript shows each rejection, and `switchscan calibrate` finds settings that accept them"
     }
 }

@@ -43,16 +43,26 @@ struct RecordingInput {
             survey.devices = [device]
             return RecordingInput(source: .evemuFile(path: path, description: device.description), survey: survey, files: (path, desc))
         }
-        var recording: Recording
+        let name = InputFiles.displayName(path)
         if let desc {
-            recording = try RecordingFile.decode(events: (try InputFiles.read(path), path), description: (try InputFiles.read(desc), desc))
-        } else {
-            recording = try RecordingFile.decode(InputFiles.read(path), file: path)
+            let recording = try RecordingFile.decode(events: (try InputFiles.read(path), name),
+                                                     description: (try InputFiles.read(desc), InputFiles.displayName(desc)))
+            return RecordingInput(recording, files: (name, InputFiles.displayName(desc)))
         }
+        return RecordingInput(try RecordingFile.decode(InputFiles.read(path), file: name), files: (name, nil))
+    }
+
+    /// A recording read whole already (standard input, a libinput-record file, the demo's).
+    init(_ recording: Recording, files: (events: String, description: String?)) {
         var survey = RecordingSurvey(recording)
-        if desc != nil { survey.devices[0].describedSeparately = true }
-        recording = recording.rebasedForSimulation()
-        return RecordingInput(source: .memory(recording), survey: survey, files: (path, desc))
+        if files.description != nil { survey.devices[0].describedSeparately = true }
+        self.init(source: .memory(recording.rebasedForSimulation()), survey: survey, files: files)
+    }
+
+    private init(source: Source, survey: RecordingSurvey, files: (events: String, description: String?)) {
+        self.source = source
+        self.survey = survey
+        self.files = files
     }
 
     /// Checks the survey against the profile (errors thrown) and prints the warnings on stderr.
