@@ -8,6 +8,14 @@ public func fuzzProfile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     do {
         let profile = try ProfileDecoder.decode(bytes, file: Fuzz.file)
         Fuzz.require(Set(profile.switches.map(\.code)).count == profile.switches.count, "a key bound twice")
+        // As a run loads it: the whole-profile check, whose errors and warnings follow the same rules.
+        var warnings: [InputError] = []
+        do {
+            _ = try ProfileDecoder.decode(bytes, file: Fuzz.file, warnings: &warnings)
+        } catch {
+            Fuzz.check(error, in: bytes)
+        }
+        for w in warnings { Fuzz.check(w, in: bytes) }
     } catch {
         Fuzz.check(error, in: bytes)
     }

@@ -20,13 +20,15 @@ public enum ProfileDecoder {
         "stopScanning": .stopScanning, "resumeScanning": .resumeScanning,
     ]
 
+    /// The profile as written, each setting checked alone (a partial profile is fine: tests and
+    /// tools bind one switch to look at one filter).
     public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> Profile {
-        var warnings: [InputError] = []
-        return try decode(bytes, file: file, warnings: &warnings)
+        let json = try JSONParser.parse(bytes, file: file)
+        return try decode(json, reader: JSONReader(file: file, bytes: bytes))
     }
 
-    /// The same, with the settings that do nothing in `warnings`; contradictory settings are
-    /// errors (`ProfileConsistency`).
+    /// A profile to run with: also checked as a whole (`ProfileConsistency`), contradictory
+    /// settings thrown, settings that do nothing in `warnings`.
     public static func decode(_ bytes: [UInt8], file: String, warnings: inout [InputError]) throws(InputError) -> Profile {
         let json = try JSONParser.parse(bytes, file: file)
         let reader = JSONReader(file: file, bytes: bytes)
