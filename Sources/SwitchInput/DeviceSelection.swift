@@ -156,6 +156,19 @@ public enum DeviceSelection {
         return out
     }
 
+    /// The devices to read only for the pause chord (safety exit): every readable device that
+    /// has a key of each of the chord's parts and is not already selected (a selected keyboard's
+    /// chord is seen through its own frames). Never grabbed.
+    public static func chordWatch(_ chord: KeyChord?, selected: [SelectedDevice], entries: [DeviceEntry]) -> [SelectedDevice] {
+        guard let chord else { return [] }
+        let taken = Set(selected.map(\.node))
+        return entries.compactMap { e in
+            guard let d = e.description, !taken.contains(e.node),
+                  chord.parts.allSatisfy({ $0.codes.contains { d.has(type: EventCodes.EV_KEY, code: $0) } }) else { return nil }
+            return SelectedDevice(node: e.node, description: d, explicit: false, reason: "pause chord \(chord)")
+        }
+    }
+
     private static func available(_ readable: [(node: String, description: DeviceDescription)]) -> String {
         if readable.isEmpty { return "; no readable input devices (see `switchscan devices`)" }
         return "; devices: " + readable.map { "\($0.node) \"\($0.description.name)\" \($0.description.vendorProduct)" }.joined(separator: ", ")
