@@ -208,7 +208,7 @@ public final class LiveRunner {
                 if let until, frame.time > until { reachedUntil = true; return }
                 last = frame.time
                 if resync { hooks.log("\(slots[index].node): events were lost (SYN_DROPPED); resynced to the device's state") }
-                if slots[index].role == .input { hooks.showFrame?("frame \(frame.time.transcriptString) \(slots[index].node) " + frame.events.map(\.description).joined(separator: ", ")) }
+                if slots[index].role == .input { hooks.showFrame?("frame \(microsecondString(frame.time)) \(slots[index].node) " + frame.events.map(\.description).joined(separator: ", ")) }
                 emit(engine.handle(frame: frame, device: index))
                 // Out before anything else (the read that finds the device drained, the clock's
                 // advance): the line's latency is what a user waits for.
@@ -441,4 +441,12 @@ public final class LiveRunner {
             }
         }
     }
+}
+
+/// `2.000345`: a frame's time to the microsecond (`--show-frames`; the transcript rounds to the ms,
+/// and a test that lines a recording up with a run needs the exact time).
+func microsecondString(_ t: Instant) -> String {
+    let us = max(t.microseconds, 0)
+    let frac = String(us % 1_000_000)
+    return "\(us / 1_000_000)." + String(repeating: "0", count: 6 - frac.count) + frac
 }
