@@ -8,6 +8,11 @@ struct PauseEngineTests {
     func paused(_ t: String, _ key: String = "KEY_SPACE") -> String { "{\"t\":\(t),\"type\":\"pause\",\"state\":\"paused\",\"by\":\"hold\",\"switch\":\"\(key)\"}" }
     func resumed(_ t: String, _ key: String = "KEY_SPACE") -> String { "{\"t\":\(t),\"type\":\"pause\",\"state\":\"resumed\",\"by\":\"hold\",\"switch\":\"\(key)\"}" }
     func scan(_ t: String, _ state: String) -> String { "{\"t\":\(t),\"type\":\"scan\",\"state\":\"\(state)\"}" }
+    /// A highlight whose label the shared `labels` table does not hold.
+    func entry(_ t: String, _ id: String, _ label: String, _ kind: String = "menuItem") -> String {
+        "{\"t\":\(t),\"type\":\"highlight\",\"id\":\"\(id)\",\"label\":\"\(label)\",\"kind\":\"\(kind)\"}"
+    }
+    let menuOnA = "{\"t\":0.500,\"type\":\"menu\",\"open\":true,\"id\":\"a\",\"label\":\"A, button\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Escape\",\"Close menu\"]}"
     func byChord(_ t: String, _ state: String) -> String {
         "{\"t\":\(t),\"type\":\"pause\",\"state\":\"\(state)\",\"by\":\"chord\",\"chord\":\"Ctrl+Alt+Shift+S\"}"
     }
@@ -40,8 +45,8 @@ struct PauseEngineTests {
         s.run(until: 20)
         #expect(s.take() == [
             accepted("0.500"),
-            "{\"t\":0.500,\"type\":\"menu\",\"open\":true,\"id\":\"a\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"]}",
-            hl("0.500", "menu:tap", "menuItem"), hl("1.500", "menu:escape", "menuItem"), hl("2.500", "menu:close", "menuItem"),
+            menuOnA,
+            hl("0.500", "menu:tap", "menuItem"), entry("1.500", "menu:escape", "Escape"), entry("2.500", "menu:close", "Close menu"),
             paused("3.500"), "{\"t\":3.500,\"type\":\"menu\",\"open\":false}", scan("3.500", "stopped"),
         ])
         #expect(s.engine.isPaused)
@@ -113,7 +118,7 @@ struct PauseEngineTests {
         #expect(s.take() == [
             accepted("0.000", "next"), hl("0.000", "b"),
             paused("3.000"), scan("3.000", "stopped"),
-            resumed("8.000"), scan("8.000", "started"), hl("8.000", "x"),
+            resumed("8.000"), scan("8.000", "started"), entry("8.000", "x", "X, button", "item"),
         ])
     }
 
@@ -124,8 +129,8 @@ struct PauseEngineTests {
         s.run(until: 5)
         #expect(s.take() == [
             accepted("0.500", "select", "touchscreen"),
-            "{\"t\":0.500,\"type\":\"menu\",\"open\":true,\"id\":\"a\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"]}",
-            hl("0.500", "menu:tap", "menuItem"), hl("1.500", "menu:escape", "menuItem"), hl("2.500", "menu:close", "menuItem"),
+            menuOnA,
+            hl("0.500", "menu:tap", "menuItem"), entry("1.500", "menu:escape", "Escape"), entry("2.500", "menu:close", "Close menu"),
             paused("3.500", "touchscreen"), "{\"t\":3.500,\"type\":\"menu\",\"open\":false}", scan("3.500", "stopped"),
         ])
     }
@@ -141,8 +146,8 @@ struct PauseEngineTests {
             accepted("0.000", "next"), hl("0.000", "b"),
             paused("3.000"), scan("3.000", "stopped"),
             resumed("8.000"), scan("8.000", "started"), hl("8.000", "a"),
-            "{\"t\":9.050,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[50,25],\"id\":\"a\",\"contact\":1}",
-            "{\"t\":9.050,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"a\",\"point\":[50,25],\"source\":\"touch\"}",
+            "{\"t\":9.050,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[50,25],\"id\":\"a\",\"label\":\"A, button\",\"contact\":1}",
+            "{\"t\":9.050,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"a\",\"label\":\"A, button\",\"point\":[50,25],\"source\":\"touch\"}",
         ])
     }
 
