@@ -123,8 +123,10 @@ extension Profile {
     /// The long hold that pauses and resumes: the profile's `safetyExit.pauseHold`, else 3 s, or
     /// 2 s longer than a hold the profile gives another meaning (hold duration, long press) when
     /// that is longer than 1 s: the default must never swallow a setting. Zero is off.
-    public var pauseHold: Interval {
-        if let explicit = safetyExit.pauseHold { return explicit }
+    public var pauseHold: Interval { safetyExit.pauseHold ?? defaultPauseHold }
+
+    /// The hold used when the profile does not set one.
+    public var defaultPauseHold: Interval {
         let own = max(switchStabilization.holdDuration, longPressInUse ? switchStabilization.longPress : .zero)
         return max(SafetyExit.defaultPauseHold, own + SafetyExit.marginOverOtherHolds)
     }

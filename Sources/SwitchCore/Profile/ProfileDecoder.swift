@@ -127,6 +127,9 @@ public enum ProfileDecoder {
                 throw r.error(v, path, "\(seconds) s is not longer than switchStabilization.longPress (\(p.switchStabilization.longPress.seconds) s): the long-press action could never fire; make it longer, or 0 to turn the hold off")
             }
             p.safetyExit.pauseHold = hold
+            // Equal to the default the other holds give: stored as the default (the same hold,
+            // and what `profiles show` writes reads back as the same profile).
+            if hold == p.defaultPauseHold { p.safetyExit.pauseHold = nil }
         }
         if let v = m["pauseChord"] {
             if case .null = v.value {

@@ -42,6 +42,18 @@ struct SafetyExitProfileTests {
         #expect(try decode(#"{"safetyExit": {"pauseChord": ""}}"#).safetyExit.pauseChord == nil)
     }
 
+    /// `profiles show` writes the hold in force, the default included; reading it back gives the
+    /// same profile (an explicit hold equal to the default is the default).
+    @Test func profilesShowWritesTheHoldInForce() throws {
+        let p = try decode(#"{"switchStabilization": {"holdDuration": 2.5}, "safetyExit": {"pauseChord": "Ctrl+KEY_F12"}}"#)
+        let text = ProfileEncoder.encode(p).rendered()
+        #expect(text.hasSuffix(#""safetyExit":{"pauseHold":4.5,"pauseChord":"Ctrl+KEY_F12"}}"#))
+        #expect(try decode(text) == p)
+        let off = try decode(#"{"safetyExit": {"pauseHold": 0, "pauseChord": null}}"#)
+        #expect(ProfileEncoder.encode(off).rendered().hasSuffix(#""safetyExit":{"pauseHold":0,"pauseChord":null}}"#))
+        #expect(try decode(ProfileEncoder.encode(off).rendered()) == off)
+    }
+
     @Test func badValuesNameTheSetting() {
         #expect(error(#"{"safetyExit": {"pauseHold": 0.5}}"#) == "p.json:1:30: safetyExit.pauseHold: expected 0 (off) or 1 to 60 seconds, found 0.5")
         #expect(error(#"{"safetyExit": {"pauseHold": 61}}"#).hasPrefix("p.json:1:30: safetyExit.pauseHold: "))
