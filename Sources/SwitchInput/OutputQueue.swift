@@ -72,7 +72,9 @@ public final class OutputQueue: LoopAdapter {
     /// Queues one line (with its newline); `t` is its transcript time, if it has one.
     public func append(_ line: String, t: Instant? = nil) {
         let size = line.utf8.count
-        if mode != 0, pendingBytes + size > limit {
+        // Once dropping, every line is dropped until what waits has gone out (`flush` then
+        // writes the one gap line): a shorter line that would still fit must not split the gap.
+        if mode != 0, dropped > 0 || pendingBytes + size > limit {
             if dropped == 0 {
                 droppedFrom = t
                 if !droppingReported {
@@ -84,7 +86,6 @@ public final class OutputQueue: LoopAdapter {
             droppedUntil = t
             return
         }
-        if dropped > 0 { appendGap() }
         enqueue(line)
     }
 

@@ -51,7 +51,7 @@ tap $PSK 57
 i=0; while [ $(grep -c '"decision":"accepted"' /tmp/pz.out) = "$N" ] && [ $i -lt 30 ]; do usleep 100000; i=$((i + 1)); done
 usleep 200000
 check "the next long hold: scanning again from the first item, the next press moves on" \
-  "sed -n '/\"state\":\"resumed\"/,\$p' /tmp/pz.out | sed 's/^{\"t\":[0-9.]*,//' | tr '\\n' ' ' | grep -q '\"type\":\"scan\",\"state\":\"started\"} \"type\":\"highlight\",\"id\":\"play\",\"kind\":\"item\"} \"type\":\"filter\",\"switch\":\"KEY_SPACE\",\"decision\":\"accepted\",\"action\":\"next\"} \"type\":\"highlight\",\"id\":\"stop\"'"
+  "sed -n '/\"state\":\"resumed\"/,\$p' /tmp/pz.out | sed 's/^{\"t\":[0-9.]*,//' | tr '\\n' ' ' | grep -q '\"type\":\"scan\",\"state\":\"started\"} \"type\":\"highlight\",\"id\":\"play\",\"label\":\"Play, button\",\"kind\":\"item\"} \"type\":\"filter\",\"switch\":\"KEY_SPACE\",\"decision\":\"accepted\",\"action\":\"next\"} \"type\":\"highlight\",\"id\":\"stop\"'"
 sed -n '/"state":"resumed"/,$p' /tmp/pz.out | grep -q '"id":"stop"' || show /tmp/pz.out
 chord $KBK
 wait_for '"by":"chord"' /tmp/pz.out 30

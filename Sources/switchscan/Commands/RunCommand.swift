@@ -128,6 +128,9 @@ struct RunCommand: ParsableCommand {
             throw fail("\(error)")
         }
         note(SafetyExitNote.text(profile: profileValue, watching: runner.chordWatchNames))
+        if let unread = DeviceSelection.chordUnreadNote(profileValue.safetyExit.pauseChord, read: runner.descriptions, entries: entries) {
+            note(unread)
+        }
         var engine = Engine(tree: treeValue, profile: profileValue, devices: runner.descriptions, chordOnly: runner.chordOnlyDevices)
         do {
             _ = try runner.run(&engine, until: until.map { Instant.seconds($0) })
