@@ -192,17 +192,23 @@ public enum HighlightTimeline {
             m.newline()
         }
 
-        // Performs and presses.
+        // Performs, then the presses over them.
         for line in lines {
+            guard case .perform(let p) = line.event else { continue }
             let x = l.x(line.t)
-            switch line.event {
-            case .perform(let p):
+            do {
                 let miss = misses.contains(line.t) && p.action != .escape
                 m.open("line", [("class", miss ? "perform miss" : "perform"), ("data-t", seconds(line.t)), ("x1", svgNumber(x)), ("y1", "20"),
                                 ("x2", svgNumber(x)), ("y2", svgNumber(l.pressLaneY + h * 1.5)),
                                 ("stroke", miss ? rejectedColour : performColour), ("stroke-width", "2"), ("stroke-dasharray", "4 2")])
                 m.element("title", text: "\(seconds(line.t)) s: " + Words.perform(p) + (miss ? " (a miss)" : ""))
                 m.close("line")
+            }
+            m.newline()
+        }
+        for line in lines {
+            let x = l.x(line.t)
+            switch line.event {
             case .filter(let f):
                 let y = l.pressLaneY + h * 0.75
                 let title = "\(seconds(line.t)) s: " + Words.filter(f)

@@ -160,9 +160,17 @@ public enum ScreenPicture {
             badges.append(Badge(number: i + 1, id: item.id, description: item.description, frame: f, center: center))
         }
         var groups: [GroupOutline] = []
+        // A group inside another is drawn a little inside its frame, so two groups that share an
+        // edge (a list and the row group in it) stay two dashed lines.
+        let groupStroke = max(2, r * 0.28)
         for g in model.groups.indices {
             guard let f = drawable(model.frame(ofGroup: g)) else { continue }
-            groups.append(GroupOutline(id: model.groups[g].id, label: model.groups[g].label?.trimmed ?? "", frame: place(f)))
+            var depth = 0.0
+            var p = model.groups[g].parent
+            while let q = p { depth += 1; p = model.groups[q].parent }
+            let d = min(depth * groupStroke * 1.5, min(f.width, f.height) / 4)
+            let inset = Rect(x: f.x + d, y: f.y + d, width: f.width - 2 * d, height: f.height - 2 * d)
+            groups.append(GroupOutline(id: model.groups[g].id, label: model.groups[g].label?.trimmed ?? "", frame: place(inset)))
         }
 
         // The legend: scan order, group by group.
@@ -285,6 +293,8 @@ public enum ScreenPicture {
                 m.close("rect")
                 m.newline()
             }
+            // The screen's edge under the items and groups, so a group along it stays visible.
+            m.empty("rect", [("class", "screen-edge")] + rectAttributes(screen) + [("fill", "none"), ("stroke", ink), ("stroke-width", "2")])
             for b in l.badges {
                 m.empty("rect", [("class", "item"), ("data-id", b.id)] + rectAttributes(b.frame)
                         + [("fill", itemFill), ("fill-opacity", "0.6"), ("stroke", itemColour), ("stroke-width", svgNumber(max(1.5, r * 0.18)))])
@@ -313,7 +323,6 @@ public enum ScreenPicture {
                                    ("fill", "#ffffff")], text: text)
                 m.newline()
             }
-            m.empty("rect", [("class", "screen-edge")] + rectAttributes(screen) + [("fill", "none"), ("stroke", ink), ("stroke-width", "2")])
             m.close("g")
             m.newline()
         }
