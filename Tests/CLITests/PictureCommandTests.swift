@@ -43,6 +43,19 @@ struct PictureCommandTests {
         #expect(out.status == 0 && out.stdout == html)
     }
 
+    @Test func aReportHasAPictureOfEveryScreenTheSessionUsed() throws {
+        let second = try CLI.tempFile("second-screen.json", """
+        {"screen": {"width": 390, "height": 844}, "root": {"frame": [0, 0, 390, 844], "children": [
+          {"id": "done", "label": "Done", "traits": ["button"], "frame": [16, 120, 100, 44]}]}}
+        """)
+        let r = try CLI.run(["simulate", "--tree", CLI.demoTree, "--profile", "single-switch-auto", "--events",
+                             "Sources/switchscan/Demo/demo-session.evemu", "--layout", "3:" + second, "--report", "-"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("<svg id=\"screen-0\"") && r.stdout.contains("<svg id=\"screen-1\""))
+        #expect(r.stdout.contains("<dt>Layout changes</dt><dd>3.000 s: \(second)</dd>"))
+        #expect(r.stdout.contains("From 3.000 s (a layout change)."))
+    }
+
     @Test func aReportThatCannotBeWrittenIsOneErrorLine() throws {
         let r = try CLI.run(["simulate", "--tree", CLI.demoTree, "--profile", "single-switch-auto",
                              "--events", "Sources/switchscan/Demo/demo-session.evemu", "--report", "/nonexistent/dir/r.html", "--format", "jsonl"])
