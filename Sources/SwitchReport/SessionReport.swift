@@ -166,7 +166,9 @@ public enum SessionReport {
     static func pathSection(_ m: inout Markup, _ s: Session, _ f: SessionFigures) {
         m.open("section", [("id", "path")])
         m.element("h2", text: "The path of the highlight")
-        m.element("p", text: "Each bar is a highlight, on its stop's row, from when it was highlighted until the next one; the line follows the highlight. Hover a mark for its time and words.")
+        let scanned = s.lines.contains { if case .highlight = $0.event { return true }; return false }
+        m.element("p", text: scanned ? "Each bar is a highlight, on its stop's row, from when it was highlighted until the next one; the line follows the highlight. Hover a mark for its time and words."
+                                     : "Nothing was highlighted: this profile does not scan (touch only). The chart shows the touches and what they performed.")
         m.open("div", [("class", "scroll")])
         let model = ScanModel(tree: s.screens.first?.tree ?? ElementTree(screen: Size(width: 1, height: 1), root: Element()))
         let misses = Set(f.selections.filter { $0.miss != nil }.map(\.t))
@@ -273,6 +275,7 @@ public enum SessionReport {
         }
         m.close("tbody")
         m.close("table")
+        if !s.lines.contains(where: { if case .filter = $0.event { return true }; return false }) { m.element("p", text: "No switch was pressed.") }
         if repeats > 0 { m.element("p", text: "\(repeats) key autorepeat events while a switch was held were ignored (not listed).") }
         m.close("section")
         m.newline()

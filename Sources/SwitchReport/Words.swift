@@ -5,17 +5,20 @@ enum Words {
     /// "London, button" (or the id when the element has no words).
     static func name(_ id: String, _ label: String) -> String { label.isEmpty ? id : label }
 
+    /// `activate “Add, button” at (356, 73), by touch`: the element's words in quotes, as they
+    /// often hold commas and end with a period.
     static func perform(_ p: Perform) -> String {
+        let what = "“" + name(p.id, p.label) + "”"
         var s: String
         switch p.action {
-        case .activate: s = "activate " + name(p.id, p.label)
-        case .custom(let action): s = "“\(action)” on " + name(p.id, p.label)
-        case .increment: s = "increment " + name(p.id, p.label)
-        case .decrement: s = "decrement " + name(p.id, p.label)
-        case .escape: s = "escape (" + name(p.id, p.label) + ")"
+        case .activate: s = "activate " + what
+        case .custom(let action): s = "“\(action)” on " + what
+        case .increment: s = "increment " + what
+        case .decrement: s = "decrement " + what
+        case .escape: s = "escape from " + what
         }
         if let point = p.point { s += " at \(point)" }
-        if p.source == .touch { s += " (touch)" }
+        if p.source == .touch { s += ", by touch" }
         return s
     }
 
@@ -39,7 +42,7 @@ enum Words {
     static func touch(_ d: TouchDecision) -> String {
         switch d.decision {
         case .tap(let point, let id, let label):
-            return "tap at \(point) → " + (id.map { name($0, label ?? "") } ?? "no item there")
+            return "tap at \(point) → " + (id.map { "“" + name($0, label ?? "") + "”" } ?? "no item there")
         case .swipe(let from, let to, let direction):
             return "swipe \(direction.rawValue) from \(from) to \(to)"
         case .hold(let point):

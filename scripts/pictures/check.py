@@ -322,8 +322,14 @@ def html_check(page, out, figures_json):
         marks = [m for m in all_marks if visible(m) and not overlaps(m)]
         bad = []
         for m in marks:
-            c = full.getpixel((int(m["x"] + m["w"] / 2), int(m["y"] + m["h"] * (0.6 if "accepted" in m["cls"] else 0.5))))
             colour = (0xC6, 0x28, 0x28) if "rejected" in m["cls"] else (0x2E, 0x7D, 0x32) if "touch" not in m["cls"] else (0x6A, 0x1B, 0x9A)
+            # Inside a triangle; on a cross's crossing; in a dot's middle; on a hollow circle's
+            # rim (the pixel nearest the colour across the rim's width).
+            x = int(m["x"] + m["w"] / 2)
+            if m["cls"] == "marker touch rejected":
+                c = min((full.getpixel((x, int(m["y"]) + dy)) for dy in (-1, 0, 1, 2)), key=lambda c: math.dist(c, colour))
+            else:
+                c = full.getpixel((x, int(m["y"] + m["h"] * (0.6 if "accepted" in m["cls"] else 0.5))))
             if not near(c, colour, 40):
                 bad.append(f"{m['cls']} at {m['x']:.0f}: {c}")
         report(marks and not bad, f"{page}: every press mark in its colour ({len(marks)} marks)", "; ".join(bad[:4]))
