@@ -23,7 +23,7 @@
 
 Prints one "PASS what" or "FAIL what: why" line per check.
 """
-import base64, json, math, os, select, shutil, subprocess, sys, tempfile, time
+import base64, json, math, os, select, shutil, signal, subprocess, sys, tempfile, time
 import xml.etree.ElementTree as ET
 from PIL import Image, ImageOps
 
@@ -154,10 +154,17 @@ def svg_check(svg, png, zoom, tree_json):
 class Chromium:
     """Headless Chromium with --remote-debugging-pipe (fds 3 and 4): no port, no other client.
     Networking is pointed nowhere (a dead proxy, no name resolution), so a request could not
-    leave the machine even if one were made; the recorder still sees it being made."""
+    leave the machine even if one were made; the recorder still sees it being made.
+
+    Teardown: Chromium's crash handlers detach themselves (their own session, parent init), so
+    neither waiting for the browser nor killing its process group ends them. Everything Chromium
+    starts names its own directory (self.dir) on its command line (--user-data-dir, and the crash
+    database, which XDG_CONFIG_HOME puts there), so close() ends exactly those processes, waits
+    until none is left, and says if one stays."""
 
     def __init__(self, width=1200, height=900):
         self.dir = tempfile.mkdtemp(prefix="pictures-chromium-")
+        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(self.dir, "config"), XDG_CACHE_HOME=os.path.join(self.dir, "cache"))
         to_r, self.to_w = os.pipe()
         self.from_r, from_w = os.pipe()
 
@@ -170,7 +177,7 @@ class Chromium:
             ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
              f"--user-data-dir={self.dir}", "--no-first-run", "--proxy-server=127.0.0.1:9",
              "--host-resolver-rules=MAP * ~NOTFOUND", f"--window-size={width},{height}", "about:blank"],
-            pass_fds=(3, 4), preexec_fn=fds, stdout=subprocess.DEVNULL, stderr=open(os.path.join(self.dir, "stderr"), "w"))
+            pass_fds=(3, 4), preexec_fn=fds, env=env, stdout=subprocess.DEVNULL, stderr=open(os.path.join(self.dir, "stderr"), "w"))
         os.close(to_r)
         os.close(from_w)
         self.buf = b""
@@ -248,6 +255,7 @@ class Chromium:
         return Image.open(path).convert("RGB")
 
     def close(self):
+        """Ends the browser and every process it started; returns the pids still alive (none)."""
         try:
             self.call("Browser.close")
             self.proc.wait(10)
@@ -256,7 +264,40 @@ class Chromium:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
+        end = time.time() + 5
+        while (left := processes_naming(self.dir)) and time.time() < end:
+            for pid in left:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            time.sleep(0.05)
         shutil.rmtree(self.dir, ignore_errors=True)
+        return left
+
+
+def processes_naming(path):
+    """The live processes (not zombies) whose command line contains path."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                if path.encode() not in f.read():
+                    continue
+            with open(f"/proc/{entry}/stat") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    continue
+        except OSError:
+            continue
+        found.append(int(entry))
+    return found
+
+
+def close_reporting(chrome, what):
+    left = chrome.close()
+    report(not left, f"{what}: Chromium and every process it started are gone", f"still running: {left}")
 
 
 # Where SVG shapes are, in page pixels: the geometry the picture gives them (getBBox, in the
@@ -339,7 +380,7 @@ def html_check(page, out, figures_json):
         diff = {k: (got.get(k), v) for k, v in want.items() if got.get(k) != v}
         report(not diff, f"{page}: the figures ({len(want)} checked)", f"{diff}")
     finally:
-        chrome.close()
+        close_reporting(chrome, page)
 
 
 def control_check(page, out):
@@ -359,10 +400,17 @@ def control_check(page, out):
             _, requests = chrome.open(url)
             report(requests == [url] + expect, f"control: an external image {name} is " + ("blocked by it" if "blocked" in expect[0] else "requested"), f"{requests}")
     finally:
-        chrome.close()
+        close_reporting(chrome, "control")
+
+
+def stop(signum, _frame):
+    """A TERM or HUP (the suite stopped) unwinds like an error, so every `finally` ends Chromium."""
+    raise SystemExit(128 + signum)
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGHUP, stop)
     cmd = sys.argv[1]
     if cmd == "svg":
         svg_check(*sys.argv[2:6])
