@@ -197,10 +197,13 @@ else
   check "build-deb.sh makes switchscan_${VERSION}_$(dpkg --print-architecture).deb" test "$(basename "$DEB")" = "switchscan_${VERSION}_$(dpkg --print-architecture).deb"
   depends=$(dpkg-deb -f "$DEB" Depends)
   deps_match() {
-    # Every library the binary links (ldd) is provided by a declared package, and libevdev2 is there.
+    # Every library the binary links directly (its NEEDED entries, resolved by ldd) is provided by
+    # a declared package, and libevdev2 is there. Libraries those pull in (libxcb under libX11)
+    # are their packages' dependencies, not ours, as dpkg-shlibdeps has it.
     echo "$depends" | grep -q "libevdev2" || { echo "no libevdev2 in: $depends"; return 1; }
-    local lib pkg
-    for lib in $(ldd "$BUILT" | awk '/=> \//{print $3}'); do
+    local lib pkg needed
+    needed=$(objdump -p "$BUILT" | awk '/NEEDED/{print $2}')
+    for lib in $(ldd "$BUILT" | awk -v n="$needed" 'BEGIN{split(n, a, "\n"); for (k in a) want[a[k]]=1} /=> \//{ if ($1 in want) print $3 }'); do
       pkg=$(dpkg -S "$(readlink -f "$lib")" 2>/dev/null | head -1 | cut -d: -f1) || pkg=""
       [ -n "$pkg" ] || pkg=$(dpkg -S "$lib" 2>/dev/null | head -1 | cut -d: -f1)
       [ -n "$pkg" ] || { echo "$lib belongs to no package"; return 1; }
