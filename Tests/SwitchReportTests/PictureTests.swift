@@ -126,6 +126,21 @@ import Testing
         #expect(html.contains("<tr id=\"figure-selections\"><th scope=\"row\">Selections</th><td class=\"num\">1</td></tr>"))
     }
 
+    /// A touch-only session (Touch Accommodations, no scanning): the page says that nothing was
+    /// highlighted and no switch pressed, and names what the touch performed in words.
+    @Test func a_touch_only_session_says_nothing_was_scanned_or_pressed() {
+        let lines = [TranscriptLine(t: .seconds(1), .touch(TouchDecision(contact: 0, .tap(point: Point(x: 50, y: 70), id: "back", label: "Back, button")))),
+                     TranscriptLine(t: .seconds(1), .perform(Perform(.activate, id: "back", label: "Back, button", point: Point(x: 50, y: 70), source: .touch)))]
+        let session = SessionReport.Session(treeName: "tree.json", profileName: "p", inputName: "touch.evemu",
+                                            screens: [.init(at: .zero, name: "tree.json", tree: Self.tree())], lines: lines, end: .seconds(2))
+        let html = SessionReport.html(session)
+        #expect(html.contains("Nothing was highlighted: this profile does not scan (touch only)."))
+        #expect(html.contains("<p>No switch was pressed.</p>"))
+        #expect(html.contains("activate “Back, button” at (50, 70), by touch"))
+        #expect(html.contains("tap at (50, 70) → “Back, button”"))
+        #expect(!html.contains("Each bar is a highlight"))
+    }
+
     /// Every occurrence of `needle` in `s`, with the 40 characters from it.
     static func following(_ needle: String, in s: String) -> [Substring] {
         var out: [Substring] = []
