@@ -12,7 +12,10 @@ import Testing
 /// A watchdog bounds the test: an Xlib call waits for its reply without a timeout, so if the test
 /// is still running after `watchdog` seconds, its server is killed. The blocked call then returns
 /// (the connection is lost: Xlib's IO error, which every connection here survives), and `stop()`
-/// records the failure, so a stuck X test fails instead of hanging the whole run.
+/// records the failure, so a stuck X test fails instead of hanging the whole run. If the test is
+/// still stuck `grace` seconds later (an Xlib connection left in a broken state can wait on a
+/// lock rather than on the socket), the test process is aborted with a message: a red run, never a
+/// hung one.
 final class XvfbServer {
     let display: String
     private var pid: pid_t = 0
@@ -64,9 +67,16 @@ final class XvfbServer {
             throw XvfbError.didNotStart
         }
         display = ":" + number
-        let (server, state) = (pid, state)
+        let (server, state, name) = (pid, state, display)
         timer.setEventHandler {
-            if state.fire() { kill(server, SIGKILL) }
+            guard state.fire() else { return }
+            kill(server, SIGKILL)
+            DispatchQueue.global().asyncAfter(deadline: .now() + XvfbServer.grace) {
+                guard state.stillStuck else { return }
+                let message = "XvfbServer watchdog: an X test is still stuck \(XvfbServer.grace) s after its server \(name) was killed; aborting the test run\n"
+                _ = message.withCString { write(2, $0, strlen($0)) }
+                abort()
+            }
         }
         timer.schedule(deadline: .now() + watchdog)
         timer.resume()
@@ -92,6 +102,8 @@ final class XvfbServer {
 
     deinit { stop() }
 
+    static let grace: Double = 30
+
     static var installed: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") }
 }
 
@@ -99,12 +111,18 @@ enum XvfbError: Error { case didNotStart }
 
 /// Who came first: the test's end (`stop`) or the watchdog (`fire`); exactly one wins.
 final class WatchdogState: Sendable {
-    private let value = Atomic<Int>(0)  // 0 running, 1 stopped, 2 fired
+    private let value = Atomic<Int>(0)  // 0 running, 1 stopped, 2 fired, 3 stopped after firing
 
     /// True if the watchdog fired first (and may kill the server: it is not reaped yet).
     func fire() -> Bool { value.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged }
     /// False if the watchdog had fired.
-    func stop() -> Bool { value.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged }
+    func stop() -> Bool {
+        if value.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged { return true }
+        value.store(3, ordering: .releasing)
+        return false
+    }
+    /// Fired, and the test has not got past it.
+    var stillStuck: Bool { value.load(ordering: .acquiring) == 2 }
 }
 
 /// A plain X client window (an "application" under the overlay): a white rectangle that
