@@ -78,7 +78,7 @@ struct ScanLevels {
     /// Where item i is highlighted: its innermost group's level when grouping, else the top level.
     func location(ofItem i: Int) -> StopLocation {
         guard grouped else { return StopLocation(level: .top, index: i) }
-        let level: ScanLevel = model.items[i].groupPath.last.map { .group($0) } ?? .top
+        let level: ScanLevel = model.items[i].group.map { .group($0) } ?? .top
         return StopLocation(level: level, index: index(of: .item(i), in: level))
     }
 
