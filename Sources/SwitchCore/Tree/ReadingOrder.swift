@@ -22,40 +22,38 @@ import HeapModule
 public enum ReadingOrder {
     /// Indices into `frames`, in reading order.
     public static func order(_ frames: [Rect?], direction: ElementTree.LayoutDirection) -> [Int] {
-        var framed: [Int] = []
+        // The sort keys sit next to the index they sort (no lookups while sorting).
+        let rtl = direction == .rightToLeft
+        var framed: [Entry] = []
         var unframed: [Int] = []
         framed.reserveCapacity(frames.count)
         for (k, f) in frames.enumerated() {
-            if let f, isOrderable(f) { framed.append(k) } else { unframed.append(k) }
+            if let f, isOrderable(f) {
+                framed.append(Entry(top: f.minY, leading: rtl ? -f.maxX : f.minX, index: k))
+            } else {
+                unframed.append(k)
+            }
         }
-        if framed.count <= 1 { return framed + unframed }
+        if framed.count <= 1 { return framed.map(\.index) + unframed }
 
         // Sort by top edge, then leading edge, then declared position (stable and total).
-        let rtl = direction == .rightToLeft
-        let keys = frames.map { f in f.map { SortKey(top: $0.minY, leading: rtl ? -$0.maxX : $0.minX) } }
-        framed.sort { a, b in
-            let ka = keys[a]!, kb = keys[b]!
-            if ka.top != kb.top { return ka.top < kb.top }
-            if ka.leading != kb.leading { return ka.leading < kb.leading }
-            return a < b
-        }
+        // Columns and lists often come sorted already: a check is cheaper than a sort.
+        if !isSorted(framed[...], by: Entry.byTop) { framed.sort(by: Entry.byTop) }
 
         var result: [Int] = []
         result.reserveCapacity(frames.count)
         var rowStart = 0
         var test = RowTest()
         func flush(upTo end: Int) {
-            var row = framed[rowStart..<end]
-            row.sort { a, b in
-                let ka = keys[a]!, kb = keys[b]!
-                if ka.leading != kb.leading { return ka.leading < kb.leading }
-                if ka.top != kb.top { return ka.top < kb.top }
-                return a < b
+            let row = framed[rowStart..<end]
+            if row.count == 1 || isSorted(row, by: Entry.byLeading) {
+                for e in row { result.append(e.index) }
+            } else {
+                for e in row.sorted(by: Entry.byLeading) { result.append(e.index) }
             }
-            result.append(contentsOf: row)
         }
-        for (position, k) in framed.enumerated() {
-            let f = frames[k]!
+        for position in framed.indices {
+            let f = frames[framed[position].index]!
             if position > rowStart && !test.accepts(f) {
                 flush(upTo: position)
                 rowStart = position
@@ -67,15 +65,38 @@ public enum ReadingOrder {
         return result + unframed
     }
 
+    static func isSorted(_ s: ArraySlice<Entry>, by less: (Entry, Entry) -> Bool) -> Bool {
+        var k = s.startIndex + 1
+        while k < s.endIndex {
+            if less(s[k], s[k - 1]) { return false }
+            k += 1
+        }
+        return true
+    }
+
     /// Finite x and y, width and height ≥ 0: what every reader produces. A size may be infinite:
     /// a container's extent (a union) is, when a bottom edge overflows.
     static func isOrderable(_ r: Rect) -> Bool {
         r.x.isFinite && r.y.isFinite && r.width >= 0 && r.height >= 0
     }
 
-    struct SortKey {
+    /// A framed child: its top and leading edges (−maxX for right-to-left) and its position.
+    struct Entry {
         var top: Double
         var leading: Double
+        var index: Int
+
+        @inline(__always) static func byTop(_ a: Entry, _ b: Entry) -> Bool {
+            if a.top != b.top { return a.top < b.top }
+            if a.leading != b.leading { return a.leading < b.leading }
+            return a.index < b.index
+        }
+
+        @inline(__always) static func byLeading(_ a: Entry, _ b: Entry) -> Bool {
+            if a.leading != b.leading { return a.leading < b.leading }
+            if a.top != b.top { return a.top < b.top }
+            return a.index < b.index
+        }
     }
 
     /// Whether two frames are in one row: their vertical extents overlap by at least half the

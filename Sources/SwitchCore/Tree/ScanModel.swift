@@ -138,8 +138,14 @@ extension ScanModel {
     /// order, numbering the items (`Emission`); groups and levels (`Placement`); the groups that
     /// remain, renumbered.
     public init(tree: ElementTree) {
-        let scope = ScanModel.modalScope(tree.root) ?? tree.root
-        let reachable = Reachable(scope)
+        // The whole tree's reachable part is walked once; only a modal view means a second walk
+        // of its own subtree.
+        var reachable = Reachable(tree.root)
+        var scope = tree.root
+        if let modal = reachable.lastModal {
+            scope = modal
+            reachable = Reachable(modal)
+        }
         let emission = Emission(reachable, direction: tree.layoutDirection)
         var placement = Placement()
         var top = placement.topLevel(emission, reachable, scopeFrame: scope.frame ?? tree.screenRect)
@@ -174,44 +180,27 @@ extension ScanModel {
         }
         remap(&top)
 
+        // Each element is copied once, into scan order.
+        var elements: [Element] = []
+        elements.reserveCapacity(emission.order.count)
+        for k in emission.order { elements.append(reachable.elements[k].siblings[reachable.elements[k].index]) }
+
         let links = ScanLinks(groupParents: groups.map(\.parent), chain: emission.chain)
         var items: [ScanItem] = []
         items.reserveCapacity(emission.items.count)
         var index: [String: Int] = [:]
         index.reserveCapacity(emission.items.count)
         for (k, item) in emission.items.enumerated() {
-            let element = emission.elements[item.element]
-            items.append(ScanItem(element: element, group: itemGroup[k], links: links, actionChain: item.chain))
-            index[element.id] = k
+            items.append(ScanItem(element: elements[item.element], group: itemGroup[k], links: links, actionChain: item.chain))
+            index[items[k].element.id] = k
         }
         self.screen = tree.screen
         self.items = items
         self.groups = groups
         self.topStops = top
-        self.accessibilityElements = emission.elements
+        self.accessibilityElements = elements
         self.scopeID = scope.id
         self.indexByID = index
-    }
-
-    /// The last `viewIsModal` node in document order that assistive technology can reach (not
-    /// inside a hidden subtree or inside an element), if any.
-    static func modalScope(_ root: Element) -> Element? {
-        if root.elementsHidden || root.isElement { return nil }
-        var found: Element?
-        var stack: [(children: [Element], next: Int)] = [(root.children, 0)]
-        while let top = stack.indices.last {
-            let k = stack[top].next
-            guard k < stack[top].children.count else {
-                stack.removeLast()
-                continue
-            }
-            stack[top].next = k + 1
-            let e = stack[top].children[k]
-            if e.elementsHidden { continue }
-            if e.viewIsModal { found = e }
-            if !e.isElement && !e.children.isEmpty { stack.append((e.children, 0)) }
-        }
-        return found
     }
 
     /// A node of the reachable tree: an element (index into `Reachable.elements`) or a container
@@ -222,6 +211,16 @@ extension ScanModel {
         static func container(_ k: Int) -> NodeRef { NodeRef(raw: ~k) }
         var element: Int? { raw >= 0 ? raw : nil }
         var container: Int? { raw < 0 ? ~raw : nil }
+    }
+
+    /// An element as the `index`-th of `siblings` (the array shares its parent's storage), with
+    /// what the ordering reads of it: a whole copy of an element costs more than the rest of the
+    /// work on it.
+    fileprivate struct ElementRef {
+        var siblings: [Element]
+        var index: Int
+        var frame: Rect?
+        var isScanItem: Bool
     }
 
     /// Pass 1: what assistive technology can reach below the scope, flattened. Hidden subtrees
@@ -239,24 +238,28 @@ extension ScanModel {
             var extent: Rect?
         }
 
-        /// Elements in document order.
-        var elements: [Element] = []
+        /// Elements in document order, each as its place among its siblings: 16 bytes instead of
+        /// a copy (most of the time of a large tree went into copying and paging in elements).
+        var elements: [ElementRef] = []
         /// Containers in document order (pre-order).
         var containers: [Container] = []
         var children: [NodeRef] = []
         var root: NodeRef?
+        /// The last `viewIsModal` node below the scope in document order (assistive technology
+        /// can reach it: it is not inside a hidden subtree or inside an element).
+        var lastModal: Element?
 
         init(_ scope: Element) {
             if scope.elementsHidden { return }
             if scope.isElement {
-                elements.append(scope)
+                elements.append(ElementRef(siblings: [scope], index: 0, frame: scope.frame, isScanItem: scope.isScanItem))
                 root = .element(0)
                 return
             }
             // Depth-first; finished children wait on `done` until their container finishes.
             var stack: [(children: [Element], next: Int, container: Int, doneStart: Int)] = []
             var done: [NodeRef] = []
-            func open(_ e: Element) {
+            func open(_ e: borrowing Element) {
                 containers.append(Container(id: e.id, label: e.label, frame: e.frame, shouldGroup: e.shouldGroupChildren,
                                             declared: e.order == .declared, customActions: e.customActions))
                 stack.append((e.children, 0, containers.count - 1, done.count))
@@ -268,8 +271,9 @@ extension ScanModel {
                     stack[top].next = k + 1
                     let e = stack[top].children[k]
                     if e.elementsHidden { continue }
+                    if e.viewIsModal { lastModal = e }
                     if e.isElement {
-                        elements.append(e)
+                        elements.append(ElementRef(siblings: stack[top].children, index: k, frame: e.frame, isScanItem: e.isScanItem))
                         done.append(.element(elements.count - 1))
                     } else {
                         open(e)
@@ -302,7 +306,7 @@ extension ScanModel {
     /// items (`Pending`).
     fileprivate struct Emission {
         struct Item {
-            /// Index into `elements`.
+            /// Index into `order` (and so into the model's `accessibilityElements`).
             var element: Int
             var chain: Int?
         }
@@ -319,7 +323,8 @@ extension ScanModel {
             case pending(Int)
         }
 
-        var elements: [Element] = []
+        /// The reachable elements (indices into `Reachable.elements`) in scan order.
+        var order: [Int] = []
         var items: [Item] = []
         var pending: [Pending] = []
         var children: [Child] = []
@@ -328,44 +333,47 @@ extension ScanModel {
         var root: Child?
 
         init(_ r: Reachable, direction: ElementTree.LayoutDirection) {
-            elements.reserveCapacity(r.elements.count)
+            order.reserveCapacity(r.elements.count)
             guard let rootRef = r.root else { return }
             if let e = rootRef.element {
-                if let child = emit(r.elements[e], chain: nil) { root = child }
+                if let child = emit(e, r, chain: nil) { root = child }
                 return
             }
-            var stack: [(container: Int, order: [NodeRef], next: Int, itemStart: Int, doneStart: Int, chain: Int?)] = []
+            // An open container's children, in order, are `ordered[orderStart...]` until it closes.
+            var stack: [(container: Int, orderStart: Int, next: Int, itemStart: Int, doneStart: Int, chain: Int?)] = []
+            var ordered: [NodeRef] = []
             var done: [Child] = []
             func open(_ c: Int, outerChain: Int?) {
                 let container = r.containers[c]
                 let kids = r.children[container.children]
-                let order: [NodeRef]
-                if container.declared {
-                    order = Array(kids)
+                let start = ordered.count
+                if container.declared || kids.count <= 1 {
+                    ordered.append(contentsOf: kids)
                 } else {
-                    order = ReadingOrder.order(kids.map { r.extent($0) }, direction: direction).map { kids[kids.startIndex + $0] }
+                    for k in ReadingOrder.order(kids.map { r.extent($0) }, direction: direction) { ordered.append(kids[kids.startIndex + k]) }
                 }
                 var link = outerChain
                 if !container.customActions.isEmpty {
                     chain.append(ScanLinks.ActionLink(names: container.customActions, ownerID: container.id, next: outerChain))
                     link = chain.count - 1
                 }
-                stack.append((c, order, 0, items.count, done.count, link))
+                stack.append((c, start, start, items.count, done.count, link))
             }
             open(rootRef.container!, outerChain: nil)
             while let top = stack.indices.last {
                 let k = stack[top].next
-                if k < stack[top].order.count {
+                if k < ordered.count {
                     stack[top].next = k + 1
-                    let ref = stack[top].order[k]
+                    let ref = ordered[k]
                     if let e = ref.element {
-                        if let child = emit(r.elements[e], chain: stack[top].chain) { done.append(child) }
+                        if let child = emit(e, r, chain: stack[top].chain) { done.append(child) }
                     } else {
                         open(ref.container!, outerChain: stack[top].chain)
                     }
                     continue
                 }
                 let finished = stack.removeLast()
+                ordered.removeSubrange(finished.orderStart...)
                 guard items.count > finished.itemStart else { continue }
                 pending.append(Pending(container: finished.container, items: finished.itemStart..<items.count,
                                        children: children.count..<(children.count + done.count - finished.doneStart)))
@@ -377,10 +385,10 @@ extension ScanModel {
         }
 
         /// Appends an element; a scan item also gets its number.
-        mutating func emit(_ e: Element, chain: Int?) -> Child? {
-            elements.append(e)
-            guard e.isScanItem else { return nil }
-            items.append(Item(element: elements.count - 1, chain: chain))
+        mutating func emit(_ e: Int, _ r: Reachable, chain: Int?) -> Child? {
+            order.append(e)
+            guard r.elements[e].isScanItem else { return nil }
+            items.append(Item(element: order.count - 1, chain: chain))
             return .item(items.count - 1)
         }
     }
