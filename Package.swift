@@ -25,6 +25,19 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "xft",
+            providers: [.apt(["libx11-dev", "libxext-dev", "libxft-dev"])]
+        ),
+        .target(
+            name: "SwitchOverlay",
+            dependencies: ["SwitchCore", "SwitchInput", "CX11"]
+        ),
+        .target(
+            name: "SwitchSpeech",
+            dependencies: ["SwitchCore", "SwitchInput"]
+        ),
         .target(
             name: "SwitchCore",
             dependencies: [.product(name: "HeapModule", package: "swift-collections")]
@@ -41,15 +54,23 @@ let package = Package(
         .executableTarget(
             name: "switchscan",
             dependencies: [
-                "SwitchCore", "SwitchFormats", "SwitchInput",
+                "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            resources: [.copy("Demo")]
+            // Embedded in the executable, so an installed or copied binary runs `demo` on its own.
+            exclude: ["Demo/touch-session.evemu", "Demo/two-switch-session.evemu"],
+            resources: [.embedInCode("Demo/demo-tree.json"), .embedInCode("Demo/demo-profile.json"),
+                        .embedInCode("Demo/demo-session.evemu")]
         ),
         .executableTarget(
             name: "switchscan-bench",
             dependencies: ["SwitchCore", "SwitchFormats"],
             path: "Benchmarks/switchscan-bench"
+        ),
+        .executableTarget(
+            name: "switchscan-overlay-bench",
+            dependencies: ["SwitchCore", "SwitchOverlay", "CX11"],
+            path: "Benchmarks/overlay-bench"
         ),
         .testTarget(
             name: "SwitchCoreTests",
@@ -67,6 +88,10 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["SwitchCore"]
+        ),
+        .testTarget(
+            name: "PresenceTests",
+            dependencies: ["SwitchCore", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "CX11"]
         ),
         .testTarget(
             name: "SwitchInputTests",

@@ -67,6 +67,15 @@ struct ScanLevels {
         }
     }
 
+    /// How the transcript names a stop: an item's or a group's description; an escape stop is
+    /// named by its group (the kind says it is the way out).
+    func label(_ stop: LevelStop) -> String {
+        switch stop {
+        case .item(let i): return model.items[i].description
+        case .group(let g), .exit(let g): return model.groups[g].description
+        }
+    }
+
     func spoken(_ stop: LevelStop) -> String {
         switch stop {
         case .item(let i): return model.items[i].description
@@ -78,7 +87,7 @@ struct ScanLevels {
     /// Where item i is highlighted: its innermost group's level when grouping, else the top level.
     func location(ofItem i: Int) -> StopLocation {
         guard grouped else { return StopLocation(level: .top, index: i) }
-        let level: ScanLevel = model.items[i].group.map { .group($0) } ?? .top
+        let level: ScanLevel = model.items[i].groupPath.last.map { .group($0) } ?? .top
         return StopLocation(level: level, index: index(of: .item(i), in: level))
     }
 

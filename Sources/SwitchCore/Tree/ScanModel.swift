@@ -12,6 +12,8 @@ public struct ScanModel: Sendable {
     public var accessibilityElements: [Element]
     /// The node whose subtree counts: the root, or the last present `viewIsModal` node.
     public var scopeID: String
+    /// The scope's description (what an escape perform names).
+    public var scopeLabel: String
 
     private var indexByID: [String: Int]
 
@@ -46,6 +48,8 @@ public struct ContainerAction: Hashable, Sendable {
     public var name: String
     /// The container that performs it.
     public var ownerID: String
+    /// The container's description (what a perform of the action names).
+    public var ownerLabel: String
 }
 
 public struct ScanGroup: Sendable {
@@ -78,8 +82,8 @@ public enum ScanStop: Hashable, Sendable {
 /// linked to the nearest such container around it.
 final class ScanLinks: Sendable {
     struct ActionLink: Sendable {
-        var names: [String]
-        var ownerID: String
+        /// The container that has the actions (its description is made when a menu asks).
+        var owner: Element
         var next: Int?
     }
 
@@ -107,8 +111,11 @@ final class ScanLinks: Sendable {
         var seen = Set(own)
         var k = link
         while let l = k {
-            for name in chain[l].names where seen.insert(name).inserted {
-                out.append(ContainerAction(name: name, ownerID: chain[l].ownerID))
+            let owner = chain[l].owner
+            var ownerLabel: String?
+            for name in owner.customActions where seen.insert(name).inserted {
+                if ownerLabel == nil { ownerLabel = ElementDescription.spoken(owner) }
+                out.append(ContainerAction(name: name, ownerID: owner.id, ownerLabel: ownerLabel!))
             }
             k = chain[l].next
         }
@@ -200,6 +207,7 @@ extension ScanModel {
         self.topStops = top
         self.accessibilityElements = elements
         self.scopeID = scope.id
+        self.scopeLabel = ElementDescription.spoken(scope)
         self.indexByID = index
     }
 
@@ -233,7 +241,8 @@ extension ScanModel {
             var frame: Rect?
             var shouldGroup: Bool
             var declared: Bool
-            var customActions: [String]
+            /// The container itself when it has custom actions (few do): its items offer them.
+            var actionOwner: Element?
             var children: Range<Int> = 0..<0
             var extent: Rect?
         }
@@ -261,7 +270,7 @@ extension ScanModel {
             var done: [NodeRef] = []
             func open(_ e: borrowing Element) {
                 containers.append(Container(id: e.id, label: e.label, frame: e.frame, shouldGroup: e.shouldGroupChildren,
-                                            declared: e.order == .declared, customActions: e.customActions))
+                                            declared: e.order == .declared, actionOwner: e.customActions.isEmpty ? nil : copy e))
                 stack.append((e.children, 0, containers.count - 1, done.count))
             }
             open(scope)
@@ -353,8 +362,8 @@ extension ScanModel {
                     for k in ReadingOrder.order(kids.map { r.extent($0) }, direction: direction) { ordered.append(kids[kids.startIndex + k]) }
                 }
                 var link = outerChain
-                if !container.customActions.isEmpty {
-                    chain.append(ScanLinks.ActionLink(names: container.customActions, ownerID: container.id, next: outerChain))
+                if let owner = container.actionOwner {
+                    chain.append(ScanLinks.ActionLink(owner: owner, next: outerChain))
                     link = chain.count - 1
                 }
                 stack.append((c, start, start, items.count, done.count, link))

@@ -262,7 +262,7 @@ struct ReferenceScanModel {
                 return .item(items.count - 1)
             case .container(let e, let children, _):
                 let start = items.count
-                let inherited = e.customActions.map { ContainerAction(name: $0, ownerID: e.id) } + inherited
+                let inherited = e.customActions.map { ContainerAction(name: $0, ownerID: e.id, ownerLabel: ElementDescription.spoken(e)) } + inherited
                 let ordered = e.order == .declared
                     ? Array(children.indices)
                     : ReferenceReadingOrder.order(children.map(\.extent), direction: direction)
