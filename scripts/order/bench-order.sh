@@ -7,7 +7,8 @@
 # Makes (once, in DATA_DIR, default /tmp/switchscan-order-data, not committed): 80,000 and 500,000
 # buttons in one row, a 250-level tree of 100,000 buttons with a group and a custom action at every
 # level (make-tree.py), and a 300,000-node Android dump from the real ones in ../shared/realdata
-# (make-android-dump.py). A run past TIMEOUT_S (default 300) is stopped and reported as such.
+# (make-android-dump.py), tiled (grid) and all at one place (stack: every frame overlaps its
+# copies). A run past TIMEOUT_S (default 300) is stopped and reported as such.
 # The output of both binaries is compared (it must be the same, line for line).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,9 +18,10 @@ mkdir -p "$data"
 [ -s "$data/row500k.json" ] || python3 "$here/make-tree.py" row 500000 -o "$data/row500k.json"
 [ -s "$data/deep.json" ] || python3 "$here/make-tree.py" deep 100000 -o "$data/deep.json"
 [ -s "$data/android300k.xml" ] || python3 "$here/make-android-dump.py" --nodes 300000 -o "$data/android300k.xml"
+[ -s "$data/android300k-stack.xml" ] || python3 "$here/make-android-dump.py" --nodes 300000 --layout stack -o "$data/android300k-stack.xml"
 
 printf '%-14s %-7s %-12s %-12s %-10s %s\n' file binary wall CPU "peak RSS" result
-for f in row80k.json row500k.json deep.json android300k.xml; do
+for f in row80k.json row500k.json deep.json android300k.xml android300k-stack.xml; do
   for which in before after; do
     bin=$before; [ "$which" = after ] && bin=$after
     out="$data/$which-${f%.*}.txt"
