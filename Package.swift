@@ -5,6 +5,7 @@ import PackageDescription
 //   SwitchCore    pure: time, element tree, filters, scanner, engine. No clock, no I/O.
 //   SwitchFormats pure parsers/writers: recordings (evemu, libinput-record) and tree importers.
 //   SwitchInput   the imperative shell: libevdev devices, the live loop, uinput output.
+//   SwitchReport  pure renderers: screen pictures (SVG) and session reports (HTML). Strings in, strings out.
 //   switchscan    the command-line tool.
 let package = Package(
     name: "switchscan",
@@ -53,10 +54,14 @@ let package = Package(
             name: "SwitchInput",
             dependencies: ["SwitchCore", "SwitchFormats", "CEvdev"]
         ),
+        .target(
+            name: "SwitchReport",
+            dependencies: ["SwitchCore"]
+        ),
         .executableTarget(
             name: "switchscan",
             dependencies: [
-                "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech",
+                "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "SwitchReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Embedded in the executable, so an installed or copied binary runs `demo` on its own.
@@ -90,6 +95,10 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["SwitchCore"]
+        ),
+        .testTarget(
+            name: "SwitchReportTests",
+            dependencies: ["SwitchCore", "SwitchReport"]
         ),
         .testTarget(
             name: "PresenceTests",

@@ -112,7 +112,7 @@ public final class SpeechOutput: LoopAdapter {
             } else {
                 finished.append(utterance)
             }
-        case .scan, .menuClosed, .filter, .touch, .device:
+        case .scan, .menuClosed, .filter, .touch, .device, .pause:
             break
         }
         if socket >= 0 { writeAll() }

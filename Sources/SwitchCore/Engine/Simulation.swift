@@ -27,8 +27,11 @@ public enum Simulation {
     /// and is interrupted by the next `speak` line; a phrase that ends is reported to the engine
     /// at its end (`Engine.speechFinished`), like a timer: after the timers due at or before it,
     /// before an input at the same instant.
+    ///
+    /// - Returns: the instant the run ended at (the session's length, for reports).
+    @discardableResult
     public static func run(_ engine: inout Engine, inputs: [Input], until: Instant? = nil, speech: SpeechTimeModel? = nil,
-                           emit: (TranscriptLine) -> Void) {
+                           emit: (TranscriptLine) -> Void) -> Instant {
         var frames: [(Int, InputFrame)] = []
         var layouts: [(Instant, ElementTree)] = []
         for input in inputs {
@@ -47,6 +50,7 @@ public enum Simulation {
         }
         replay.finish().forEach(emit)
         engine = replay.engine
+        return replay.end ?? .zero
     }
 
     /// A run fed one frame at a time, in time order (a recording read in pieces): the same
@@ -76,6 +80,9 @@ public enum Simulation {
             return flush()
         }
 
+        /// The instant the run ended at (the session's length, for reports), once finished.
+        public private(set) var end: Instant?
+
         /// True once an input past `until` came: the run is over, feed nothing more.
         public private(set) var isOver = false
 
@@ -96,6 +103,7 @@ public enum Simulation {
             let end = until ?? (lastInput + Simulation.tail)
             speak(until: end)
             take(engine.advance(to: end))
+            self.end = end
             return flush()
         }
 

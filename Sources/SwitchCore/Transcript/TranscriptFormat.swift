@@ -78,6 +78,13 @@ public enum TranscriptFormat {
             w.string("change", d.change.rawValue)
             w.string("name", d.name)
             w.string("node", d.node)
+        case .pause(let p):
+            w.string("type", "pause")
+            w.string("state", p.state.rawValue)
+            switch p.cause {
+            case .hold(let name, _): w.string("by", "hold"); w.string("switch", name)
+            case .chord(let chord): w.string("by", "chord"); w.string("chord", chord)
+            }
         }
         return w.finish()
     }
@@ -181,6 +188,11 @@ public enum TranscriptFormat {
             }
         case .device(let d):
             return row("device", "\(d.change.rawValue) \(d.node) " + quoted(d.name))
+        case .pause(let p):
+            switch p.cause {
+            case .hold(let name, let held): return row("pause", "\(p.state.rawValue): \(name) held \(held)")
+            case .chord(let chord): return row("pause", "\(p.state.rawValue): \(chord)")
+            }
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwitchCore
 import SwitchFormats
+import SwitchReport
 
 /// Transcript options shared by `simulate`, `demo` and `run`.
 struct TranscriptOptions: ParsableArguments {
@@ -48,12 +49,30 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var output: TranscriptOptions
 
+    @Option(help: ArgumentHelp("Also write a report of the session: one self-contained HTML page (figures, the screen, the path of the highlight, every press and perform). - writes it to standard output instead of the transcript.", valueName: "FILE.html"))
+    var report: String?
+
     func validate() throws { try validateUntil(until) }
 
     func run() throws {
         try reportingInputErrors {
             let setup = try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout)
-            try setup.run(until: until.map { Instant.seconds($0) }, output: output)
+            guard let report else {
+                try setup.run(until: until.map { Instant.seconds($0) }, output: output)
+                return
+            }
+            // The page is written once the run is over; with `-` it replaces the transcript.
+            var lines: [TranscriptLine] = []
+            let end = try setup.run(until: until.map { Instant.seconds($0) }, output: report == "-" ? nil : output) { lines.append($0) }
+            var screens = [SessionReport.Screen(at: .zero, name: InputFiles.displayName(tree), tree: setup.tree)]
+            for (k, (t, layoutTree)) in setup.layouts.enumerated() {
+                screens.append(SessionReport.Screen(at: t, name: setup.layoutNames.indices.contains(k) ? setup.layoutNames[k] : "layout \(k + 1)", tree: layoutTree))
+            }
+            let profileName = (profile.map { InputFiles.displayName($0) + ": " } ?? "") + setup.profile.name
+            let page = SessionReport.html(SessionReport.Session(treeName: InputFiles.displayName(tree), profileName: profileName,
+                                                                inputName: InputFiles.displayName(events), screens: screens,
+                                                                lines: lines, end: end))
+            try OutputFiles.write(page, to: report)
         }
     }
 }
@@ -64,6 +83,8 @@ struct SimulationSetup {
     var profile: Profile
     var recording: RecordingInput
     var layouts: [(Instant, ElementTree)]
+    /// The files of `layouts`, as given.
+    var layoutNames: [String] = []
 
     static func load(tree: String, profile: String?, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
         let t = try InputFiles.tree(tree)
@@ -72,6 +93,7 @@ struct SimulationSetup {
         let recording = try RecordingInput.open(events, desc: desc)
         try recording.check(profile: p, profileFile: loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName)
         var changes: [(Instant, ElementTree)] = []
+        var names: [String] = []
         for spec in layouts {
             guard let colon = spec.firstIndex(of: ":"), let seconds = Double(spec[..<colon]) else {
                 throw InputError(file: "--layout", message: "expected SECONDS:FILE, e.g. 2.5:second-screen.json, found \"\(spec)\"")
@@ -79,15 +101,22 @@ struct SimulationSetup {
             guard let at = TimeLimit.instant(seconds: seconds) else {
                 throw InputError(file: "--layout", message: "\(spec[..<colon]) is out of range; expected \(TimeLimit.expected) before the colon")
             }
-            changes.append((at, try InputFiles.tree(String(spec[spec.index(after: colon)...]))))
+            let file = String(spec[spec.index(after: colon)...])
+            changes.append((at, try InputFiles.tree(file)))
+            names.append(InputFiles.displayName(file))
         }
-        return SimulationSetup(tree: t, profile: p, recording: recording, layouts: changes)
+        return SimulationSetup(tree: t, profile: p, recording: recording, layouts: changes, layoutNames: names)
     }
 
     /// Replays the recording frame by frame and prints the transcript in 64 KB writes: an
     /// offline run has no reason to flush every line, and a write per line was most of the cost
     /// of printing it.
-    func run(until: Instant?, output: TranscriptOptions) throws(InputError) {
+    /// - Parameters:
+    ///   - output: how to print the transcript; nil prints nothing.
+    ///   - observe: sees every line (a report collects them).
+    /// - Returns: the instant the run ended at.
+    @discardableResult
+    func run(until: Instant?, output: TranscriptOptions?, observe: (TranscriptLine) -> Void = { _ in }) throws(InputError) -> Instant {
         // With speech on, phrases take the speech-time model's time (speech-paced scanning).
         let voice = profile.scanning.speech ? SpeechTimeModel(speechRate: profile.scanning.speechRate) : nil
         var replay = Simulation.Replay(engine: Engine(tree: tree, profile: profile, devices: recording.devices),
@@ -97,6 +126,8 @@ struct SimulationSetup {
         func emit(_ lines: [TranscriptLine]) {
             for line in lines {
                 verdicts.observe(line)
+                observe(line)
+                guard let output else { continue }
                 pending += TranscriptFormat.render(line, as: output.format, ids: output.ids)
                 pending += "\n"
             }
@@ -117,6 +148,7 @@ struct SimulationSetup {
             pending = ""
             throw InputError(file: recording.files.events, message: message)
         }
+        return replay.end ?? .zero
     }
 }
 
