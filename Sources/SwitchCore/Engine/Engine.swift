@@ -55,7 +55,7 @@ public struct Engine: Sendable {
         self.model = ScanModel(tree: tree)
         self.profile = profile
         self.devices = devices.map { DeviceState(description: $0) }
-        if profile.scans { scanner = Scanner(model: model, settings: profile.scanning) }
+        if profile.scans { scanner = Scanner(model: model, settings: profile.scanning, holdDuration: profile.switchStabilization.holdDuration) }
         for d in self.devices.indices { setUpTouch(d) }
     }
 

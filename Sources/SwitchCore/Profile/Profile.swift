@@ -23,7 +23,13 @@ public struct ScanningSettings: Sendable, Equatable {
     public enum FocusAfterTap: String, Sendable, Equatable { case first, current }
 
     public var style: Style = .auto
-    public var groupItems = false
+    /// How item scanning groups stops (README "Scanning methods"); `groupItems` is its old spelling.
+    public var grouping: Grouping = .none
+    /// `true` = `grouping` containers, `false` = none. Setting true keeps a grouping already chosen.
+    public var groupItems: Bool {
+        get { grouping != .none }
+        set { if !newValue { grouping = .none } else if grouping == .none { grouping = .containers } }
+    }
     public var autoScanningTime: Interval = .seconds(1.0)
     /// Added to the dwell of the first item of every pass; zero is off.
     public var pauseOnFirstItem: Interval = .zero

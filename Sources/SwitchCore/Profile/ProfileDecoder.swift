@@ -2,7 +2,7 @@
 /// unknown key or an out-of-range value is an `InputError` naming it.
 public enum ProfileDecoder {
     static let topKeys: Set<String> = ["name", "scanning", "switches", "switchStabilization", "touchAccommodations", "devices"]
-    static let scanningKeys: Set<String> = ["style", "groupItems", "autoScanningTime", "pauseOnFirstItem", "loops", "moveRepeat",
+    static let scanningKeys: Set<String> = ["style", "groupItems", "grouping", "autoScanningTime", "pauseOnFirstItem", "loops", "moveRepeat",
                                             "tapBehavior", "autoTapTime", "focusedItemAfterTap", "speech"]
     static let switchKeys: Set<String> = ["key", "action", "longPressAction"]
     static let stabilizationKeys: Set<String> = ["holdDuration", "ignoreRepeat", "ignoreRepeatFrom", "longPress", "debounce", "selectTarget"]
@@ -40,6 +40,13 @@ public enum ProfileDecoder {
             var sc = ScanningSettings()
             if let v = m["style"] { sc.style = try r.choice(v, "scanning.style", ["auto": .auto, "manual": .manual, "singleSwitchStep": .singleSwitchStep]) }
             if let v = m["groupItems"] { sc.groupItems = try r.bool(v, "scanning.groupItems") }
+            if let v = m["grouping"] {
+                sc.grouping = try r.choice(v, "scanning.grouping", ["none": .none, "containers": .containers, "rowColumn": .rowColumn, "auto": .auto])
+                // `groupItems` is the old spelling of none / containers: both keys must agree.
+                if let old = m["groupItems"], try r.bool(old, "scanning.groupItems") != (sc.grouping != .none) {
+                    throw r.error(v, "scanning.grouping", "\"\(sc.grouping.rawValue)\" contradicts scanning.groupItems; give one of the two")
+                }
+            }
             if let v = try seconds(m, "autoScanningTime", "scanning") { sc.autoScanningTime = v }
             if let v = try seconds(m, "pauseOnFirstItem", "scanning") { sc.pauseOnFirstItem = v }
             if let v = m["loops"] { sc.loops = try r.integer(v, "scanning.loops", in: 1...100) }

@@ -135,7 +135,7 @@ public struct Scanner: Sendable {
         case menuOpened
     }
 
-    private var levels: ScanLevels
+    private(set) var levels: ScanLevels
     private let style: ScanningSettings.Style
     private let tapBehavior: ScanningSettings.TapBehavior
     private let focusAfterTap: ScanningSettings.FocusAfterTap
@@ -154,8 +154,8 @@ public struct Scanner: Sendable {
 
     /// Settings outside the profile's validated ranges are clamped so scanning cannot spin at one
     /// instant: the dwell and the Auto Tap window last at least 1 ms, loops is at least 1.
-    public init(model: ScanModel, settings: ScanningSettings) {
-        levels = ScanLevels(model: model, grouped: settings.groupItems)
+    public init(model: ScanModel, settings: ScanningSettings, holdDuration: Interval = .zero) {
+        levels = ScanLevels(model: model, grouping: settings.grouping, cost: ScanCostModel(settings, holdDuration: holdDuration))
         style = settings.style
         tapBehavior = settings.tapBehavior
         focusAfterTap = settings.focusedItemAfterTap
@@ -237,7 +237,7 @@ public struct Scanner: Sendable {
         case .timer:
             break  // None was set.
         case .layout(let model):
-            levels = ScanLevels(model: model, grouped: levels.grouped)
+            levels = levels.rebuilt(model)
         }
     }
 
@@ -255,7 +255,7 @@ public struct Scanner: Sendable {
         case .timer:
             break  // Nothing is pending while stopped; a late fire is stale.
         case .layout(let model):
-            levels = ScanLevels(model: model, grouped: levels.grouped)
+            levels = levels.rebuilt(model)
             context += 1
             // Only an empty screen stopped scanning by itself; a user's stop or loops stay stopped.
             if case .noItems = why { restart(now, &out) }
@@ -585,7 +585,7 @@ public struct Scanner: Sendable {
 
     private mutating func replaceModel(_ model: ScanModel) -> ScanLevels {
         let old = levels
-        levels = ScanLevels(model: model, grouped: old.grouped)
+        levels = old.rebuilt(model)
         context += 1
         return old
     }
