@@ -55,7 +55,8 @@ public struct Engine: Sendable {
         self.model = ScanModel(tree: tree)
         self.profile = profile
         self.devices = devices.map { DeviceState(description: $0) }
-        if profile.scans { scanner = Scanner(model: model, settings: profile.scanning, holdDuration: profile.switchStabilization.holdDuration) }
+        if profile.scans { scanner = Scanner(model: model, settings: profile.scanning, groupSwitches: profile.groupSwitchCount,
+                                                holdDuration: profile.switchStabilization.holdDuration) }
         for d in self.devices.indices { setUpTouch(d) }
     }
 
@@ -179,7 +180,7 @@ public struct Engine: Sendable {
             case .decision(let d):
                 out.append(TranscriptLine(t: now, .filter(d)))
             case .physicalPress:
-                if profile.switchStabilization.selectTarget == .press { pipelines[p].target = scanner?.currentTarget }
+                if profile.switchStabilization.selectTarget == .press { pipelines[p].target = scanner?.target(at: now) }
             case .action(let a):
                 guard scanner != nil else { continue }
                 deliverToScanner(.action(a, target: pipelines[p].target))

@@ -15,8 +15,8 @@ struct ScannerHarness {
 
     private let style: ScanningSettings.Style
 
-    init(_ model: ScanModel, _ settings: ScanningSettings) {
-        scanner = Scanner(model: model, settings: settings)
+    init(_ model: ScanModel, _ settings: ScanningSettings, groupSwitches: Int = 0) {
+        scanner = Scanner(model: model, settings: settings, groupSwitches: groupSwitches)
         style = settings.style
     }
 
@@ -111,7 +111,12 @@ struct ScannerHarness {
         if !scanner.isScanning && !ids.isEmpty {
             violations.append("after \(event) at \(now): timers \(ids) pending while stopped")
         }
-        if style == .auto && scanner.isScanning && ids.isEmpty {
+        var waitsForPresses = false
+        if case .colorGroups = scanner.state { waitsForPresses = true }
+        if case .point = scanner.state, !ids.contains(.sweep) {
+            violations.append("after \(event) at \(now): a sweep without its timer")
+        }
+        if style == .auto && scanner.isScanning && ids.isEmpty && !waitsForPresses {
             violations.append("after \(event) at \(now): auto scanning with no timer pending")
         }
         if case .autoTapWindow = scanner.state, !ids.contains(.autoTap) {
