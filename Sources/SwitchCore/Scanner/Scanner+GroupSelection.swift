@@ -2,7 +2,10 @@
 /// the scanner's `colorGroups` state. The candidates of a level (the scan items, or the entries of
 /// an item's menu) are cut into at most k colour runs by `ColorGroups`; the switch of a colour
 /// narrows to its run, until one candidate is left. Below the first level the last colour holds
-/// **back** (alone, it returns to the level before). No timer runs: nothing moves until a press.
+/// **back**: alone, it returns to the level before; with items, its level's back keeps meaning
+/// the same, so following back's colour always leads out (Android's escape leaf, last on every
+/// path). The escape switch goes back exactly one level. No timer runs: nothing moves until a
+/// press.
 ///
 ///                   groupN                      escape                 menu        layout
 ///   items, level 0  narrow / choose the item    perform escape on      ignored     same ids: keep,
@@ -18,7 +21,8 @@
 ///
 ///   groups_narrow_then_choose   groups blue:a b | red:c d | green:e f  ^group2  groups blue:c |
 ///                               red:d | green:(back)  ^group1  highlight item c, menu opened …
-///   groups_back_returns         … ^group3 (back alone)  groups (the level before)
+///   groups_back_returns         … ^group3 (back alone)  groups (the level before the run that
+///                               first held back)
 ///   groups_escape_action        ^escape: back one level; at the first level: perform escape
 ///   groups_menu_in_colors       menu open on c: … groups blue:menu:tap … ^groupN perform, closed,
 ///                               groups (first level again)
@@ -33,9 +37,15 @@ extension Scanner {
             case menu(MenuState)
         }
 
+        /// A level entered: its candidates, and how many levels its back keeps.
+        struct Level: Sendable, Equatable {
+            var items: Range<Int>
+            var backTo: Int
+        }
+
         var subject: Subject
-        /// The runs entered, outermost first; empty at the first level (the whole base).
-        var stack: [Range<Int>]
+        /// The levels entered, outermost first; empty at the first level (the whole base).
+        var stack: [Level]
         var runs: [ColorGroups.Run]
     }
 
@@ -62,7 +72,7 @@ extension Scanner {
         case .menu: weights = Array(repeating: 1, count: ids.count)
         }
         var split = ColorGroups(weights: weights, switches: groupSwitches)
-        c.runs = split.runs(c.stack.last ?? 0..<ids.count, back: !c.stack.isEmpty)
+        c.runs = split.runs(c.stack.last?.items ?? 0..<ids.count, back: !c.stack.isEmpty)
         context += 1
         out.append(.emit(.colorGroups(c.runs.enumerated().map { n, run in
             ColorGroupLine(color: ColorGroups.colorNames[n], ids: Array(ids[run.items]), back: run.back)
@@ -97,12 +107,18 @@ extension Scanner {
     private mutating func pick(_ c: ColorState, _ n: Int, _ now: Instant, _ out: inout [Output]) {
         guard n < c.runs.count else { return }  // That colour shows nothing.
         let run = c.runs[n]
-        if run.isBackOnly { return back(c, now, &out) }
+        if run.isBackOnly {
+            var out2 = c
+            out2.stack.removeLast(c.stack.count - (c.stack.last?.backTo ?? 0))
+            return showLevel(out2, &out)
+        }
         if run.items.count == 1 && !run.back {
             return chosen(c, run.items.lowerBound, now, &out)
         }
         var next = c
-        next.stack.append(run.items)
+        // Back in this run keeps its meaning; a run without it gets a back to this level.
+        let backTo = run.back ? (c.stack.last?.backTo ?? 0) : c.stack.count
+        next.stack.append(ColorState.Level(items: run.items, backTo: backTo))
         showLevel(next, &out)
     }
 
@@ -122,7 +138,7 @@ extension Scanner {
         }
     }
 
-    /// Back one level; at the first level, escape (items) or close (menu).
+    /// The escape switch: back one level; at the first level, escape (items) or close (menu).
     private mutating func back(_ c: ColorState, _ now: Instant, _ out: inout [Output]) {
         if !c.stack.isEmpty {
             var previous = c
