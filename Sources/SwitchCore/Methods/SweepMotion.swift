@@ -36,9 +36,11 @@ struct SweepMotion: Sendable, Equatable {
     /// How long the current leg moves.
     var duration: Interval { .seconds(abs(to - from) / speed) }
 
-    /// When the current leg's pause at its far edge ends: the next leg starts (never at the same
-    /// instant as this one, so a zero-length sweep still lets time pass).
-    var turnAt: Instant { start + max(duration + edgePause, .milliseconds(1)) }
+    /// When the current leg's pause at its far edge ends: the next leg starts. The pause is at
+    /// least 1 ms, so with `edgePause` 0 a press at the very instant of arrival still stops the
+    /// band on the far edge (the timer would otherwise win the tie), and a zero-length sweep lets
+    /// time pass.
+    var turnAt: Instant { start + duration + max(edgePause, .milliseconds(1)) }
 
     /// Where the band or line is at `t` (clamped to the current leg).
     func position(at t: Instant) -> Double {

@@ -39,17 +39,25 @@ import Testing
         #expect(h.press(.group1, at: 1) == ["1.000 groups blue: a | red: b c (back)"])
         #expect(h.press(.group2, at: 2) == ["2.000 groups blue: b | red: c (back)"])
         #expect(h.press(.group2, at: 3) == ["3.000 groups blue: c | red: (back)"])
-        #expect(h.press(.group2, at: 4) == ["4.000 groups blue: b | red: c (back)"])
-        #expect(h.press(.group1, at: 5) == ["5.000 highlight item b", "5.000 perform activate b", "5.000 groups blue: a b c | red: d e f"])
+        // Back alone: out of every level its colour led into, to the first level.
+        #expect(h.press(.group2, at: 4) == ["4.000 groups blue: a b c | red: d e f"])
+        h.press(.group1, at: 5)
+        h.press(.group2, at: 6)
+        #expect(h.press(.group1, at: 7) == ["7.000 highlight item b", "7.000 perform activate b", "7.000 groups blue: a b c | red: d e f"])
     }
 
     @Test func groups_back_returns() {
         var h = ScannerHarness(Self.six, Self.settings(), groupSwitches: 3)
         h.start()
-        h.press(.group3, at: 1)
-        h.press(.group3, at: 2)
-        #expect(h.press(.group3, at: 3) == ["3.000 groups blue: c | red: d | green: e f (back)"])
-        #expect(h.press(.group3, at: 4) == ["4.000 groups blue: e | red: f | green: (back)"])
+        #expect(h.press(.group3, at: 1) == ["1.000 groups blue: c | red: d | green: e f (back)"])
+        #expect(h.press(.group3, at: 2) == ["2.000 groups blue: e | red: f | green: (back)"])
+        // The back colour leads out to the level before the run that first held back ...
+        #expect(h.press(.group3, at: 3) == ["3.000 groups blue: a | red: b | green: c d e f"])
+        // ... the escape switch goes back exactly one level.
+        h.press(.group3, at: 4)
+        h.press(.group3, at: 5)
+        #expect(h.press(.escape, at: 6) == ["6.000 groups blue: c | red: d | green: e f (back)"])
+        #expect(h.press(.escape, at: 7) == ["7.000 groups blue: a | red: b | green: c d e f"])
     }
 
     @Test func groups_escape_action() {

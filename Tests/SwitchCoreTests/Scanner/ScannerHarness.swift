@@ -63,6 +63,9 @@ struct ScannerHarness {
 
     // MARK: Untimed access for property tests (no rendering)
 
+    /// Forgets the transcript kept so far, so that copies of a long-running harness stay cheap.
+    mutating func forgetTranscript() { lines.removeAll() }
+
     mutating func deliver(_ event: Scanner.Event, at t: Instant) -> [TranscriptLine] {
         var produced = advance(to: t)
         produced += apply(event, at: t)
