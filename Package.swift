@@ -5,6 +5,7 @@ import PackageDescription
 //   SwitchCore    pure: time, element tree, filters, scanner, engine. No clock, no I/O.
 //   SwitchFormats pure parsers/writers: recordings (evemu, libinput-record) and tree importers.
 //   SwitchInput   the imperative shell: libevdev devices, the live loop, uinput output.
+//   SwitchReport  pure renderers: screen pictures (SVG) and session reports (HTML). Strings in, strings out.
 //   switchscan    the command-line tool.
 let package = Package(
     name: "switchscan",
@@ -25,6 +26,19 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "xft",
+            providers: [.apt(["libx11-dev", "libxext-dev", "libxft-dev"])]
+        ),
+        .target(
+            name: "SwitchOverlay",
+            dependencies: ["SwitchCore", "SwitchInput", "CX11"]
+        ),
+        .target(
+            name: "SwitchSpeech",
+            dependencies: ["SwitchCore", "SwitchInput"]
+        ),
         .target(
             name: "SwitchCore",
             dependencies: [.product(name: "HeapModule", package: "swift-collections")]
@@ -38,18 +52,30 @@ let package = Package(
             name: "SwitchInput",
             dependencies: ["SwitchCore", "SwitchFormats", "CEvdev"]
         ),
+        .target(
+            name: "SwitchReport",
+            dependencies: ["SwitchCore"]
+        ),
         .executableTarget(
             name: "switchscan",
             dependencies: [
-                "SwitchCore", "SwitchFormats", "SwitchInput",
+                "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "SwitchReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            resources: [.copy("Demo")]
+            // Embedded in the executable, so an installed or copied binary runs `demo` on its own.
+            exclude: ["Demo/touch-session.evemu", "Demo/two-switch-session.evemu"],
+            resources: [.embedInCode("Demo/demo-tree.json"), .embedInCode("Demo/demo-profile.json"),
+                        .embedInCode("Demo/demo-session.evemu")]
         ),
         .executableTarget(
             name: "switchscan-bench",
             dependencies: ["SwitchCore", "SwitchFormats"],
             path: "Benchmarks/switchscan-bench"
+        ),
+        .executableTarget(
+            name: "switchscan-overlay-bench",
+            dependencies: ["SwitchCore", "SwitchOverlay", "CX11"],
+            path: "Benchmarks/overlay-bench"
         ),
         .testTarget(
             name: "SwitchCoreTests",
@@ -67,6 +93,14 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["SwitchCore"]
+        ),
+        .testTarget(
+            name: "SwitchReportTests",
+            dependencies: ["SwitchCore", "SwitchReport"]
+        ),
+        .testTarget(
+            name: "PresenceTests",
+            dependencies: ["SwitchCore", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "CX11"]
         ),
         .testTarget(
             name: "SwitchInputTests",

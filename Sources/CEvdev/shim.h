@@ -67,6 +67,13 @@ static inline int switchscan_epoll_add(int ep, int fd, uint64_t token) {
     return epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev);
 }
 
+// For the loop's adapters (GLib's descriptors): any poll(2) event mask, added or changed.
+// poll(2)'s POLLIN/POLLOUT/POLLPRI/POLLERR/POLLHUP have the values of the EPOLL* bits.
+static inline int switchscan_epoll_watch(int ep, int fd, uint32_t events, uint64_t token, int change) {
+    struct epoll_event ev = {.events = events, .data.u64 = token};
+    return epoll_ctl(ep, change ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &ev);
+}
+
 static inline int switchscan_epoll_remove(int ep, int fd) {
     struct epoll_event ev = {0};
     return epoll_ctl(ep, EPOLL_CTL_DEL, fd, &ev);

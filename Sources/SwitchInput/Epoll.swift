@@ -10,6 +10,8 @@ public final class Epoll {
     public enum Token: Equatable, Sendable {
         case signals, timer, nodeWatch
         case device(Int)
+        /// A descriptor of one of the loop's adapters (`LoopAdapters` numbers them).
+        case adapter(Int)
 
         var raw: UInt64 {
             switch self {
@@ -17,14 +19,18 @@ public final class Epoll {
             case .timer: 1
             case .nodeWatch: 2
             case .device(let k): 16 + UInt64(k)
+            case .adapter(let k): Token.adapterBase + UInt64(k)
             }
         }
+
+        private static let adapterBase: UInt64 = 1 << 32
 
         init(raw: UInt64) {
             switch raw {
             case 0: self = .signals
             case 1: self = .timer
             case 2: self = .nodeWatch
+            case Token.adapterBase...: self = .adapter(Int(raw - Token.adapterBase))
             default: self = .device(Int(raw - 16))
             }
         }
@@ -36,11 +42,14 @@ public final class Epoll {
         public var readable: Bool
         /// EPOLLHUP or EPOLLERR: the device is gone.
         public var hangup: Bool
+        /// Every event bit (poll(2) values), for adapters that hand them on (GLib).
+        public var events: UInt32
 
-        public init(token: Token, readable: Bool, hangup: Bool) {
+        public init(token: Token, readable: Bool, hangup: Bool, events: UInt32 = 0) {
             self.token = token
             self.readable = readable
             self.hangup = hangup
+            self.events = events
         }
     }
 
@@ -63,6 +72,13 @@ public final class Epoll {
         }
     }
 
+    /// Watches `fd` for `events` (poll(2) bits), or changes what it is watched for.
+    public func watch(_ fd: Int32, events: UInt32, _ token: Token, change: Bool) throws(DeviceError) {
+        if switchscan_epoll_watch(fileDescriptor, fd, events, token.raw, change ? 1 : 0) != 0 {
+            throw DeviceError(node: "epoll", operation: .open, errno: errno)
+        }
+    }
+
     /// Before the fd is closed (closing would also remove it, but only once no other copy of the
     /// fd is open).
     public func remove(_ fd: Int32) { _ = switchscan_epoll_remove(fileDescriptor, fd) }
@@ -81,6 +97,6 @@ public final class Epoll {
 
     public func ready(_ k: Int) -> Ready {
         Ready(token: Token(raw: tokens[k]), readable: events[k] & switchscan_epoll_in() != 0,
-              hangup: events[k] & switchscan_epoll_hangup() != 0)
+              hangup: events[k] & switchscan_epoll_hangup() != 0, events: events[k])
     }
 }

@@ -14,6 +14,10 @@ import SwitchCore
 /// `engine.deviceRemoved`), closed, and looked for every 0.5 s: the same node, or any node with
 /// the same name and ids (USB replugs may renumber); found again → `device added`,
 /// `engine.deviceAdded`, re-grabbed.
+///
+/// Adapters (`LoopAdapter`: a live tree source, performers, presenters) join the same wait; the
+/// lines the engine writes reach them through `publish`, and what they return reaches the engine
+/// at the instant of the wakeup.
 public final class LiveRunner {
     public struct Hooks {
         /// Every transcript line, as produced.
@@ -28,14 +32,19 @@ public final class LiveRunner {
         public var showFrame: ((String) -> Void)?
         /// SIGHUP: the tree again (errors are logged, the old tree stays).
         public var reloadTree: (() throws(InputError) -> ElementTree)?
+        /// Every frame delivered to the engine, with its device's node, just before the engine
+        /// gets it (`debug-events`).
+        public var frame: ((_ node: String, _ frame: InputFrame) -> Void)?
 
         public init(emit: @escaping (TranscriptLine) -> Void, flush: (() -> Void)? = nil, log: @escaping (String) -> Void,
-                    showFrame: ((String) -> Void)? = nil, reloadTree: (() throws(InputError) -> ElementTree)? = nil) {
+                    showFrame: ((String) -> Void)? = nil, reloadTree: (() throws(InputError) -> ElementTree)? = nil,
+                    frame: ((_ node: String, _ frame: InputFrame) -> Void)? = nil) {
             self.emit = emit
             self.flush = flush
             self.log = log
             self.showFrame = showFrame
             self.reloadTree = reloadTree
+            self.frame = frame
         }
     }
 
@@ -64,13 +73,15 @@ public final class LiveRunner {
 
     private let slots: [Slot]
     private let hooks: Hooks
+    private let adapters: LoopAdapters
     /// The running loop's wait set (devices reopened during `run` join it).
     private var epoll: Epoll?
 
     /// Opens the selected devices (asks for CLOCK_MONOTONIC stamps, grabs those marked).
     /// Throws the first device that cannot be opened or grabbed; the ones opened are released.
-    public init(devices: [(SelectedDevice, grab: Bool)], hooks: Hooks) throws(DeviceError) {
+    public init(devices: [(SelectedDevice, grab: Bool)], adapters: [LoopAdapter] = [], hooks: Hooks) throws(DeviceError) {
         self.hooks = hooks
+        self.adapters = LoopAdapters(adapters, log: hooks.log)
         var slots: [Slot] = []
         for (selected, grab) in devices {
             let device = try EvdevDevice(node: selected.node)
@@ -105,6 +116,7 @@ public final class LiveRunner {
         defer {
             hooks.flush?()
             releaseGrabs()
+            adapters.finish(self.epoll)
         }
         let signals = try SignalPipe([SIGINT, SIGTERM, SIGHUP])
         let timer = try TimerFD()
@@ -128,7 +140,7 @@ public final class LiveRunner {
         var removed: [Int] = []
         frames.reserveCapacity(16)
 
-        func emit(_ lines: [TranscriptLine]) { for l in lines { hooks.emit(l) } }
+        func emit(_ lines: [TranscriptLine]) { publish(lines, &engine) }
 
         emit(engine.start(at: .zero))
         hooks.log("running; Ctrl-C to stop")
@@ -137,6 +149,10 @@ public final class LiveRunner {
             var deadline = engine.nextDeadline()
             if let until { deadline = min(deadline ?? until, until) }
             if let nextReopen { deadline = min(deadline ?? nextReopen, nextReopen) }
+            if let d = adapters.prepare(epoll, nowMonotonic: MonotonicClock.nowMicroseconds()) {
+                let at = Instant(microseconds: max(0, d - stamper.engineStart))
+                deadline = min(deadline ?? at, at)
+            }
             let wanted = deadline.map(stamper.monotonic) ?? 0
             if wanted != armedAt {
                 timer.arm(at: wanted == 0 ? nil : wanted)
@@ -157,6 +173,7 @@ public final class LiveRunner {
                 last = frame.time
                 if resync { hooks.log("\(slots[index].node): events were lost (SYN_DROPPED); resynced to the device's state") }
                 hooks.showFrame?("frame \(frame.time.transcriptString) \(slots[index].node) " + frame.events.map(\.description).joined(separator: ", "))
+                hooks.frame?(slots[index].node, frame)
                 emit(engine.handle(frame: frame, device: index))
                 // Out before anything else (the read that finds the device drained, the clock's
                 // advance): the line's latency is what a user waits for.
@@ -174,6 +191,7 @@ public final class LiveRunner {
                     case .signals: signalled = true
                     case .timer: timerFired = true
                     case .nodeWatch: nodesChanged = true
+                    case .adapter(let k): adapters.noteReady(k, events: ready.events)
                     case .device(let index):
                         guard slots.indices.contains(index), let device = slots[index].device, !removed.contains(index) else { continue }
                         if readTime == 0 { readTime = MonotonicClock.nowMicroseconds() }
@@ -211,7 +229,8 @@ public final class LiveRunner {
             let timerDue = engine.nextDeadline().map { $0 <= t } ?? false
             let reopenDue = nextReopen.map { t >= $0 } ?? false
             let untilDue = until.map { t >= $0 } ?? false
-            if timerDue || reopenDue || untilDue || signalled || nodesChanged || !removed.isEmpty {
+            let adaptersDue = adapters.isDue(nowMonotonic: stamper.monotonic(t))
+            if timerDue || reopenDue || untilDue || signalled || nodesChanged || adaptersDue || !removed.isEmpty {
                 readTime = 0
                 take(try epoll.wait(timeoutMilliseconds: 0))
                 t = max(t, last)
@@ -265,12 +284,45 @@ public final class LiveRunner {
                 last = t
                 nextReopen = slots.contains { $0.device == nil } ? t + LiveRunner.reopenInterval : nil
             }
+            if adaptersDue {
+                apply(adapters.dispatch(nowMonotonic: stamper.monotonic(t)), &engine, at: t)
+                last = t
+            }
             if timerDue || ending != nil {
                 emit(engine.advance(to: t))
                 last = t
             }
             if let ending { return ending }
         }
+    }
+
+    /// The engine's lines to the transcript, then to every adapter (with the model they refer
+    /// to); what the adapters answer is applied at the lines' instant.
+    private func publish(_ lines: [TranscriptLine], _ engine: inout Engine) {
+        for line in lines {
+            hooks.emit(line)
+            if !adapters.isEmpty { apply(adapters.observe(line, model: engine.model), &engine, at: line.t) }
+        }
+    }
+
+    /// Adapters' inputs at `t`: a new tree is a layout change, a line goes to the transcript
+    /// (not back to the adapters), a note to stderr.
+    private func apply(_ inputs: [ShellInput], _ engine: inout Engine, at t: Instant) {
+        for input in inputs {
+            switch input {
+            case .layout(let tree): loadLayout(tree, &engine, at: t)
+            case .line(let event): hooks.emit(TranscriptLine(t: t, event))
+            case .log(let note): hooks.log(note)
+            case .speechFinished(let n): publish(engine.speechFinished(utterance: n, at: t), &engine)
+            }
+        }
+    }
+
+    /// A layout change: the engine's lines (with the new model), after the adapters learn of it.
+    private func loadLayout(_ tree: ElementTree, _ engine: inout Engine, at t: Instant) {
+        let lines = engine.loadLayout(tree, at: t)
+        adapters.layoutChanged(model: engine.model)
+        publish(lines, &engine)
     }
 
     /// Reads `device` to `-EAGAIN` through its slot's frame assembler.
@@ -303,7 +355,7 @@ public final class LiveRunner {
         guard let reloadTree = hooks.reloadTree else { return }
         do {
             let tree = try reloadTree()
-            for l in engine.loadLayout(tree, at: t) { hooks.emit(l) }
+            loadLayout(tree, &engine, at: t)
             hooks.log("SIGHUP: tree reloaded")
         } catch {
             hooks.log("SIGHUP: keeping the current tree: \(error)")
@@ -336,7 +388,7 @@ public final class LiveRunner {
                 slot.node = node
                 slot.assembler = FrameAssembler()
                 hooks.emit(TranscriptLine(t: t, .device(DeviceChange(.added, name: device.description.name, node: node))))
-                for l in engine.deviceAdded(index, device.description, at: t) { hooks.emit(l) }
+                publish(engine.deviceAdded(index, device.description, at: t), &engine)
                 break
             }
         }

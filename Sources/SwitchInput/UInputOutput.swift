@@ -72,3 +72,13 @@ public final class UInputOutput {
         return nil
     }
 }
+
+/// `--inject` as a performer of the live loop: every perform line becomes device input; what it
+/// cannot do (or a failed write) is a note on stderr.
+extension UInputOutput: LoopAdapter {
+    public var name: String { "inject" }
+
+    public func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] {
+        perform(plan.steps(for: line)).map { .log($0) }
+    }
+}

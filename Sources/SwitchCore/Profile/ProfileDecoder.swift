@@ -39,7 +39,7 @@ public enum ProfileDecoder {
         }
 
         if let s = top["scanning"] {
-            let m = try r.object(s, "scanning", allowed: scanningKeys)
+            let m = try r.object(s, "scanning", allowed: scanningKeys.union(presentationKeys))
             var sc = ScanningSettings()
             if let v = m["style"] { sc.style = try r.choice(v, "scanning.style", ["auto": .auto, "manual": .manual, "singleSwitchStep": .singleSwitchStep]) }
             if let v = m["groupItems"] { sc.groupItems = try r.bool(v, "scanning.groupItems") }
@@ -62,6 +62,7 @@ public enum ProfileDecoder {
             sc.modeSwitch = sc.mode == .point
             if let v = m["modeSwitch"] { sc.modeSwitch = try r.bool(v, "scanning.modeSwitch") }
             if let v = m["point"] { sc.point = try pointScanning(v, r) }
+            try decodePresentation(m, &sc, r)
             p.scanning = sc
         }
 

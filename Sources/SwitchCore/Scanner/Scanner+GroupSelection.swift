@@ -54,18 +54,19 @@ extension Scanner {
         showLevel(ColorState(subject: subject, stack: [], runs: []), &out)
     }
 
-    /// The base candidates' ids.
-    private func colorIDs(_ subject: ColorState.Subject) -> [String] {
+    /// The base candidates' ids and labels.
+    private func colorNames(_ subject: ColorState.Subject) -> [MenuEntryName] {
         switch subject {
-        case .items: return model.items.map(\.id)
-        case .menu(let m): return m.entries.map(\.id)
+        case .items: return model.items.map { MenuEntryName(id: $0.id, label: $0.description) }
+        case .menu(let m): return MenuEntry.names(m.entries)
         }
     }
 
     /// Shows the level on top of `c.stack` (the whole base when empty).
     private mutating func showLevel(_ c: ColorState, _ out: inout [Output]) {
         var c = c
-        let ids = colorIDs(c.subject)
+        let names = colorNames(c.subject)
+        let ids = names.map(\.id)
         let weights: [Double]
         switch c.subject {
         case .items: weights = ids.map { 1 + Double(uses[$0] ?? 0) }
@@ -75,7 +76,8 @@ extension Scanner {
         c.runs = split.runs(c.stack.last?.items ?? 0..<ids.count, back: !c.stack.isEmpty)
         context += 1
         out.append(.emit(.colorGroups(c.runs.enumerated().map { n, run in
-            ColorGroupLine(color: ColorGroups.colorNames[n], ids: Array(ids[run.items]), back: run.back)
+            ColorGroupLine(color: ColorGroups.colorNames[n], ids: Array(ids[run.items]),
+                           labels: names[run.items].map(\.label), back: run.back)
         })))
         state = .colorGroups(c)
     }
@@ -101,6 +103,8 @@ extension Scanner {
             break  // None is set.
         case .layout(let model):
             relayout(colors: c, model, now, &out)
+        case .speechFinished:
+            break  // No dwell waits for speech here.
         }
     }
 
@@ -132,8 +136,8 @@ extension Scanner {
             selectItem(k, at: levels.location(ofItem: k), moved: false, now, &out)
         case .menu(var m):
             m.index = k
-            out.append(.emit(.highlight(id: m.entries[k].id, kind: .menuItem)))
-            if speech { out.append(.emit(.speak(m.entries[k].spoken))) }
+            out.append(.emit(.highlight(id: m.entries[k].id, kind: .menuItem, label: m.entries[k].spoken)))
+            if speech { say(m.entries[k].spoken, &out) }
             choose(m, now, &out)
         }
     }
@@ -147,7 +151,7 @@ extension Scanner {
         }
         switch c.subject {
         case .items:
-            out.append(.emit(.perform(Perform(.escape, id: model.scopeID))))
+            out.append(.emit(.perform(Perform(.escape, id: model.scopeID, label: model.scopeLabel))))
             resume(from: .first, now, &out)
         case .menu(let m):
             closeMenu(m, now, &out)
@@ -180,7 +184,7 @@ extension Scanner {
             } else {
                 moved.entries = entries
                 moved.index = 0
-                out.append(.emit(.menuOpened(id: model.items[j].id, items: entries.map(\.id))))
+                out.append(.emit(.menuOpened(id: model.items[j].id, label: model.items[j].description, items: MenuEntry.names(entries))))
                 showColors(.menu(moved), now, &out)
             }
         }

@@ -133,6 +133,8 @@ extension Scanner {
             } else {
                 state = .point(p)
             }
+        case .speechFinished:
+            break  // The sweeps do not wait for speech.
         }
     }
 
@@ -168,10 +170,11 @@ extension Scanner {
     /// The point is fixed: its line, then the menu (or a tap with Always Tap).
     private mutating func chosen(_ point: Point, refine: Int, _ now: Instant, _ out: inout [Output]) {
         let hit = model.hitTest(point)
-        out.append(.emit(.point(point, id: hit.map { model.items[$0].id })))
+        let item = hit.map { model.items[$0] }
+        out.append(.emit(.point(point, id: item?.id, label: item?.description)))
         let choice = PointChoice(point: point, hit: hit, refine: refine)
         if tapBehavior == .alwaysTap {
-            out.append(.emit(.perform(Perform(.tap, id: hit.map { model.items[$0].id } ?? model.scopeID, point: point))))
+            out.append(.emit(.perform(Perform(.tap, id: item?.id ?? model.scopeID, label: item?.description ?? model.scopeLabel, point: point))))
             return resume(from: .first, now, &out)
         }
         openPointMenu(choice, now, &out)
@@ -180,7 +183,8 @@ extension Scanner {
     private mutating func openPointMenu(_ choice: PointChoice, _ now: Instant, _ out: inout [Output]) {
         context += 1
         let entries = MenuEntry.entries(atPointOn: choice.hit.map { model.items[$0] }, modeSwitch: modeSwitch)
-        out.append(.emit(.pointMenuOpened(point: choice.point, id: choice.hit.map { model.items[$0].id }, items: entries.map(\.id))))
+        let item = choice.hit.map { model.items[$0] }
+        out.append(.emit(.pointMenuOpened(point: choice.point, id: item?.id, label: item?.description, items: MenuEntry.names(entries))))
         highlightEntry(MenuState(subject: .point(choice), entries: entries, index: 0, passes: 0, dwell: nil, origin: .first),
                        cause: .menuOpened, now, &out)
     }
@@ -189,7 +193,7 @@ extension Scanner {
     private mutating func stepBack(_ p: PointState, _ now: Instant, _ out: inout [Output]) {
         switch p.step {
         case .xBand:
-            out.append(.emit(.perform(Perform(.escape, id: model.scopeID))))
+            out.append(.emit(.perform(Perform(.escape, id: model.scopeID, label: model.scopeLabel))))
             resume(from: .first, now, &out)
         case .xLine:
             startSweeps(now, &out)

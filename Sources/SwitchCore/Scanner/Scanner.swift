@@ -16,18 +16,18 @@
 ///
 /// Every (state, event) pair has a case in the state's handler:
 ///
-///                  start     action                          timer                    layout
-///   notStarted     begin     ignored                         ignored                  keep the model
-///   stopped        ignored   select, resumeScanning restart  ignored (stale)          no items → restart
-///   scanning       ignored   select/next/previous/menu/      dwell: advance (auto),   relocate
-///                            escape/stopScanning             select (step)
-///   autoTapWindow  ignored   select: menu; others cancel     autoTap: tap, resume     relocate or cancel
+///                  start     action                          timer                    layout               speechFinished
+///   notStarted     begin     ignored                         ignored                  keep the model       ignored
+///   stopped        ignored   select, resumeScanning restart  ignored (stale)          no items → restart   ignored
+///   scanning       ignored   select/next/previous/menu/      dwell: advance (auto),   relocate             the awaited phrase:
+///                            escape/stopScanning             select (step)                                 dwell ends then
+///   autoTapWindow  ignored   select: menu; others cancel     autoTap: tap, resume     relocate or cancel   ignored (no dwell)
 ///                            the window and act
-///   menu           ignored   select: choose; menu, escape:   dwell: advance (auto),   close or re-open
-///                            close                           choose (step)
-///   colorGroups    ignored   groupN: narrow / choose /       ignored (none set)       restart or keep
+///   menu           ignored   select: choose; menu, escape:   dwell: advance (auto),   close or re-open     the awaited phrase:
+///                            close                           choose (step)                                 dwell ends then
+///   colorGroups    ignored   groupN: narrow / choose /       ignored (none set)       restart or keep      ignored
 ///                            back; escape: back
-///   point          ignored   select: stop the sweep;         sweep: turn at the       restart on a new
+///   point          ignored   select: stop the sweep;         sweep: turn at the       restart on a new     ignored
 ///                            escape: one step back           edge / give up           screen size
 ///
 /// Group actions (group1 … group6) do nothing outside group selection; in group selection,
@@ -60,6 +60,9 @@
 ///   layout_*                     same id stays (no line) · gone: the stop in its place · empty: stopped
 ///   target_*                     a press-time snapshot is used while it applies, else ignored
 ///   timer_*                      a stale or early timer changes nothing
+///   speech_paced_*               (pauseForSpeech) |A "A, button"~~~~~~spoken|B …  the dwell ends at
+///                                max(highlight + d, the phrase's end), at most highlight + d + cap;
+///                                a finish for an older phrase, or after the cap, changes nothing
 ///
 ///   menu_mode_switch_*           |menu:pointMode ^select menu closed, mode point, sweep … (and back)
 ///
@@ -76,6 +79,9 @@ public struct Scanner: Sendable {
         case timer(TimerID)
         /// A new tree (layout change).
         case layout(ScanModel)
+        /// Speech finished (spoken to its end, or cancelled) the `utterance`-th `speak` line this
+        /// scanner emitted, counted from 0 (speech-paced scanning).
+        case speechFinished(utterance: Int)
     }
 
     public enum Output: Sendable, Equatable {
@@ -147,6 +153,18 @@ public struct Scanner: Sendable {
         var item: Int? { if case .item(let i) = subject { return i } else { return nil } }
     }
 
+    /// Speech pacing: the phrase the pending dwell waits for, and when the dwell would end
+    /// without it.
+    struct SpeechWait: Sendable {
+        var utterance: Int
+        var earliest: Instant
+    }
+
+    /// How much longer than the dwell a stop may wait for its phrase (`pauseForSpeech`): speech
+    /// that never reports its end (speech-dispatcher gone, a lost event) delays scanning by at
+    /// most this much.
+    public static let speechPauseCap = Interval.seconds(10)
+
     enum State: Sendable {
         case notStarted
         case stopped(StopReason)
@@ -186,10 +204,14 @@ public struct Scanner: Sendable {
     let groupSwitches: Int
     /// How often each item was chosen (group selection weighs likely items by it).
     var uses: [String: Int] = [:]
+    let pauseForSpeech: Bool
 
     internal(set) var state: State = .notStarted
     /// Bumped whenever a ScanTarget taken before must stop applying.
     var context = 0
+    /// `speak` lines emitted so far (the next one's utterance number).
+    private var utterances = 0
+    private var speechWait: SpeechWait?
     /// What the engine has pending (as far as this scanner asked), to emit only real changes.
     private var pendingDwell: Instant?
     private var pendingAutoTap: Instant?
@@ -205,6 +227,7 @@ public struct Scanner: Sendable {
         tapBehavior = settings.tapBehavior
         focusAfterTap = settings.focusedItemAfterTap
         speech = settings.speech
+        pauseForSpeech = settings.speech && settings.pauseForSpeech
         let minimum = Interval.milliseconds(1)
         dwell = max(settings.autoScanningTime, minimum)
         pauseOnFirst = max(settings.pauseOnFirstItem, .zero)
@@ -301,6 +324,8 @@ public struct Scanner: Sendable {
             break  // None was set.
         case .layout(let model):
             levels = levels.rebuilt(model)
+        case .speechFinished:
+            break  // Nothing was spoken.
         }
     }
 
@@ -325,6 +350,8 @@ public struct Scanner: Sendable {
             context += 1
             // Only an empty screen stopped scanning by itself; a user's stop or loops stay stopped.
             if case .noItems = why { restart(now, &out) }
+        case .speechFinished:
+            break  // No dwell runs while stopped.
         }
     }
 
@@ -368,6 +395,9 @@ public struct Scanner: Sendable {
             }
         case .layout(let model):
             relayout(scanning: c, model, now, &out)
+        case .speechFinished(let n):
+            guard let due = spokenDwellEnd(utterance: n, pending: c.dwell, now) else { return }
+            state = .scanning(Cursor(location: c.location, passes: c.passes, dwell: due))
         }
     }
 
@@ -415,6 +445,8 @@ public struct Scanner: Sendable {
             resume(from: c.location, now, &out)
         case .layout(let model):
             relayout(autoTap: c, ends: ends, model, now, &out)
+        case .speechFinished:
+            break  // The window's length is Auto Tap's, not the phrase's.
         }
     }
 
@@ -452,6 +484,11 @@ public struct Scanner: Sendable {
             }
         case .layout(let model):
             relayout(menu: m, model, now, &out)
+        case .speechFinished(let n):
+            guard let due = spokenDwellEnd(utterance: n, pending: m.dwell, now) else { return }
+            var m = m
+            m.dwell = due
+            state = .menu(m)
         }
     }
 
@@ -460,23 +497,46 @@ public struct Scanner: Sendable {
     /// Highlights `location` in scanning state with a fresh dwell per style and `cause`.
     mutating func highlight(_ location: StopLocation, passes: Int, cause: HighlightCause, _ now: Instant, _ out: inout [Output]) {
         emitHighlight(levels.stop(location), &out)
-        state = .scanning(Cursor(location: location, passes: passes, dwell: dwellDeadline(index: location.index, cause: cause, now)))
+        state = .scanning(Cursor(location: location, passes: passes, dwell: paced(dwellDeadline(index: location.index, cause: cause, now))))
     }
 
     /// The highlight line of a stop, and what speech says of it.
-    func emitHighlight(_ stop: LevelStop, _ out: inout [Output]) {
+    mutating func emitHighlight(_ stop: LevelStop, _ out: inout [Output]) {
         let (id, kind) = levels.highlight(stop)
-        out.append(.emit(.highlight(id: id, kind: kind)))
-        if speech { out.append(.emit(.speak(levels.spoken(stop)))) }
+        out.append(.emit(.highlight(id: id, kind: kind, label: levels.label(stop))))
+        if speech { say(levels.spoken(stop), &out) }
     }
 
     mutating func highlightEntry(_ m: MenuState, cause: HighlightCause, _ now: Instant, _ out: inout [Output]) {
         var m = m
         let entry = m.entries[m.index]
-        out.append(.emit(.highlight(id: entry.id, kind: .menuItem)))
-        if speech { out.append(.emit(.speak(entry.spoken))) }
-        m.dwell = dwellDeadline(index: m.index, cause: cause, now)
+        out.append(.emit(.highlight(id: entry.id, kind: .menuItem, label: entry.spoken)))
+        if speech { say(entry.spoken, &out) }
+        m.dwell = paced(dwellDeadline(index: m.index, cause: cause, now))
         state = .menu(m)
+    }
+
+    /// A `speak` line; a phrase waited for before is no longer awaited.
+    mutating func say(_ text: String, _ out: inout [Output]) {
+        out.append(.emit(.speak(text)))
+        utterances += 1
+        speechWait = nil
+    }
+
+    /// With `pauseForSpeech`, a dwell right after a phrase waits for that phrase: the timer is set
+    /// at the cap, and the phrase's end brings it forward (`spokenDwellEnd`).
+    private mutating func paced(_ deadline: Instant?) -> Instant? {
+        guard pauseForSpeech, let deadline, utterances > 0 else { return deadline }
+        speechWait = SpeechWait(utterance: utterances - 1, earliest: deadline)
+        return deadline + Scanner.speechPauseCap
+    }
+
+    /// The dwell's new end when the awaited phrase finished at `now`: not before the dwell's own
+    /// length; nil when this is not the awaited phrase or no dwell is pending.
+    private mutating func spokenDwellEnd(utterance n: Int, pending: Instant?, _ now: Instant) -> Instant? {
+        guard let wait = speechWait, wait.utterance == n, pending != nil else { return nil }
+        speechWait = nil
+        return max(wait.earliest, now)
     }
 
     /// When the dwell after a highlight ends: auto always (plus the pause on a level's first
@@ -598,7 +658,7 @@ public struct Scanner: Sendable {
         case .group(let g):
             leaveGroup(g, now, &out)
         case .top:
-            out.append(.emit(.perform(Perform(.escape, id: levels.model.scopeID))))
+            out.append(.emit(.perform(Perform(.escape, id: levels.model.scopeID, label: levels.model.scopeLabel))))
             resume(from: c.location, now, &out)
         }
     }
@@ -623,7 +683,8 @@ public struct Scanner: Sendable {
     mutating func openMenu(item: Int, origin: StopLocation, _ now: Instant, _ out: inout [Output]) {
         context += 1
         let entries = MenuEntry.entries(for: levels.model.items[item], modeSwitch: modeSwitch && mode == .item)
-        out.append(.emit(.menuOpened(id: levels.model.items[item].id, items: entries.map(\.id))))
+        out.append(.emit(.menuOpened(id: levels.model.items[item].id, label: levels.model.items[item].description,
+                                     items: MenuEntry.names(entries))))
         let m = MenuState(subject: .item(item), entries: entries, index: 0, passes: 0, dwell: nil, origin: origin)
         if mode == .groupSelection {
             showColors(.menu(m), now, &out)
@@ -698,7 +759,7 @@ public struct Scanner: Sendable {
         case .item(let i):
             return entry.perform(on: levels.model.items[i])
         case .point(let choice):
-            return entry.perform(at: choice.point, on: choice.hit.map { levels.model.items[$0] }, scope: levels.model.scopeID)
+            return entry.perform(at: choice.point, on: choice.hit.map { levels.model.items[$0] }, scopeID: levels.model.scopeID, scopeLabel: levels.model.scopeLabel)
         }
     }
 
@@ -783,7 +844,7 @@ public struct Scanner: Sendable {
             m.origin = origin
             state = .menu(m)
         } else {
-            out.append(.emit(.menuOpened(id: id, items: entries.map(\.id))))
+            out.append(.emit(.menuOpened(id: id, label: levels.model.items[j].description, items: MenuEntry.names(entries))))
             highlightEntry(MenuState(subject: .item(j), entries: entries, index: 0, passes: 0, dwell: nil, origin: origin), cause: .menuOpened, now, &out)
         }
     }

@@ -12,6 +12,8 @@ public struct ScanModel: Sendable {
     public var accessibilityElements: [Element]
     /// The node whose subtree counts: the root, or the last present `viewIsModal` node.
     public var scopeID: String
+    /// The scope's description (what an escape perform names).
+    public var scopeLabel: String
 
     private var indexByID: [String: Int]
 
@@ -38,6 +40,8 @@ public struct ContainerAction: Hashable, Sendable {
     public var name: String
     /// The container that performs it.
     public var ownerID: String
+    /// The container's description (what a perform of the action names).
+    public var ownerLabel: String
 }
 
 public struct ScanGroup: Sendable {
@@ -166,6 +170,7 @@ extension ScanModel {
         self.topStops = top
         self.accessibilityElements = builder.elements
         self.scopeID = scope.id
+        self.scopeLabel = ElementDescription.spoken(scope)
         self.indexByID = index
     }
 
@@ -251,7 +256,7 @@ extension ScanModel {
                 return .item(items.count - 1)
             case .container(let e, let children, _):
                 let start = items.count
-                let inherited = e.customActions.map { ContainerAction(name: $0, ownerID: e.id) } + inherited
+                let inherited = e.customActions.map { ContainerAction(name: $0, ownerID: e.id, ownerLabel: ElementDescription.spoken(e)) } + inherited
                 let ordered = e.order == .declared
                     ? Array(children.indices)
                     : ReadingOrder.order(children.map(\.extent), direction: direction)
@@ -266,5 +271,19 @@ extension ScanModel {
                                             children: pending, range: start..<items.count))
             }
         }
+    }
+}
+
+extension ScanModel {
+    /// Where group g is on the screen: its own frame, else the union of its items' frames (what
+    /// a highlight of the group is drawn around); nil when nothing in it has a frame.
+    public func frame(ofGroup g: Int) -> Rect? {
+        if let f = groups[g].frame { return f }
+        var union: Rect?
+        for i in groups[g].items {
+            guard let f = items[i].element.frame else { continue }
+            union = union.map { $0.union(f) } ?? f
+        }
+        return union
     }
 }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import SwitchCore
 import SwitchInput
+import SwitchOverlay
+import SwitchSpeech
 
 /// `switchscan run`: the live engine on real devices. Prints the transcript as it happens; ends
 /// at --until or on Ctrl-C (status 0); SIGHUP re-reads the tree.
@@ -13,14 +15,15 @@ struct RunCommand: ParsableCommand {
         Devices: --device options, else the profile's "devices", else every device that has one of \
         the profile's switch keys (plus touchscreens when the profile uses touch). The picked devices \
         are named on stderr. Ctrl-C or SIGTERM ends the run (status 0); SIGHUP re-reads --tree. \
-        Exit status 2 for bad input, a device that cannot be opened, or --inject without /dev/uinput.
+        Exit status 2 for bad input, a device that cannot be opened, --inject without /dev/uinput, \
+        --show without an X server, or speech on in the profile without speech-dispatcher.
         """)
 
     @Option(help: "The element tree file.")
     var tree: String
 
-    @Option(help: "A profile: a path, or a name from Profiles/ (e.g. single-switch-auto).")
-    var profile: String
+    @Option(help: "A profile: a path, or a name (see `switchscan profiles`). Default: ~/.config/switchscan/profile.json, else the built-in defaults.")
+    var profile: String?
 
     @Option(name: .customLong("device"), help: "A device: node path, name (or a unique part of it) or vendor:product. Repeatable.")
     var devices: [String] = []
@@ -36,6 +39,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Perform activations and escape on the desktop through a uinput device (needs /dev/uinput).")
     var inject = false
 
+    @Flag(help: "Draw the highlight and the scanner menu on the screen (an X server: Xorg, or Xwayland for X11 apps).")
+    var show = false
+
     @Flag(help: "Print every frame the engine receives on stderr.")
     var showFrames = false
 
@@ -43,7 +49,10 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let treeValue = try reportingInputErrors { try InputFiles.tree(tree) }
-        let profileValue = try reportingInputErrors { try ProfileLibrary.load(profile) }
+        let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
+        let profileValue = loaded.profile
+        // Without --profile, say which one is used (the journal of the user service shows it).
+        if profile == nil { note("profile: " + (loaded.path.map { "\($0) (\"\(profileValue.name)\")" } ?? ProfileLibrary.builtInName)) }
 
         var injector: UInputOutput?
         if inject {
@@ -55,8 +64,30 @@ struct RunCommand: ParsableCommand {
             if let node = injector?.node { note("injecting into \(node) \"\(UInputOutput.deviceName)\"") }
         }
 
+        // What the person sees and hears: set up before the devices, so a missing X server or
+        // speech-dispatcher is said at once.
+        var presenters: [LoopAdapter] = []
+        if show {
+            do {
+                let overlay = try Overlay(settings: Overlay.Settings(profileValue.scanning))
+                note("showing the highlight on X display \(overlay.displayName) (\(overlay.screen.width)x\(overlay.screen.height))")
+                presenters.append(overlay)
+            } catch {
+                throw fail("\(error)")
+            }
+        }
+        if profileValue.scanning.speech || profileValue.scanning.soundEffects {
+            do {
+                let speech = try SpeechOutput(settings: SpeechOutput.Settings(profileValue.scanning))
+                note("speaking through speech-dispatcher at \(speech.address)")
+                presenters.append(speech)
+            } catch {
+                throw fail("\(error)")
+            }
+        }
+
         let (selected, entries) = try reportingInputErrors {
-            try DevicePicking.pick(options: devices, profile: profileValue, profileFile: profile)
+            try DevicePicking.pick(options: devices, profile: profileValue, profileFile: loaded.path ?? ProfileLibrary.builtInName)
         }
         let grabs = grab ? DeviceSelection.grabDecisions(selected, entries: entries)
                          : selected.map { _ in GrabDecision(grab: false, warning: nil) }
@@ -65,7 +96,7 @@ struct RunCommand: ParsableCommand {
             if let w = g.warning { note(w) }
         }
 
-        let style = output.format
+        let style = output.format, ids = output.ids
         let treePath = tree
         // The lines of one wakeup go out in one write(2), before the loop sleeps again (a write
         // per line was a third of the CPU time of a switch press in the VM benchmark).
@@ -73,11 +104,8 @@ struct RunCommand: ParsableCommand {
         pending.reserveCapacity(4096)
         let hooks = LiveRunner.Hooks(
             emit: { line in
-                pending += TranscriptFormat.render(line, as: style)
+                pending += TranscriptFormat.render(line, as: style, ids: ids)
                 pending += "\n"
-                if let injector {
-                    for message in injector.perform(injector.plan.steps(for: line)) { note(message) }
-                }
             },
             flush: {
                 if pending.isEmpty { return }
@@ -90,7 +118,8 @@ struct RunCommand: ParsableCommand {
         let runner: LiveRunner
         do {
             let plan: [(SelectedDevice, grab: Bool)] = zip(selected, grabs).map { ($0, grab: $1.grab) }
-            runner = try LiveRunner(devices: plan, hooks: hooks)
+            let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + presenters
+            runner = try LiveRunner(devices: plan, adapters: adapters, hooks: hooks)
         } catch {
             throw fail("\(error)")
         }

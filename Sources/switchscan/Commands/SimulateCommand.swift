@@ -2,11 +2,15 @@ import ArgumentParser
 import Foundation
 import SwitchCore
 import SwitchFormats
+import SwitchReport
 
-/// Options shared by `simulate` and `demo`.
+/// Transcript options shared by `simulate`, `demo` and `run`.
 struct TranscriptOptions: ParsableArguments {
     @Option(help: "Transcript format: text (aligned, for people) or jsonl (one JSON object per line).")
     var format: TranscriptFormat.Style = .text
+
+    @Flag(help: "Text format: print each element's id next to its label.")
+    var ids = false
 }
 
 extension TranscriptFormat.Style: ExpressibleByArgument {}
@@ -28,8 +32,8 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "The element tree (native JSON or an imported dump).")
     var tree: String
 
-    @Option(help: "A profile: a path, or a name from Profiles/ (e.g. single-switch-auto).")
-    var profile: String
+    @Option(help: "A profile: a path, or a name (see `switchscan profiles`). Default: ~/.config/switchscan/profile.json, else the built-in defaults.")
+    var profile: String?
 
     @Option(help: "The recorded input (evemu or libinput-record).")
     var events: String
@@ -45,6 +49,9 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var output: TranscriptOptions
 
+    @Option(help: ArgumentHelp("Also write a report of the session: one self-contained HTML page (figures, the screen, the path of the highlight, every press and perform). - writes it to standard output instead of the transcript.", valueName: "FILE.html"))
+    var report: String?
+
     func validate() throws {
         if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until must be a number of seconds ≥ 0") }
     }
@@ -53,7 +60,22 @@ struct SimulateCommand: ParsableCommand {
         let setup = try reportingInputErrors { () throws(InputError) -> SimulationSetup in
             try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout)
         }
-        setup.run(until: until.map { Instant.seconds($0) }, format: output.format)
+        guard let report else {
+            setup.run(until: until.map { Instant.seconds($0) }, output: output)
+            return
+        }
+        // The page is written once the run is over; with `-` it replaces the transcript.
+        var lines: [TranscriptLine] = []
+        let end = setup.run(until: until.map { Instant.seconds($0) }, output: report == "-" ? nil : output) { lines.append($0) }
+        var screens = [SessionReport.Screen(at: .zero, name: InputFiles.displayName(tree), tree: setup.tree)]
+        for (k, (t, layoutTree)) in setup.layouts.enumerated() {
+            screens.append(SessionReport.Screen(at: t, name: setup.layoutNames.indices.contains(k) ? setup.layoutNames[k] : "layout \(k + 1)", tree: layoutTree))
+        }
+        let profileName = (profile.map { InputFiles.displayName($0) + ": " } ?? "") + setup.profile.name
+        let page = SessionReport.html(SessionReport.Session(treeName: InputFiles.displayName(tree), profileName: profileName,
+                                                            inputName: InputFiles.displayName(events), screens: screens,
+                                                            lines: lines, end: end))
+        try reportingInputErrors { try OutputFiles.write(page, to: report) }
     }
 }
 
@@ -63,27 +85,33 @@ struct SimulationSetup {
     var profile: Profile
     var recording: Recording
     var layouts: [(Instant, ElementTree)]
+    /// The files of `layouts`, as given.
+    var layoutNames: [String] = []
 
-    static func load(tree: String, profile: String, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
+    static func load(tree: String, profile: String?, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
         let t = try InputFiles.tree(tree)
-        let p = try ProfileLibrary.load(profile)
+        let p = try ProfileLibrary.load(profile).profile
         var recording = try loadRecording(events, desc: desc)
         recording = recording.rebasedForSimulation()
         var changes: [(Instant, ElementTree)] = []
+        var names: [String] = []
         for spec in layouts {
             guard let colon = spec.firstIndex(of: ":"), let seconds = Double(spec[..<colon]), seconds >= 0, seconds.isFinite else {
                 throw InputError(file: spec, message: "--layout expects SECONDS:FILE, e.g. 2.5:second-screen.json")
             }
-            changes.append((.seconds(seconds), try InputFiles.tree(String(spec[spec.index(after: colon)...]))))
+            let file = String(spec[spec.index(after: colon)...])
+            changes.append((.seconds(seconds), try InputFiles.tree(file)))
+            names.append(InputFiles.displayName(file))
         }
-        return SimulationSetup(tree: t, profile: p, recording: recording, layouts: changes)
+        return SimulationSetup(tree: t, profile: p, recording: recording, layouts: changes, layoutNames: names)
     }
 
     static func loadRecording(_ path: String, desc: String?) throws(InputError) -> Recording {
         if let desc {
-            return try RecordingFile.decode(events: (try InputFiles.read(path), path), description: (try InputFiles.read(desc), desc))
+            return try RecordingFile.decode(events: (try InputFiles.read(path), InputFiles.displayName(path)),
+                                            description: (try InputFiles.read(desc), InputFiles.displayName(desc)))
         }
-        return try RecordingFile.decode(InputFiles.read(path), file: path)
+        return try RecordingFile.decode(InputFiles.read(path), file: InputFiles.displayName(path))
     }
 
     func inputs() -> [Simulation.Input] {
@@ -94,11 +122,20 @@ struct SimulationSetup {
 
     /// Prints the transcript in 64 KB writes: an offline run has no reason to flush every line,
     /// and a write per line was most of the cost of printing it.
-    func run(until: Instant?, format: TranscriptFormat.Style) {
+    /// - Parameters:
+    ///   - output: how to print the transcript; nil prints nothing.
+    ///   - observe: sees every line (a report collects them).
+    /// - Returns: the instant the run ended at.
+    @discardableResult
+    func run(until: Instant?, output: TranscriptOptions?, observe: (TranscriptLine) -> Void = { _ in }) -> Instant {
         var engine = Engine(tree: tree, profile: profile, devices: recording.devices.map(\.description))
         var pending = ""
-        Simulation.run(&engine, inputs: inputs(), until: until) { line in
-            pending += TranscriptFormat.render(line, as: format)
+        // With speech on, phrases take the speech-time model's time (speech-paced scanning).
+        let voice = profile.scanning.speech ? SpeechTimeModel(speechRate: profile.scanning.speechRate) : nil
+        let end = Simulation.run(&engine, inputs: inputs(), until: until, speech: voice) { line in
+            observe(line)
+            guard let output else { return }
+            pending += TranscriptFormat.render(line, as: output.format, ids: output.ids)
             pending += "\n"
             if pending.utf8.count >= 65_536 {
                 Output.write(pending)
@@ -106,5 +143,6 @@ struct SimulationSetup {
             }
         }
         Output.write(pending)
+        return end
     }
 }

@@ -13,7 +13,8 @@ struct TreeStatsCommand: ParsableCommand {
         alone is 1).
 
         Time to reach an item, with T = autoScanningTime, P = pauseOnFirstItem and H = \
-        holdDuration of the profile (the default profile without --profile): a level's first \
+        holdDuration of the profile (without --profile: the default profile, else the built-in \
+        defaults): a level's first \
         stop is highlighted at once and stays T + P, every later stop T; the person has the whole \
         dwell of a stop to press it, so selecting the stop at index j (from 0) costs \
         P + (j+1)·T + H. An item's time is the sum over the levels on its way down, its presses \
@@ -27,7 +28,7 @@ struct TreeStatsCommand: ParsableCommand {
     @Argument(help: "A tree file (native JSON, or a dump switchscan can import).")
     var file: String
 
-    @Option(help: "A profile (a path, or a name from Profiles/) whose scanning settings to use.")
+    @Option(help: "A profile (a path, or a name: see `switchscan profiles`) whose scanning settings to use.")
     var profile: String?
 
     @Option(help: "text or json.")
@@ -36,8 +37,7 @@ struct TreeStatsCommand: ParsableCommand {
 
     func run() throws {
         let tree = try reportingInputErrors { try InputFiles.tree(file) }
-        var chosen = Profile()
-        if let profile { chosen = try reportingInputErrors { try ProfileLibrary.load(profile) } }
+        let chosen = try reportingInputErrors { try ProfileLibrary.load(profile) }.profile
         let stats = TreeStats(tree: tree, scanning: chosen.scanning, holdDuration: chosen.switchStabilization.holdDuration)
         switch format {
         case .json: Output.line(stats.json.rendered(indent: 2))

@@ -156,7 +156,7 @@ struct ColorExplorer {
                 }
                 let lines = press(SwitchAction.groups[n])
                 presses += 1
-                found = lines.contains { $0.event == .highlight(id: item.id, kind: .item) }
+                found = lines.contains { if case .highlight(item.id, .item, _) = $0.event { return true } else { return false } }
             }
             if !found { problems.append("\(item.id) not reached in \(presses) presses (k=\(k), n=\(model.items.count))"); continue }
             reached += 1
@@ -276,7 +276,7 @@ struct PointExplorer {
                 lines += press(.select, at: t)
             }
             guard let chosen = lines.compactMap({ line -> (Point, String?)? in
-                if case .point(let p, let id) = line.event { return (p, id) }
+                if case .point(let p, let id, _) = line.event { return (p, id) }
                 return nil
             }).last else { problems.append("no point chosen for \(item.id): \(h.render(lines))"); continue }
             // Within the rounding of one microsecond of motion.
