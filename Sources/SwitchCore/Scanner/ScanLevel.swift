@@ -161,7 +161,7 @@ struct ScanLevels: Sendable {
     func label(_ stop: LevelStop) -> String {
         switch stop {
         case .item(let i): return model.items[i].description
-        case .group(let g), .exit(let g): return model.groups[g].description
+        case .group(let g), .exit(let g): return description(ofGroup: g)
         }
     }
 
