@@ -12,6 +12,8 @@ let benchmarks: [String: ([String]) -> Void] = [
     "calibrate": CalibrationBenchmark.run,
     "simulate": SimulatorBenchmark.run,
     "scan-hour": ScanHourBenchmark.run,
+    "order": OrderBenchmark.run,
+    "order-child": OrderBenchmark.child,
 ]
 
 guard let name = arguments.first, let bench = benchmarks[name] else {

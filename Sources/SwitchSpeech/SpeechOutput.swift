@@ -112,7 +112,7 @@ public final class SpeechOutput: LoopAdapter {
             } else {
                 finished.append(utterance)
             }
-        case .scan, .menuClosed, .filter, .touch, .device, .sweep, .mode:
+        case .scan, .menuClosed, .filter, .touch, .device, .pause, .sweep, .mode:
             break
         }
         if socket >= 0 { writeAll() }

@@ -29,6 +29,8 @@ public enum TranscriptEvent: Equatable, Sendable {
     case touch(TouchDecision)
     /// A device went away or came back (live engine only).
     case device(DeviceChange)
+    /// The safety exit paused or resumed the engine (README "Safety exit").
+    case pause(PauseChange)
     /// Group selection: what each colour holds now (README "Scanning methods").
     case colorGroups([ColorGroupLine])
     /// Point scanning: a band or line starts moving, or stops.
@@ -197,5 +199,25 @@ public struct DeviceChange: Equatable, Sendable {
         self.change = change
         self.name = name
         self.node = node
+    }
+}
+
+/// The engine paused (scanning stopped, switches and touches do nothing, the live loop's grabs
+/// released) or resumed, and what did it.
+public struct PauseChange: Equatable, Sendable {
+    public enum State: String, Sendable { case paused, resumed }
+    public enum Cause: Equatable, Sendable {
+        /// A switch held for `held` (the profile's pauseHold).
+        case hold(switchName: String, held: Interval)
+        /// The pause chord, as written (`Ctrl+Alt+Shift+S`).
+        case chord(String)
+    }
+
+    public var state: State
+    public var cause: Cause
+
+    public init(_ state: State, _ cause: Cause) {
+        self.state = state
+        self.cause = cause
     }
 }

@@ -121,6 +121,13 @@ public enum TranscriptFormat {
         case .mode(let mode):
             w.string("type", "mode")
             w.string("mode", mode.rawValue)
+        case .pause(let p):
+            w.string("type", "pause")
+            w.string("state", p.state.rawValue)
+            switch p.cause {
+            case .hold(let name, _): w.string("by", "hold"); w.string("switch", name)
+            case .chord(let chord): w.string("by", "chord"); w.string("chord", chord)
+            }
         }
         return w.finish()
     }
@@ -245,6 +252,11 @@ public enum TranscriptFormat {
                        + items.map { name($0.id, $0.label) }.joined(separator: ", "))
         case .mode(let mode):
             return row("mode", mode.rawValue)
+        case .pause(let p):
+            switch p.cause {
+            case .hold(let name, let held): return row("pause", "\(p.state.rawValue): \(name) held \(held)")
+            case .chord(let chord): return row("pause", "\(p.state.rawValue): \(chord)")
+            }
         }
     }
 
