@@ -5,6 +5,7 @@ import PackageDescription
 //   SwitchCore    pure: time, element tree, filters, scanner, engine. No clock, no I/O.
 //   SwitchFormats pure parsers/writers: recordings (evemu, libinput-record) and tree importers.
 //   SwitchInput   the imperative shell: libevdev devices, the live loop, uinput output.
+//   SwitchDesktop the imperative shell for the live desktop: AT-SPI trees, actions, XTest.
 //   switchscan    the command-line tool.
 let package = Package(
     name: "switchscan",
@@ -25,6 +26,16 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
+        .systemLibrary(
+            name: "CAtspi",
+            pkgConfig: "atspi-2",
+            providers: [.apt(["libatspi2.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CXTest",
+            pkgConfig: "xtst",
+            providers: [.apt(["libxtst-dev", "libx11-dev"])]
+        ),
         .target(
             name: "SwitchCore",
             dependencies: [.product(name: "HeapModule", package: "swift-collections")]
@@ -38,10 +49,14 @@ let package = Package(
             name: "SwitchInput",
             dependencies: ["SwitchCore", "SwitchFormats", "CEvdev"]
         ),
+        .target(
+            name: "SwitchDesktop",
+            dependencies: ["SwitchCore", "SwitchInput", "CAtspi", "CXTest"]
+        ),
         .executableTarget(
             name: "switchscan",
             dependencies: [
-                "SwitchCore", "SwitchFormats", "SwitchInput",
+                "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Demo")]
@@ -72,6 +87,11 @@ let package = Package(
             name: "SwitchInputTests",
             dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SwitchDesktopTests",
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -72,6 +72,20 @@ public enum TranscriptFormat {
             w.string("change", d.change.rawValue)
             w.string("name", d.name)
             w.string("node", d.node)
+        case .result(let r):
+            w.string("type", "result")
+            w.string("action", r.action.name)
+            w.string("id", r.id)
+            if case .custom(let name) = r.action { w.string("name", name) }
+            switch r.outcome {
+            case .done(let how): w.string("result", "done"); w.string("how", how)
+            case .failed(let why): w.string("result", "failed"); w.string("reason", why)
+            }
+        case .tree(let c):
+            w.string("type", "tree")
+            w.string("change", c.change.rawValue)
+            w.string("app", c.app)
+            w.string(c.change == .window ? "window" : "reason", c.detail)
         }
         return w.finish()
     }
@@ -165,6 +179,20 @@ public enum TranscriptFormat {
             }
         case .device(let d):
             return row("device", "\(d.change.rawValue) \(d.node) \"\(d.name)\"")
+        case .result(let r):
+            var s = pad(r.action.name, 10) + r.id
+            if case .custom(let name) = r.action { s += " \"\(name)\"" }
+            switch r.outcome {
+            case .done(let how): s += " done: " + how
+            case .failed(let why): s += " failed: " + why
+            }
+            return row("result", s)
+        case .tree(let c):
+            switch c.change {
+            case .window: return row("tree", "window \"\(c.detail)\" of \(c.app)")
+            case .ended: return row("tree", "ended: \(c.app): \(c.detail)")
+            case .notAnswering: return row("tree", "not answering: \(c.app): \(c.detail)")
+            }
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwitchCore
 import SwitchInput
+import SwitchDesktop
 
 /// `switchscan run`: the live engine on real devices. Prints the transcript as it happens; ends
 /// at --until or on Ctrl-C (status 0); SIGHUP re-reads the tree.
@@ -13,11 +14,16 @@ struct RunCommand: ParsableCommand {
         Devices: --device options, else the profile's "devices", else every device that has one of \
         the profile's switch keys (plus touchscreens when the profile uses touch). The picked devices \
         are named on stderr. Ctrl-C or SIGTERM ends the run (status 0); SIGHUP re-reads --tree. \
+        With --desktop the tree is the live desktop's (AT-SPI: the active window, or --app NAME), \
+        read again whenever the UI changes, and every perform is carried out there and answered by \
+        a `result` line. \
         Exit status 2 for bad input, a device that cannot be opened, or --inject without /dev/uinput.
         """)
 
-    @Option(help: "The element tree file.")
-    var tree: String
+    @Option(help: "The element tree file (or --desktop).")
+    var tree: String?
+
+    @OptionGroup var live: DesktopOptions
 
     @Option(help: "A profile: a path, or a name from Profiles/ (e.g. single-switch-auto).")
     var profile: String
@@ -39,11 +45,26 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print every frame the engine receives on stderr.")
     var showFrames = false
 
-    func validate() throws { try validateUntil(until) }
+    func validate() throws {
+        try validateUntil(until)
+        try live.validate(file: tree)
+        if live.desktop && inject { throw ValidationError("--desktop performs through AT-SPI; --inject is for a tree file") }
+    }
 
     func run() throws {
-        let treeValue = try reportingInputErrors { try InputFiles.tree(tree) }
         let profileValue = try reportingInputErrors { try ProfileLibrary.load(profile) }
+        // The live desktop: its first read is the tree the engine starts with.
+        var desktop: DesktopSource?
+        var firstLines: [TranscriptEvent] = []
+        let treeValue: ElementTree
+        if live.desktop {
+            let source = try live.source()
+            if ProcessInfo.processInfo.environment["SWITCHSCAN_DESKTOP_TRACE"] != nil { source.trace = { note("desktop: " + $0) } }
+            (treeValue, firstLines) = source.start()
+            desktop = source
+        } else {
+            treeValue = try reportingInputErrors { try InputFiles.tree(tree!) }
+        }
 
         var injector: UInputOutput?
         if inject {
@@ -66,7 +87,7 @@ struct RunCommand: ParsableCommand {
         }
 
         let style = output.format
-        let treePath = tree
+        let treePath = tree ?? ""
         // The lines of one wakeup go out in one write(2), before the loop sleeps again (a write
         // per line was a third of the CPU time of a switch press in the VM benchmark).
         var pending = ""
@@ -83,13 +104,16 @@ struct RunCommand: ParsableCommand {
             },
             log: note,
             showFrame: showFrames ? { printError($0) } : nil,
-            reloadTree: { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath) })
+            reloadTree: desktop != nil ? nil : { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath) })
+        // Where the live tree comes from, before the engine's first line.
+        for e in firstLines { hooks.emit(TranscriptLine(t: .zero, e)) }
         let runner: LiveRunner
         do {
             let plan: [(SelectedDevice, grab: Bool)] = zip(selected, grabs).map { ($0, grab: $1.grab) }
-            let adapters: [LoopAdapter] = injector.map { [$0] } ?? []
+            let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + (desktop.map { [$0] } ?? [])
             runner = try LiveRunner(devices: plan, adapters: adapters, hooks: hooks)
         } catch {
+            desktop?.finish()
             throw fail("\(error)")
         }
         var engine = Engine(tree: treeValue, profile: profileValue, devices: runner.descriptions)

@@ -1,26 +1,30 @@
 import ArgumentParser
 import SwitchCore
 import SwitchFormats
+import SwitchDesktop
 
 struct TreeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tree",
         abstract: "Show, audit and convert accessibility element trees.",
-        subcommands: [Show.self, Audit.self, TreeImportCommand.self, TreeStatsCommand.self]
+        subcommands: [Show.self, Audit.self, TreeImportCommand.self, TreeStatsCommand.self, TreeDumpCommand.self]
     )
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the scan order: number, id, description, frame, group path.")
 
         @Argument(help: "A tree file (native JSON, or a dump switchscan can import).")
-        var file: String
+        var file: String?
+
+        @OptionGroup var live: DesktopOptions
 
         @Option(help: "text or json.")
         var format: ReportFormat = .text
 
+        func validate() throws { try live.validate(file: file) }
 
         func run() throws {
-            let tree = try reportingInputErrors { try InputFiles.tree(file) }
+            let tree = try live.desktop ? live.readTree() : reportingInputErrors { try InputFiles.tree(file!) }
             let model = ScanModel(tree: tree)
             switch format {
             case .json: Output.line(TreeReport.json(model).rendered(indent: 2))
