@@ -218,10 +218,11 @@ public final class DesktopSource: LoopAdapter {
         snapshot = nil
         index = [:]
         tree = DesktopSource.emptyTree(screen)
-        let line = TreeSourceChange(change, app: name, detail: why)
-        if lastSource != "end:" + name + why {
-            lastSource = "end:" + name + why
-            lines.append(.tree(line))
+        // Once per ending: what follows until a window comes is the same ending seen again.
+        let key = change == .notAnswering ? "notAnswering:" + name : "ended"
+        if lastSource != key {
+            lastSource = key
+            lines.append(.tree(TreeSourceChange(change, app: name, detail: why)))
         }
         return change == .notAnswering ? .notAnswering : .gone
     }
@@ -246,7 +247,9 @@ public final class DesktopSource: LoopAdapter {
         for e in events.drain() {
             if e.type == "window:activate" { activeWindow = (e.bus, e.path) }
             if e.bus == app?.bus || silent.contains(e.bus) { silent.remove(e.bus) }
-            if let c = DesktopEventRules.change(type: e.type, bus: e.bus, id: e.id, detail1: e.detail1, path: e.path, context) {
+            let change = DesktopEventRules.change(type: e.type, bus: e.bus, id: e.id, detail1: e.detail1, path: e.path, context)
+            trace?("event \(e.type) \(e.id) \(e.detail1) → \(change.map { "\($0)" } ?? "ignored") at \(nowMonotonic)")
+            if let c = change {
                 run(schedule.handle(.change(c), at: now), now)
             }
         }

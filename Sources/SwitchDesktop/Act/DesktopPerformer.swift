@@ -35,6 +35,10 @@ final class DesktopPerformer {
                 how = "focus + " + how
             }
             return display.click(at: point) ? (.done(how), false) : (.failed("the X server has no XTest"), false)
+        case .focus(let id):
+            return call(id, "org.a11y.atspi.Component", "GrabFocus", []) { v in
+                v?.bool == false ? .failed("it cannot take the focus") : .done("focused (adjust it with increment and decrement)")
+            }
         case .doAction(let id, let index, let name):
             return call(id, "org.a11y.atspi.Action", "DoAction", [.i32(Int32(clamping: index))]) { v in
                 v?.bool == false ? .failed("the application refused action \"\(name)\"") : .done("action \"\(name)\"")

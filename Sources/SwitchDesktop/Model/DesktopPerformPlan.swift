@@ -3,8 +3,9 @@ import SwitchCore
 /// What the live desktop does for one `perform` line (pure; `DesktopPerformer` carries it out and
 /// writes the result line). Activate: the element's default action (index 0); a page tab: select
 /// it through its tab list's Selection interface (GTK3's tabs have no action); an element without
-/// any action: focus it, then a real pointer click at its activation point (XTest); a point with
-/// no element there: a click at the point. A custom action: the action of that name. Increment /
+/// any action: focus it, then a real pointer click at its activation point (XTest), except an
+/// adjustable one (a slider), which is only focused: a click would set its value to wherever it
+/// lands; a point with no element there: a click at the point. A custom action: the action of that name. Increment /
 /// decrement: the Value moved by its minimum increment (a tenth of the range when that is 0).
 /// Escape: the Escape key.
 public enum DesktopStep: Equatable, Sendable {
@@ -13,6 +14,9 @@ public enum DesktopStep: Equatable, Sendable {
     case stepValue(id: String, up: Bool)
     /// Focus `id` (when given), then click at the point.
     case click(id: String?, at: Point)
+    /// Focus only: an adjustable element without an action (a click on a GTK slider would move
+    /// its value to where the click lands).
+    case focus(id: String)
     case escapeKey
     /// Nothing can be done; why.
     case fail(String)
@@ -47,6 +51,7 @@ public enum DesktopPerformPlan {
                 return .selectTab(listID: list.id, index: info.index)
             }
             if let name = n.actions.first { return .doAction(id: n.id, index: 0, name: name) }
+            if n.interfaces.contains(.value) && n.states.contains(.focusable) { return .focus(id: n.id) }
             if let point = perform.point ?? n.extents?.frame?.center { return .click(id: n.id, at: point) }
             return .fail("it has no action and no place on screen to click")
         case .custom(let name):
