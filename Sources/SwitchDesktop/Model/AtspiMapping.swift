@@ -139,12 +139,13 @@ public enum AtspiMapping {
     }
 
     /// One element: label from the name, else the labelled-by target, else the words of what it
-    /// absorbed; value from checked state, Value or the field's text; traits from role and states.
+    /// absorbed, else a field's placeholder; value from checked state, Value or the field's text; traits from role and states.
     static func element(_ n: AtspiNode, absorbed: [AtspiNode]) -> Element {
         let role = n.role
         var label = n.name.trimmed
         if label.isEmpty { label = (n.labelledBy ?? "").trimmed }
         if label.isEmpty { label = words(absorbed) }
+        if label.isEmpty { label = (n.placeholder ?? "").trimmed }  // a field's placeholder, as UIKit does
         let value = valueText(n)
         var traits: Traits = []
         var responds: Bool?
@@ -174,7 +175,10 @@ public enum AtspiMapping {
         if !n.states.contains(.enabled) && !n.states.contains(.sensitive) { traits.insert(.notEnabled) }
 
         var hint = n.description.trimmed
-        if hint == label || hint == value || hint == n.value?.text?.trimmed { hint = "" }
+        // GTK gives a slider's value text as its description ("50.0"): not a hint.
+        if hint == label || hint == value || hint == n.value?.text?.trimmed || (n.value != nil && Double(hint) == n.value?.current) {
+            hint = ""
+        }
         let custom = n.actions.count > 1 ? uniqueNames(Array(n.actions.dropFirst())) : []
         return Element(id: n.id, isAccessibilityElement: true, label: label.isEmpty ? nil : label,
                        value: value, hint: hint.isEmpty ? nil : hint, traits: traits, frame: n.extents?.frame,

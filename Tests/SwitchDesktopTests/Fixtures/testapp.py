@@ -15,6 +15,9 @@ drive, each with a fixed accessible name:
 
 Options: --title T (window title, default "Switch test"); --rows-max N (keep at most N rows: the
 oldest goes when a row is added beyond it, so repeated changes keep the window's size);
+--freeze SECS (a last button "Freeze": 0.3 s after it is clicked a helper stops this process
+with SIGSTOP, and continues it SECS later: an application that does not answer, at a moment a
+test chooses, after the click itself was answered);
 --add-every MS (add a row every MS milliseconds and print "changed <CLOCK_MONOTONIC µs> <rows>"
 after each: the benchmark's UI changes). Prints "ready" once the window is mapped.
 """
@@ -28,6 +31,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument("--title", default="Switch test")
 ap.add_argument("--rows-max", type=int, default=0)
 ap.add_argument("--add-every", type=int, default=0)
+ap.add_argument("--freeze", type=float, default=0)
 args = ap.parse_args()
 
 win = Gtk.Window(title=args.title)
@@ -95,6 +99,15 @@ heading = Gtk.Label(label="Switch test", xalign=0)
 heading.get_accessible().set_role(Atk.Role.HEADING)
 for w in (heading, b_count, status, bold, scale, name_row, notebook, b_dialog, b_add, rows, b_quit):
     box.pack_start(w, False, False, 0)
+
+if args.freeze:
+    import os, subprocess
+    def freeze(_b):
+        pid = os.getpid()
+        subprocess.Popen(["/bin/sh", "-c", "sleep 0.3; kill -STOP %d; sleep %g; kill -CONT %d" % (pid, args.freeze, pid)])
+    b_freeze = Gtk.Button(label="Freeze")
+    b_freeze.connect("clicked", freeze)
+    box.pack_start(b_freeze, False, False, 0)
 
 if args.add_every:
     def tick():
