@@ -63,7 +63,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "switchscan-bench",
-            dependencies: ["SwitchCore", "SwitchFormats"],
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchDesktop"],
             path: "Benchmarks/switchscan-bench"
         ),
         .testTarget(

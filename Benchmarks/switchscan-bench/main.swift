@@ -12,6 +12,7 @@ let benchmarks: [String: ([String]) -> Void] = [
     "calibrate": CalibrationBenchmark.run,
     "simulate": SimulatorBenchmark.run,
     "scan-hour": ScanHourBenchmark.run,
+    "desktop-read": DesktopReadBenchmark.run,
 ]
 
 guard let name = arguments.first, let bench = benchmarks[name] else {

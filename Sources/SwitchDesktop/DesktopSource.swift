@@ -20,6 +20,8 @@ public final class DesktopSource: LoopAdapter {
     public private(set) var tree: ElementTree
     /// `SWITCHSCAN_DESKTOP_TRACE`: a note on stderr (with CLOCK_MONOTONIC µs) for every read.
     public var trace: ((String) -> Void)?
+    /// D-Bus calls the last read sent (the benchmark's note).
+    public var lastReadCalls: Int { reader.lastCallCount }
 
     private let appName: String?
     private let bus: AtspiBus
@@ -28,6 +30,7 @@ public final class DesktopSource: LoopAdapter {
     private let events = AtspiEvents()
     private let glib = GLibContext()
     private var schedule: RefreshSchedule
+    private var floodGuard = BoundsFloodGuard()
 
     /// What the current tree was read from.
     private var app: AppRef?
@@ -157,7 +160,7 @@ public final class DesktopSource: LoopAdapter {
             lastSource = source
             lines.append(.tree(TreeSourceChange(.window, app: app.name, detail: title.isEmpty ? app.name : title)))
         }
-        trace?("read \(app.name): \(reader.lastCallCount) calls, \(ScanModel(tree: tree).items.count) items in \(formatNumber(Double(MonotonicClock.nowMicroseconds() - started) / 1000)) ms, done at \(MonotonicClock.nowMicroseconds())")
+        trace?("read \(app.name): \(reader.lastCallCount) calls, \(ScanModel(tree: tree).items.count) items in \(formatNumber(Double(MonotonicClock.nowMicroseconds() - started) / 1000)) ms, started at \(started), done at \(MonotonicClock.nowMicroseconds())")
         return .done
     }
 
@@ -169,6 +172,42 @@ public final class DesktopSource: LoopAdapter {
             }
         }
         return nil
+    }
+
+    /// What the schedule asked for: everything, or some nodes' values and others' extents (a real
+    /// move reads everything).
+    private func read(_ scope: RefreshSchedule.Scope, _ now: Instant) -> RefreshSchedule.ReadOutcome {
+        if scope.isFull { return readAll() }
+        if !scope.bounds.isEmpty, let app {
+            do {
+                let extents = try reader.extents(app, ids: scope.bounds)
+                // Only nodes whose extents the tree holds count (the elements and containers).
+                let moved = scope.bounds.contains { id in
+                    guard let known = index[id]?.node.extents else { return false }
+                    return extents[id] != known
+                }
+                guardOutputs(floodGuard.handle(.checked(moved: moved), at: now))
+                if moved { return readAll() }
+            } catch {
+                return fail(error, app: app)
+            }
+        }
+        return scope.nodes.isEmpty ? .done : readNodes(scope.nodes)
+    }
+
+    private func guardOutputs(_ outputs: [BoundsFloodGuard.Output]) {
+        for o in outputs {
+            switch o {
+            case .pause:
+                events.setListening("object:bounds-changed", false)
+                trace?("bounds-changed keeps coming with nothing moved: not listened to for \(floodGuard.settings.pause)")
+            case .resume:
+                events.setListening("object:bounds-changed", true)
+                trace?("bounds-changed listened to again")
+            case .setDeadline:
+                break  // `prepare` asks the guard
+            }
+        }
     }
 
     /// Re-reads only the nodes `ids`; a full read when that cannot do.
@@ -231,7 +270,9 @@ public final class DesktopSource: LoopAdapter {
 
     public func prepare(nowMonotonic: Int64) -> LoopInterest {
         var interest = glib.prepare(nowMonotonic: nowMonotonic)
-        if let d = schedule.deadline?.microseconds { interest.deadline = min(interest.deadline ?? d, d) }
+        for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds }) {
+            interest.deadline = min(interest.deadline ?? d, d)
+        }
         return interest
     }
 
@@ -254,6 +295,7 @@ public final class DesktopSource: LoopAdapter {
             }
         }
         if let d = schedule.deadline, d <= now { run(schedule.handle(.deadline, at: now), now) }
+        if let d = floodGuard.deadline, d <= now { guardOutputs(floodGuard.handle(.deadline, at: now)) }
         var inputs: [ShellInput] = takeLines().map { .line($0) }
         if tree != before { inputs.append(.layout(tree)) }
         return inputs
@@ -263,11 +305,7 @@ public final class DesktopSource: LoopAdapter {
         for o in outputs {
             switch o {
             case .read(let scope):
-                let outcome: RefreshSchedule.ReadOutcome
-                switch scope {
-                case .full: outcome = readAll()
-                case .nodes(let ids): outcome = readNodes(ids)
-                }
+                let outcome = read(scope, now)
                 run(schedule.handle(.readFinished(outcome), at: Instant(microseconds: MonotonicClock.nowMicroseconds())), now)
             case .probe:
                 guard let p = probe else {

@@ -16,7 +16,6 @@ import Testing
         #expect(change("object:children-changed:add") == .structure)
         #expect(change("object:state-changed:showing") == .structure)
         #expect(change("object:state-changed:visible", path: "/unknown") == .structure)
-        #expect(change("object:bounds-changed") == .structure)
         #expect(change("window:activate") == .structure)
         #expect(change("object:state-changed:focused", detail1: 1) == .structure)
     }
@@ -26,6 +25,7 @@ import Testing
         #expect(change("object:property-change:accessible-name") == .node(":1.5/n"))
         #expect(change("object:text-changed:insert") == .node(":1.5/n"))
         #expect(change("object:value-changed") == .node(":1.5/n"))
+        #expect(change("object:bounds-changed") == .bounds(":1.5/n"))
     }
 
     @Test func eventsThatChangeNothingScannedAreIgnored() {

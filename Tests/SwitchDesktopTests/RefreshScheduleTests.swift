@@ -41,6 +41,16 @@ import Testing
         #expect(at(18, .deadline) == [.read(.nodes(["a", "b"]))])
     }
 
+    @Test mutating func bounds_check() {
+        _ = at(0, .change(.bounds("a")))
+        _ = at(3, .change(.node("c")))
+        _ = at(4, .change(.bounds("a")))
+        #expect(at(19, .deadline) == [.read(RefreshSchedule.Scope(isFull: false, nodes: ["c"], bounds: ["a"]))])
+        _ = at(30, .change(.bounds("b")))
+        _ = at(31, .change(.structure))
+        #expect(at(46, .deadline) == [.read(.full)])
+    }
+
     @Test mutating func patch_absorbed() {
         _ = at(0, .change(.node("a")))
         _ = at(3, .change(.structure))

@@ -51,6 +51,19 @@ final class AtspiEvents {
         }
     }
 
+    /// Stops or starts listening to one event type (bounds-changed, while an animation floods it).
+    func setListening(_ type: String, _ on: Bool) {
+        guard let listener, registered.contains(type) != on else { return }
+        var err: UnsafeMutablePointer<GError>?
+        if on {
+            if atspi_event_listener_register(listener, type, &err) != 0 { registered.append(type) }
+        } else {
+            _ = atspi_event_listener_deregister(listener, type, &err)
+            registered.removeAll { $0 == type }
+        }
+        if let e = err { g_error_free(e) }
+    }
+
     /// The events since the last call, oldest first.
     func drain() -> [DesktopEvent] {
         let q = queue

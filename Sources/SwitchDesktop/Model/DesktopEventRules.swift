@@ -2,10 +2,11 @@
 ///
 /// Structure (a full re-read): children added or removed; showing, visible, focused (on focus-in:
 /// GTK3 adds children without saying so, and a focus move is when a user notices), expanded,
-/// collapsed, defunct; bounds of a node in the tree; any window activated, created or destroyed;
+/// collapsed, defunct; any window activated, created or destroyed;
 /// the desktop's own children (applications starting or quitting). A node's own change (a
 /// re-read of that node): its name, description, value or text, checked, selected, sensitive,
-/// enabled, pressed, indeterminate. Events of other applications count only when they move the
+/// enabled, pressed, indeterminate; its bounds (its extents are read: only a real move re-reads
+/// everything). Events of other applications count only when they move the
 /// active window or change the desktop's applications; events about nodes the tree does not hold
 /// (hidden ones) count only when they may show them.
 public enum DesktopEventRules {
@@ -51,7 +52,7 @@ public enum DesktopEventRules {
             if nodeStates.contains(detail) { return c.knows(id) ? .node(id) : nil }
             return nil
         case "bounds-changed":
-            return c.knows(id) ? .structure : nil
+            return c.knows(id) ? .bounds(id) : nil
         case "property-change":
             guard ["accessible-name", "accessible-description", "accessible-value"].contains(detail) else { return nil }
             return c.knows(id) ? .node(id) : nil

@@ -8,7 +8,8 @@ import SwitchCore
 /// Android's UiChangeStabilizer waits until the UI has been quiet for a while, and forces a
 /// refresh when changes keep coming; this does the same with delays fit for a desktop: a re-read
 /// once no event came for `quiet`, at the latest `maxDelay` after the burst's first event. A
-/// change confined to known nodes (a name, a value, checked, sensitive) re-reads only those nodes;
+/// change confined to known nodes (a name, a value, checked, sensitive) re-reads only those nodes,
+/// a node's bounds-changed only its extents (a real move then re-reads it all);
 /// any structural change (children, showing, bounds, a window, a focus move: GTK3 misses some
 /// children-changed events, so windows and focus always re-read everything) re-reads it all.
 ///
@@ -32,6 +33,7 @@ import SwitchCore
 ///   burst_coalesced       ^c ^c  ^c ----quiet---- read(full)            (one read for the burst)
 ///   max_delay             ^c ^c ^c ^c … (each < quiet apart) until first + maxDelay: read
 ///   node_patch            ^n(a) ^n(b) ---quiet--- read(nodes a, b)
+///   bounds_check          ^b(a) ^n(c) ---quiet--- read(nodes c, bounds a)   (extents of a only)
 ///   patch_absorbed        ^n(a) ^c ---quiet--- read(full)
 ///   stale_deadline        (idle) deadline: nothing
 ///   not_answering_probe   read → notAnswering: waiting, probe at +probeInterval … failed: again …
@@ -59,17 +61,30 @@ public struct RefreshSchedule: Sendable {
         case structure
         /// Only this node's own properties (its id).
         case node(String)
+        /// This node says its bounds changed: read its extents; only a real move reads it all
+        /// (GTK3 reports a new allocation on every frame of an animation, unchanged or not).
+        case bounds(String)
     }
 
-    public enum Scope: Equatable, Sendable {
-        case full
-        case nodes(Set<String>)
+    /// What to read: everything, or the own values of some nodes and the extents of others.
+    public struct Scope: Equatable, Sendable {
+        public var isFull: Bool
+        public var nodes: Set<String>
+        public var bounds: Set<String>
+
+        public static let full = Scope(isFull: true, nodes: [], bounds: [])
+        public static func nodes(_ ids: Set<String>) -> Scope { Scope(isFull: false, nodes: ids, bounds: []) }
+        public static func bounds(_ ids: Set<String>) -> Scope { Scope(isFull: false, nodes: [], bounds: ids) }
 
         func merged(_ c: Change) -> Scope {
-            switch (self, c) {
-            case (.full, _), (_, .structure): return .full
-            case (.nodes(let ids), .node(let id)): return .nodes(ids.union([id]))
+            if isFull { return .full }
+            var s = self
+            switch c {
+            case .structure: return .full
+            case .node(let id): s.nodes.insert(id)
+            case .bounds(let id): s.bounds.insert(id)
             }
+            return s
         }
     }
 

@@ -193,6 +193,24 @@ final class DesktopReader {
         return patched
     }
 
+    // MARK: Bounds
+
+    /// The screen extents of the nodes `ids` now (nil for one without extents or gone).
+    func extents(_ app: AppRef, ids: Set<String>) throws(Failure) -> [String: AtspiRect?] {
+        guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
+        var tokens: [(String, Int)] = []
+        for id in ids where id.hasPrefix(app.bus) {
+            tokens.append((id, b.call(String(id.dropFirst(app.bus.count)), "org.a11y.atspi.Component", "GetExtents", [.u32(0)])))
+        }
+        b.flush()
+        var out: [String: AtspiRect?] = [:]
+        for (id, t) in tokens {
+            let f = (try value(b.reply(t)))?.items.compactMap(\.int) ?? []
+            out[id] = f.count == 4 ? AtspiRect(x: Int32(clamping: f[0]), y: Int32(clamping: f[1]), width: Int32(clamping: f[2]), height: Int32(clamping: f[3])) : nil
+        }
+        return out
+    }
+
     // MARK: Pieces
 
     /// Whether the walk lists a node's children: anything not hidden that may have some.
