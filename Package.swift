@@ -36,6 +36,19 @@ let package = Package(
             pkgConfig: "xtst",
             providers: [.apt(["libxtst-dev", "libx11-dev"])]
         ),
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "xft",
+            providers: [.apt(["libx11-dev", "libxext-dev", "libxft-dev"])]
+        ),
+        .target(
+            name: "SwitchOverlay",
+            dependencies: ["SwitchCore", "SwitchInput", "CX11"]
+        ),
+        .target(
+            name: "SwitchSpeech",
+            dependencies: ["SwitchCore", "SwitchInput"]
+        ),
         .target(
             name: "SwitchCore",
             dependencies: [.product(name: "HeapModule", package: "swift-collections")]
@@ -56,15 +69,23 @@ let package = Package(
         .executableTarget(
             name: "switchscan",
             dependencies: [
-                "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop",
+                "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "SwitchDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            resources: [.copy("Demo")]
+            // Embedded in the executable, so an installed or copied binary runs `demo` on its own.
+            exclude: ["Demo/touch-session.evemu", "Demo/two-switch-session.evemu"],
+            resources: [.embedInCode("Demo/demo-tree.json"), .embedInCode("Demo/demo-profile.json"),
+                        .embedInCode("Demo/demo-session.evemu")]
         ),
         .executableTarget(
             name: "switchscan-bench",
             dependencies: ["SwitchCore", "SwitchFormats", "SwitchDesktop"],
             path: "Benchmarks/switchscan-bench"
+        ),
+        .executableTarget(
+            name: "switchscan-overlay-bench",
+            dependencies: ["SwitchCore", "SwitchOverlay", "CX11"],
+            path: "Benchmarks/overlay-bench"
         ),
         .testTarget(
             name: "SwitchCoreTests",
@@ -82,6 +103,10 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["SwitchCore"]
+        ),
+        .testTarget(
+            name: "PresenceTests",
+            dependencies: ["SwitchCore", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "CX11"]
         ),
         .testTarget(
             name: "SwitchInputTests",

@@ -323,7 +323,7 @@ public final class DesktopSource: LoopAdapter {
         guard case .perform(let p) = line.event else { return [] }
         let step = DesktopPerformPlan.step(for: p, lookup: { self.index[$0] })
         let (outcome, notAnswering) = performer.perform(step)
-        var inputs: [ShellInput] = [.line(.result(PerformResult(p.action, id: p.id, outcome)))]
+        var inputs: [ShellInput] = [.line(.result(PerformResult(p, outcome)))]
         let now = Instant(microseconds: MonotonicClock.nowMicroseconds())
         if notAnswering, let app {
             let before = tree

@@ -12,11 +12,15 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     public var operation: Operation
     /// A positive errno value (libevdev returns them negated).
     public var errno: Int32
+    /// For a node that cannot be opened for lack of permission: which fix applies
+    /// (`DeviceAccess.advice`), in place of the general sentence.
+    public var advice: String?
 
-    public init(node: String, operation: Operation, errno: Int32) {
+    public init(node: String, operation: Operation, errno: Int32, advice: String? = nil) {
         self.node = node
         self.operation = operation
         self.errno = errno < 0 ? -errno : errno
+        self.advice = advice
     }
 
     /// What went wrong and, where there is one, what to do about it.
@@ -27,6 +31,7 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         case (.uinput, EACCES), (.uinput, EPERM):
             return "permission denied on /dev/uinput: run as a user allowed to write it (a udev rule for the input group, or root)"
         case (_, EACCES), (_, EPERM):
+            if let advice { return advice }
             return "permission denied: add yourself to the `input` group (sudo usermod -aG input $USER) and log in again"
         case (.grab, EBUSY):
             return "another program has grabbed it"

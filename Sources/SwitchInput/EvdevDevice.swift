@@ -33,7 +33,10 @@ public final class EvdevDevice {
     /// Opens `node` read-only and non-blocking and reads its description.
     public init(node: String) throws(DeviceError) {
         let fd = switchscan_open_device(node)
-        if fd < 0 { throw DeviceError(node: node, operation: .open, errno: errno) }
+        if fd < 0 {
+            let e = errno
+            throw DeviceError(node: node, operation: .open, errno: e, advice: e == EACCES || e == EPERM ? DeviceAccess.advice(node: node) : nil)
+        }
         var dev: OpaquePointer?
         let rc = libevdev_new_from_fd(fd, &dev)
         guard rc == 0, let dev else {

@@ -32,14 +32,19 @@ public final class LiveRunner {
         public var showFrame: ((String) -> Void)?
         /// SIGHUP: the tree again (errors are logged, the old tree stays).
         public var reloadTree: (() throws(InputError) -> ElementTree)?
+        /// Every frame delivered to the engine, with its device's node, just before the engine
+        /// gets it (`debug-events`).
+        public var frame: ((_ node: String, _ frame: InputFrame) -> Void)?
 
         public init(emit: @escaping (TranscriptLine) -> Void, flush: (() -> Void)? = nil, log: @escaping (String) -> Void,
-                    showFrame: ((String) -> Void)? = nil, reloadTree: (() throws(InputError) -> ElementTree)? = nil) {
+                    showFrame: ((String) -> Void)? = nil, reloadTree: (() throws(InputError) -> ElementTree)? = nil,
+                    frame: ((_ node: String, _ frame: InputFrame) -> Void)? = nil) {
             self.emit = emit
             self.flush = flush
             self.log = log
             self.showFrame = showFrame
             self.reloadTree = reloadTree
+            self.frame = frame
         }
     }
 
@@ -168,6 +173,7 @@ public final class LiveRunner {
                 last = frame.time
                 if resync { hooks.log("\(slots[index].node): events were lost (SYN_DROPPED); resynced to the device's state") }
                 hooks.showFrame?("frame \(frame.time.transcriptString) \(slots[index].node) " + frame.events.map(\.description).joined(separator: ", "))
+                hooks.frame?(slots[index].node, frame)
                 emit(engine.handle(frame: frame, device: index))
                 // Out before anything else (the read that finds the device drained, the clock's
                 // advance): the line's latency is what a user waits for.
@@ -312,11 +318,19 @@ public final class LiveRunner {
     private func apply(_ inputs: [ShellInput], _ engine: inout Engine, at t: Instant) {
         for input in inputs {
             switch input {
-            case .layout(let tree): publish(engine.loadLayout(tree, at: t), &engine)
+            case .layout(let tree): loadLayout(tree, &engine, at: t)
             case .line(let event): hooks.emit(TranscriptLine(t: t, event))
             case .log(let note): hooks.log(note)
+            case .speechFinished(let n): publish(engine.speechFinished(utterance: n, at: t), &engine)
             }
         }
+    }
+
+    /// A layout change: the engine's lines (with the new model), after the adapters learn of it.
+    private func loadLayout(_ tree: ElementTree, _ engine: inout Engine, at t: Instant) {
+        let lines = engine.loadLayout(tree, at: t)
+        adapters.layoutChanged(model: engine.model)
+        publish(lines, &engine)
     }
 
     /// Reads `device` to `-EAGAIN` through its slot's frame assembler.
@@ -349,7 +363,7 @@ public final class LiveRunner {
         guard let reloadTree = hooks.reloadTree else { return }
         do {
             let tree = try reloadTree()
-            publish(engine.loadLayout(tree, at: t), &engine)
+            loadLayout(tree, &engine, at: t)
             hooks.log("SIGHUP: tree reloaded")
         } catch {
             hooks.log("SIGHUP: keeping the current tree: \(error)")

@@ -28,6 +28,10 @@ public protocol LoopAdapter: AnyObject {
     /// may answer with inputs (a result line for the transcript).
     func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput]
 
+    /// The engine took a new tree (any adapter's `.layout`, SIGHUP). A highlight that stays on the
+    /// same id writes no line, but its frame may have moved: presenters redraw here.
+    func layoutChanged(model: ScanModel)
+
     /// The loop ends (any way out): release windows, connections, grabs.
     func finish()
 }
@@ -36,6 +40,7 @@ extension LoopAdapter {
     public func prepare(nowMonotonic: Int64) -> LoopInterest { LoopInterest() }
     public func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] { [] }
     public func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] { [] }
+    public func layoutChanged(model: ScanModel) {}
     public func finish() {}
 }
 
@@ -77,4 +82,7 @@ public enum ShellInput: Sendable {
     case line(TranscriptEvent)
     /// A note for stderr.
     case log(String)
+    /// Speech finished (spoken to its end, or cancelled) the `utterance`-th `speak` line of the
+    /// transcript, counted from 0: speech-paced scanning's input (`Engine.speechFinished`).
+    case speechFinished(utterance: Int)
 }

@@ -111,6 +111,10 @@ final class LoopAdapters {
         return inputs
     }
 
+    func layoutChanged(model: ScanModel) {
+        for adapter in adapters { adapter.layoutChanged(model: model) }
+    }
+
     /// Unregisters everything and lets every adapter release what it holds.
     func finish(_ epoll: Epoll?) {
         for a in adapters.indices {

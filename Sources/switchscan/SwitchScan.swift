@@ -8,8 +8,23 @@ struct SwitchScan: ParsableCommand {
         discussion: """
         Reads switches and touchscreens through libevdev, filters them (debounce, hold duration, \
         ignore repeat, long press, tap assistance) and scans an accessibility element tree the way \
-        iOS Switch Control does. Exit status: 0 done, 1 audit findings, 2 bad input.
+        iOS Switch Control does. Exit status: 0 done, 1 audit findings, 2 bad input or a usage \
+        error (one line on stderr, starting "switchscan: error:"). A FILE argument or option may \
+        be - for standard input (or standard output, for -o); pipes and FIFOs are read like files.
+
+        Files: profiles by name from $XDG_CONFIG_HOME/switchscan/profiles (~/.config/switchscan/\
+        profiles), then <prefix>/share/switchscan/profiles, then ./Profiles; the default profile \
+        $XDG_CONFIG_HOME/switchscan/profile.json (see `switchscan profiles`). The udev rule \
+        70-switchscan.rules gives the user at the seat access to switch-like devices; the systemd \
+        user unit switchscan.service starts `run --desktop` with the graphical session.
         """,
-        subcommands: [TreeCommand.self, SimulateCommand.self, DemoCommand.self, RunCommand.self, DevicesCommand.self, RecordCommand.self, CalibrateCommand.self]
+        version: SwitchScanVersion.string,
+        subcommands: [TreeCommand.self, SimulateCommand.self, DemoCommand.self, RunCommand.self, DevicesCommand.self, RecordCommand.self, CalibrateCommand.self,
+                      ProfilesCommand.self, DebugEventsCommand.self]
     )
+
+    /// The conventions of libinput's tools for every command (`CommandLineConventions`).
+    static func main() {
+        CommandLineConventions.main(SwitchScan.self)
+    }
 }

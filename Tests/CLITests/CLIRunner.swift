@@ -21,11 +21,20 @@ enum CLI {
         return packageRoot.appendingPathComponent(".build/debug/switchscan").path
     }
 
-    static func run(_ arguments: [String], cwd: URL? = nil) throws -> CLIResult {
+    /// `environment` entries are added to (or, with an empty value, removed from) the test's own;
+    /// `stdin` is written to the child's standard input (else it reads /dev/null).
+    static func run(_ arguments: [String], cwd: URL? = nil, environment: [String: String] = [:], stdin: Data? = nil) throws -> CLIResult {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
         p.currentDirectoryURL = cwd ?? packageRoot
+        if !environment.isEmpty {
+            var env = ProcessInfo.processInfo.environment
+            for (k, v) in environment { env[k] = v.isEmpty ? nil : v }
+            p.environment = env
+        }
+        let input = Pipe()
+        p.standardInput = stdin == nil ? FileHandle.nullDevice : input
         // stderr goes to a file so that a chatty child can never block on a full pipe.
         let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("switchscan-cli-\(UUID().uuidString).err")
         FileManager.default.createFile(atPath: errPath.path, contents: nil)
@@ -35,6 +44,14 @@ enum CLI {
         p.standardOutput = out
         p.standardError = errHandle
         try p.run()
+        if let stdin {
+            // Written from another thread: a child that prints before reading must not block us.
+            let writer = input.fileHandleForWriting
+            Thread.detachNewThread {
+                writer.write(stdin)
+                try? writer.close()
+            }
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         try errHandle.close()

@@ -59,9 +59,9 @@ struct SimulateCommandTests {
         #expect(r.status == 0)
         #expect(r.lines == [
             "{\"t\":0.000,\"type\":\"scan\",\"state\":\"started\"}",
-            "{\"t\":0.000,\"type\":\"highlight\",\"id\":\"edit\",\"kind\":\"item\"}",
-            "{\"t\":1.000,\"type\":\"highlight\",\"id\":\"add\",\"kind\":\"item\"}",
-            "{\"t\":2.000,\"type\":\"highlight\",\"id\":\"search\",\"kind\":\"item\"}",
+            "{\"t\":0.000,\"type\":\"highlight\",\"id\":\"edit\",\"label\":\"Edit, button, Lets you reorder and delete cities.\",\"kind\":\"item\"}",
+            "{\"t\":1.000,\"type\":\"highlight\",\"id\":\"add\",\"label\":\"Add, button, Adds a city.\",\"kind\":\"item\"}",
+            "{\"t\":2.000,\"type\":\"highlight\",\"id\":\"search\",\"label\":\"Search for a city or airport, search field\",\"kind\":\"item\"}",
         ])
     }
 
@@ -72,7 +72,7 @@ struct SimulateCommandTests {
         let r = try CLI.run(["simulate", "--tree", Self.demo + "demo-tree.json", "--profile", "single-switch-auto", "--events", empty, "--format", "jsonl"])
         #expect(r.status == 0)
         #expect(r.lines.count == 2 + 5)   // scan started, edit at 0, then 1, 2, 3, 4, 5 s
-        #expect(r.lines.last == "{\"t\":5.000,\"type\":\"highlight\",\"id\":\"tokyo\",\"kind\":\"item\"}")
+        #expect(r.lines.last == "{\"t\":5.000,\"type\":\"highlight\",\"id\":\"tokyo\",\"label\":\"Tokyo, 22°, Clear, button\",\"kind\":\"item\"}")
         // Manual scanning has no timers: the run ends at once.
         let manual = try CLI.run(["simulate", "--tree", Self.demo + "demo-tree.json", "--profile", "two-switch-manual", "--events", empty, "--format", "jsonl"])
         #expect(manual.lines.count == 2)
@@ -89,8 +89,8 @@ struct SimulateCommandTests {
         #expect(r.status == 0)
         #expect(r.lines.suffix(4) == [
             "{\"t\":2.700,\"type\":\"filter\",\"switch\":\"KEY_SPACE\",\"decision\":\"accepted\",\"action\":\"select\"}",
-            "{\"t\":2.700,\"type\":\"menu\",\"open\":true,\"id\":\"search\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"]}",
-            "{\"t\":2.700,\"type\":\"highlight\",\"id\":\"menu:tap\",\"kind\":\"menuItem\"}",
+            "{\"t\":2.700,\"type\":\"menu\",\"open\":true,\"id\":\"search\",\"label\":\"Search, search field\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Escape\",\"Close menu\"]}",
+            "{\"t\":2.700,\"type\":\"highlight\",\"id\":\"menu:tap\",\"label\":\"Tap\",\"kind\":\"menuItem\"}",
             "{\"t\":2.712,\"type\":\"filter\",\"switch\":\"KEY_SPACE\",\"decision\":\"rejected\",\"reason\":\"debounce\"}",
         ])
         // The highlight stayed on "search" (same id) at the change: no highlight line at 2.5.

@@ -28,41 +28,41 @@ import Testing
     func step(_ p: Perform) -> DesktopStep { DesktopPerformPlan.step(for: p, lookup: Self.lookup) }
 
     @Test func activateIsTheDefaultAction() {
-        #expect(step(Perform(.activate, id: ":1.5/b", point: Point(x: 1, y: 1))) == .doAction(id: ":1.5/b", index: 0, name: "click"))
+        #expect(step(Perform(.activate, id: ":1.5/b", label: "", point: Point(x: 1, y: 1))) == .doAction(id: ":1.5/b", index: 0, name: "click"))
     }
 
     @Test func activateATabSelectsItInItsList() {
-        #expect(step(Perform(.activate, id: ":1.5/t1")) == .selectTab(listID: ":1.5/tabs", index: 1))
+        #expect(step(Perform(.activate, id: ":1.5/t1", label: "")) == .selectTab(listID: ":1.5/tabs", index: 1))
     }
 
     @Test func activateWithoutActionFocusesAndClicksAtTheActivationPoint() {
-        #expect(step(Perform(.activate, id: ":1.5/i", point: Point(x: 341, y: 151))) == .click(id: ":1.5/i", at: Point(x: 341, y: 151)))
-        #expect(step(Perform(.activate, id: ":1.5/i")) == .click(id: ":1.5/i", at: Point(x: 348, y: 158)))
+        #expect(step(Perform(.activate, id: ":1.5/i", label: "", point: Point(x: 341, y: 151))) == .click(id: ":1.5/i", at: Point(x: 341, y: 151)))
+        #expect(step(Perform(.activate, id: ":1.5/i", label: "")) == .click(id: ":1.5/i", at: Point(x: 348, y: 158)))
     }
 
     @Test func activateASliderOnlyFocusesIt() {
-        #expect(step(Perform(.activate, id: ":1.5/s", point: Point(x: 240, y: 148))) == .focus(id: ":1.5/s"))
+        #expect(step(Perform(.activate, id: ":1.5/s", label: "", point: Point(x: 240, y: 148))) == .focus(id: ":1.5/s"))
     }
 
     @Test func activateAPointWithoutAnElementClicksThere() {
-        #expect(step(Perform(.activate, id: "gone", point: Point(x: 5, y: 6))) == .click(id: nil, at: Point(x: 5, y: 6)))
-        #expect(step(Perform(.activate, id: "gone")) == .fail("the element is no longer on screen"))
+        #expect(step(Perform(.activate, id: "gone", label: "", point: Point(x: 5, y: 6))) == .click(id: nil, at: Point(x: 5, y: 6)))
+        #expect(step(Perform(.activate, id: "gone", label: "")) == .fail("the element is no longer on screen"))
     }
 
     @Test func customActionsByName() {
-        #expect(step(Perform(.custom("press"), id: ":1.5/b")) == .doAction(id: ":1.5/b", index: 1, name: "press"))
-        #expect(step(Perform(.custom("click"), id: ":1.5/b")) == .fail("it has no action \"click\""))  // the default is Tap
-        #expect(step(Perform(.custom("scroll down"), id: ":1.5/l")) == .doAction(id: ":1.5/l", index: 0, name: "scroll down"))
+        #expect(step(Perform(.custom("press"), id: ":1.5/b", label: "")) == .doAction(id: ":1.5/b", index: 1, name: "press"))
+        #expect(step(Perform(.custom("click"), id: ":1.5/b", label: "")) == .fail("it has no action \"click\""))  // the default is Tap
+        #expect(step(Perform(.custom("scroll down"), id: ":1.5/l", label: "")) == .doAction(id: ":1.5/l", index: 0, name: "scroll down"))
     }
 
     @Test func incrementAndDecrementStepTheValue() {
-        #expect(step(Perform(.increment, id: ":1.5/s")) == .stepValue(id: ":1.5/s", up: true))
-        #expect(step(Perform(.decrement, id: ":1.5/s")) == .stepValue(id: ":1.5/s", up: false))
-        #expect(step(Perform(.increment, id: ":1.5/b")) == .fail("it has no value to adjust"))
+        #expect(step(Perform(.increment, id: ":1.5/s", label: "")) == .stepValue(id: ":1.5/s", up: true))
+        #expect(step(Perform(.decrement, id: ":1.5/s", label: "")) == .stepValue(id: ":1.5/s", up: false))
+        #expect(step(Perform(.increment, id: ":1.5/b", label: "")) == .fail("it has no value to adjust"))
     }
 
     @Test func escapeIsTheEscapeKey() {
-        #expect(step(Perform(.escape, id: "anything")) == .escapeKey)
+        #expect(step(Perform(.escape, id: "anything", label: "")) == .escapeKey)
     }
 
     @Test func valueStepsByTheMinimumIncrementOrATenth() {

@@ -92,7 +92,7 @@ struct LoopAdapterTests {
 
         // The layout reached the engine: its model is the new tree; the highlight stayed on a.
         #expect(engine.model.items.map(\.id) == ["b", "a"])
-        #expect(lines.map(\.event) == [.scan(started: true), .highlight(id: "a", kind: .item)])
+        #expect(lines.map(\.event) == [.scan(started: true), .highlight(id: "a", kind: .item, label: "A, button")])
         // The adapter saw every line, in order, and was finished once.
         #expect(adapter.observed == lines)
         #expect(adapter.finished == 1)
@@ -106,7 +106,7 @@ struct LoopAdapterTests {
             var seen = 0
             func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] {
                 seen += 1
-                guard case .highlight(let id, _) = line.event else { return [] }
+                guard case .highlight(let id, _, _) = line.event else { return [] }
                 return [.line(.speak("seen \(id) of \(model.items.count)"))]
             }
         }
@@ -116,8 +116,8 @@ struct LoopAdapterTests {
         var engine = Engine(tree: Self.tree([Self.button("a", y: 0), Self.button("b", y: 100)]), profile: Profile(),
                             devices: [DeviceDescription]())
         _ = try runner.run(&engine, until: .seconds(1.05))
-        #expect(lines.map(\.event) == [.scan(started: true), .highlight(id: "a", kind: .item), .speak("seen a of 2"),
-                                       .highlight(id: "b", kind: .item), .speak("seen b of 2")])
+        #expect(lines.map(\.event) == [.scan(started: true), .highlight(id: "a", kind: .item, label: "A, button"), .speak("seen a of 2"),
+                                       .highlight(id: "b", kind: .item, label: "B, button"), .speak("seen b of 2")])
         #expect(lines[2].t == lines[1].t && lines[4].t == lines[3].t)
         #expect(lines[3].t == .seconds(1))
         #expect(adapter.seen == 3)

@@ -39,7 +39,7 @@ extension UmockdevTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.frames == ["/dev/input/event2 KEY_SPACE 1"])
         let lines = untimed(r.stdoutLines)
-        #expect(Array(lines.prefix(3)) == [#"{"type":"scan","state":"started"}"#, #"{"type":"highlight","id":"edit","kind":"item"}"#,
+        #expect(Array(lines.prefix(3)) == [#"{"type":"scan","state":"started"}"#, #"{"type":"highlight","id":"edit","label":"Edit, button, Lets you reorder and delete cities.","kind":"item"}"#,
                                            #"{"type":"device","change":"removed","name":"Test One-Key Switch","node":"/dev/input/event2"}"#])
         #expect(lines.dropFirst(3).allSatisfy { $0.hasPrefix(#"{"type":"highlight""#) }, "\(r.stdout)")
         // The engine kept running: the next scan step came after the removal.
@@ -61,7 +61,7 @@ extension UmockdevTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(Array(untimed(r.stdoutLines).dropFirst(2).prefix(2)) == [
             #"{"type":"filter","switch":"KEY_SPACE","decision":"accepted","action":"select"}"#,
-            #"{"type":"perform","action":"activate","id":"edit","point":[38,73]}"#,
+            #"{"type":"perform","action":"activate","id":"edit","label":"Edit, button, Lets you reorder and delete cities.","point":[38,73]}"#,
         ])
     }
 
@@ -106,7 +106,7 @@ extension UmockdevTests {
             signal INT
             """, ["run", "--tree", tree, "--profile", touchProfile, "--device", F.touchscreen.node, "--format", "jsonl"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(untimed(r.stdoutLines) == [#"{"type":"touch","decision":"tap","point":[40.646,234.662],"id":null,"contact":7}"#])
+        #expect(untimed(r.stdoutLines) == [#"{"type":"touch","decision":"tap","point":[40.646,234.662],"id":null,"label":null,"contact":7}"#])
     }
 
     /// umockdev writes the first events of the file when it starts, before switchscan has even
@@ -147,8 +147,8 @@ extension UmockdevTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderrLines.contains("switchscan: SIGHUP: tree reloaded"))
         #expect(Array(untimed(r.stdoutLines).prefix(4)) == [
-            #"{"type":"scan","state":"started"}"#, #"{"type":"highlight","id":"edit","kind":"item"}"#,
-            #"{"type":"highlight","id":"ok","kind":"item"}"#, #"{"type":"highlight","id":"cancel","kind":"item"}"#,
+            #"{"type":"scan","state":"started"}"#, #"{"type":"highlight","id":"edit","label":"Edit, button, Lets you reorder and delete cities.","kind":"item"}"#,
+            #"{"type":"highlight","id":"ok","label":"OK, button","kind":"item"}"#, #"{"type":"highlight","id":"cancel","label":"Cancel, button","kind":"item"}"#,
         ])
         if let okAt = r.stdoutLines.dropFirst(2).first.flatMap(time) { #expect(okAt >= 0.25 && okAt < 0.8) }
     }
@@ -173,8 +173,8 @@ extension UmockdevTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderrLines.contains { $0.hasPrefix("switchscan: SIGHUP: keeping the current tree: \(dir)/tree.json:1:") })
         #expect(Array(untimed(r.stdoutLines).prefix(3)) == [
-            #"{"type":"scan","state":"started"}"#, #"{"type":"highlight","id":"edit","kind":"item"}"#,
-            #"{"type":"highlight","id":"add","kind":"item"}"#,
+            #"{"type":"scan","state":"started"}"#, #"{"type":"highlight","id":"edit","label":"Edit, button, Lets you reorder and delete cities.","kind":"item"}"#,
+            #"{"type":"highlight","id":"add","label":"Add, button, Adds a city.","kind":"item"}"#,
         ])
     }
 }

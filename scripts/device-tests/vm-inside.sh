@@ -78,25 +78,25 @@ usleep 1000000
 sed 's/^{"t":[0-9.]*,/{/' /tmp/run.out > /tmp/run.lines
 cat > /tmp/expected.lines <<'LINES'
 {"type":"scan","state":"started"}
-{"type":"highlight","id":"play","kind":"item"}
+{"type":"highlight","id":"play","label":"Play, button","kind":"item"}
 {"type":"filter","switch":"KEY_SPACE","decision":"accepted","action":"next"}
-{"type":"highlight","id":"stop","kind":"item"}
+{"type":"highlight","id":"stop","label":"Stop, button","kind":"item"}
 {"type":"filter","switch":"KEY_ENTER","decision":"accepted","action":"select"}
-{"type":"menu","open":true,"id":"stop","items":["menu:tap","menu:escape","menu:close"]}
-{"type":"highlight","id":"menu:tap","kind":"menuItem"}
+{"type":"menu","open":true,"id":"stop","label":"Stop, button","items":["menu:tap","menu:escape","menu:close"],"labels":["Tap","Escape","Close menu"]}
+{"type":"highlight","id":"menu:tap","label":"Tap","kind":"menuItem"}
 {"type":"filter","switch":"KEY_ENTER","decision":"accepted","action":"select"}
-{"type":"perform","action":"activate","id":"stop","point":[161,53]}
+{"type":"perform","action":"activate","id":"stop","label":"Stop, button","point":[161,53]}
 {"type":"menu","open":false}
-{"type":"highlight","id":"play","kind":"item"}
+{"type":"highlight","id":"play","label":"Play, button","kind":"item"}
 {"type":"filter","switch":"KEY_ENTER","decision":"accepted","action":"select"}
-{"type":"menu","open":true,"id":"play","items":["menu:tap","menu:escape","menu:close"]}
-{"type":"highlight","id":"menu:tap","kind":"menuItem"}
+{"type":"menu","open":true,"id":"play","label":"Play, button","items":["menu:tap","menu:escape","menu:close"],"labels":["Tap","Escape","Close menu"]}
+{"type":"highlight","id":"menu:tap","label":"Tap","kind":"menuItem"}
 {"type":"filter","switch":"KEY_SPACE","decision":"accepted","action":"next"}
-{"type":"highlight","id":"menu:escape","kind":"menuItem"}
+{"type":"highlight","id":"menu:escape","label":"Escape","kind":"menuItem"}
 {"type":"filter","switch":"KEY_ENTER","decision":"accepted","action":"select"}
-{"type":"perform","action":"escape","id":"play"}
+{"type":"perform","action":"escape","id":"play","label":"Play, button"}
 {"type":"menu","open":false}
-{"type":"highlight","id":"play","kind":"item"}
+{"type":"highlight","id":"play","label":"Play, button","kind":"item"}
 LINES
 check "switch presses: exactly the expected filter/highlight/menu/perform lines" "cmp -s /tmp/expected.lines /tmp/run.lines"
 cmp -s /tmp/expected.lines /tmp/run.lines || { show /tmp/run.lines; show /tmp/run.err; }
@@ -177,9 +177,9 @@ wait_for "recording" /tmp/eqrec.err
 EQ=$!
 wait_for "running" /tmp/eq.err
 press3() { echo "key 3 57 1" >&3; echo "sleep 100" >&3; echo "key 3 57 0" >&3; }
-wait_for '"id":"stop","kind":"item"' /tmp/eq.out 50; usleep 400000
+wait_for '"id":"stop","label":"Stop, button","kind":"item"' /tmp/eq.out 50; usleep 400000
 press3; echo "sleep 400" >&3; press3
-wait_for '"id":"volume","kind":"item"' /tmp/eq.out 60; usleep 400000
+wait_for '"id":"volume","label":"Volume, 50%, adjustable","kind":"item"' /tmp/eq.out 60; usleep 400000
 press3
 wait $EQ; RC=$?
 kill -INT $REC; wait $REC

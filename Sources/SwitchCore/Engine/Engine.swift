@@ -159,6 +159,14 @@ public struct Engine: Sendable {
         return flush()
     }
 
+    /// Speech finished the `utterance`-th `speak` line (from 0) at `t` (speech-paced scanning):
+    /// the live loop hears it from speech-dispatcher, the simulator from `SpeechTimeModel`.
+    public mutating func speechFinished(utterance: Int, at t: Instant) -> [TranscriptLine] {
+        catchUp(to: t)
+        if scanner != nil { deliverToScanner(.speechFinished(utterance: utterance)) }
+        return flush()
+    }
+
     // MARK: Switches
 
     private mutating func handleKey(code: UInt16, value: Int32, device: Int) {
@@ -225,9 +233,10 @@ public struct Engine: Sendable {
             switch o {
             case .tap(let contact, let point):
                 let hit = model.hitTest(point).map { model.items[$0] }
-                out.append(TranscriptLine(t: now, .touch(TouchDecision(contact: contact, .tap(point: point, id: hit?.id)))))
-                if let hit {
-                    out.append(TranscriptLine(t: now, .perform(Perform(.activate, id: hit.id, point: point, source: .touch))))
+                let label = hit?.description
+                out.append(TranscriptLine(t: now, .touch(TouchDecision(contact: contact, .tap(point: point, id: hit?.id, label: label)))))
+                if let hit, let label {
+                    out.append(TranscriptLine(t: now, .perform(Perform(.activate, id: hit.id, label: label, point: point, source: .touch))))
                 }
             case .swipe(let contact, let from, let to, let direction):
                 out.append(TranscriptLine(t: now, .touch(TouchDecision(contact: contact, .swipe(from: from, to: to, direction: direction)))))

@@ -35,6 +35,17 @@ public struct ScanningSettings: Sendable, Equatable {
     public var autoTapTime: Interval = .seconds(0.75)
     public var focusedItemAfterTap: FocusAfterTap = .first
     public var speech = false
+    // What the person sees and hears besides the transcript (README "Presentation"). Apple's names.
+    /// Speaking rate, 0 (slowest) to 1 (fastest), 0.5 normal (AVSpeechUtterance's scale).
+    public var speechRate = 0.5
+    /// A speech-dispatcher synthesis voice name (`spd-say -L`); nil: speech-dispatcher's default.
+    public var speechVoice: String?
+    /// Auto scanning waits on each stop until its description has been spoken (capped).
+    public var pauseForSpeech = false
+    /// A tick on each highlight, a click on each selection.
+    public var soundEffects = false
+    public var cursorColor = CursorColor.blue
+    public var largeCursor = false
 
     public init() {}
 }

@@ -36,7 +36,7 @@ public enum ProfileDecoder {
         }
 
         if let s = top["scanning"] {
-            let m = try r.object(s, "scanning", allowed: scanningKeys)
+            let m = try r.object(s, "scanning", allowed: scanningKeys.union(presentationKeys))
             var sc = ScanningSettings()
             if let v = m["style"] { sc.style = try r.choice(v, "scanning.style", ["auto": .auto, "manual": .manual, "singleSwitchStep": .singleSwitchStep]) }
             if let v = m["groupItems"] { sc.groupItems = try r.bool(v, "scanning.groupItems") }
@@ -48,6 +48,7 @@ public enum ProfileDecoder {
             if let v = try seconds(m, "autoTapTime", "scanning") { sc.autoTapTime = v }
             if let v = m["focusedItemAfterTap"] { sc.focusedItemAfterTap = try r.choice(v, "scanning.focusedItemAfterTap", ["first": .first, "current": .current]) }
             if let v = m["speech"] { sc.speech = try r.bool(v, "scanning.speech") }
+            try decodePresentation(m, &sc, r)
             p.scanning = sc
         }
 

@@ -67,6 +67,15 @@ struct ScanLevels {
         }
     }
 
+    /// How the transcript names a stop: an item's or a group's description; an escape stop is
+    /// named by its group (the kind says it is the way out).
+    func label(_ stop: LevelStop) -> String {
+        switch stop {
+        case .item(let i): return model.items[i].description
+        case .group(let g), .exit(let g): return model.groups[g].description
+        }
+    }
+
     func spoken(_ stop: LevelStop) -> String {
         switch stop {
         case .item(let i): return model.items[i].description

@@ -13,15 +13,15 @@
 ///
 /// Every (state, event) pair has a case in the state's handler:
 ///
-///                  start     action                          timer                    layout
-///   notStarted     begin     ignored                         ignored                  keep the model
-///   stopped        ignored   select, resumeScanning restart  ignored (stale)          no items → restart
-///   scanning       ignored   select/next/previous/menu/      dwell: advance (auto),   relocate
-///                            escape/stopScanning             select (step)
-///   autoTapWindow  ignored   select: menu; others cancel     autoTap: tap, resume     relocate or cancel
+///                  start     action                          timer                    layout               speechFinished
+///   notStarted     begin     ignored                         ignored                  keep the model       ignored
+///   stopped        ignored   select, resumeScanning restart  ignored (stale)          no items → restart   ignored
+///   scanning       ignored   select/next/previous/menu/      dwell: advance (auto),   relocate             the awaited phrase:
+///                            escape/stopScanning             select (step)                                 dwell ends then
+///   autoTapWindow  ignored   select: menu; others cancel     autoTap: tap, resume     relocate or cancel   ignored (no dwell)
 ///                            the window and act
-///   menu           ignored   select: choose; menu, escape:   dwell: advance (auto),   close or re-open
-///                            close                           choose (step)
+///   menu           ignored   select: choose; menu, escape:   dwell: advance (auto),   close or re-open     the awaited phrase:
+///                            close                           choose (step)                                 dwell ends then
 ///
 /// Timelines (each is a test in Tests/SwitchCoreTests/Scanner, named after it). `|` is a highlight
 /// line, `^` a switch action, d the dwell (`autoScanningTime`), p `pauseOnFirstItem`, w the Auto
@@ -53,6 +53,9 @@
 ///                                restored when scanning comes back to it; a new scope starts first
 ///   target_*                     a press-time snapshot is used while it applies, else ignored
 ///   timer_*                      a stale or early timer changes nothing
+///   speech_paced_*               (pauseForSpeech) |A "A, button"~~~~~~spoken|B …  the dwell ends at
+///                                max(highlight + d, the phrase's end), at most highlight + d + cap;
+///                                a finish for an older phrase, or after the cap, changes nothing
 ///
 /// Resume (after an activation or a menu action) follows `focusedItemAfterTap` and always emits a
 /// highlight line, even for the stop already highlighted, so a user hears where scanning goes on.
@@ -66,6 +69,9 @@ public struct Scanner: Sendable {
         case timer(TimerID)
         /// A new tree (layout change).
         case layout(ScanModel)
+        /// Speech finished (spoken to its end, or cancelled) the `utterance`-th `speak` line this
+        /// scanner emitted, counted from 0 (speech-paced scanning).
+        case speechFinished(utterance: Int)
     }
 
     public enum Output: Sendable, Equatable {
@@ -118,6 +124,18 @@ public struct Scanner: Sendable {
         var origin: StopLocation
     }
 
+    /// Speech pacing: the phrase the pending dwell waits for, and when the dwell would end
+    /// without it.
+    struct SpeechWait: Sendable {
+        var utterance: Int
+        var earliest: Instant
+    }
+
+    /// How much longer than the dwell a stop may wait for its phrase (`pauseForSpeech`): speech
+    /// that never reports its end (speech-dispatcher gone, a lost event) delays scanning by at
+    /// most this much.
+    public static let speechPauseCap = Interval.seconds(10)
+
     enum State: Sendable {
         case notStarted
         case stopped(StopReason)
@@ -143,6 +161,7 @@ public struct Scanner: Sendable {
     private let tapBehavior: ScanningSettings.TapBehavior
     private let focusAfterTap: ScanningSettings.FocusAfterTap
     private let speech: Bool
+    private let pauseForSpeech: Bool
     private let dwell: Interval
     private let pauseOnFirst: Interval
     private let loops: Int
@@ -155,6 +174,9 @@ public struct Scanner: Sendable {
     /// most recent last. Coming back to that scope (the dialog closed), the highlight returns there.
     private var scopeMemory: [(scope: String, stop: String)] = []
     private static let scopeMemoryLimit = 8
+    /// `speak` lines emitted so far (the next one's utterance number).
+    private var utterances = 0
+    private var speechWait: SpeechWait?
     /// What the engine has pending (as far as this scanner asked), to emit only real changes.
     private var pendingDwell: Instant?
     private var pendingAutoTap: Instant?
@@ -167,6 +189,7 @@ public struct Scanner: Sendable {
         tapBehavior = settings.tapBehavior
         focusAfterTap = settings.focusedItemAfterTap
         speech = settings.speech
+        pauseForSpeech = settings.speech && settings.pauseForSpeech
         let minimum = Interval.milliseconds(1)
         dwell = max(settings.autoScanningTime, minimum)
         pauseOnFirst = max(settings.pauseOnFirstItem, .zero)
@@ -245,6 +268,8 @@ public struct Scanner: Sendable {
             break  // None was set.
         case .layout(let model):
             levels = ScanLevels(model: model, grouped: levels.grouped)
+        case .speechFinished:
+            break  // Nothing was spoken.
         }
     }
 
@@ -266,6 +291,8 @@ public struct Scanner: Sendable {
             context += 1
             // Only an empty screen stopped scanning by itself; a user's stop or loops stay stopped.
             if case .noItems = why { restart(now, &out) }
+        case .speechFinished:
+            break  // No dwell runs while stopped.
         }
     }
 
@@ -307,6 +334,9 @@ public struct Scanner: Sendable {
             }
         case .layout(let model):
             relayout(scanning: c, model, now, &out)
+        case .speechFinished(let n):
+            guard let due = spokenDwellEnd(utterance: n, pending: c.dwell, now) else { return }
+            state = .scanning(Cursor(location: c.location, passes: c.passes, dwell: due))
         }
     }
 
@@ -343,6 +373,8 @@ public struct Scanner: Sendable {
             resume(from: c.location, now, &out)
         case .layout(let model):
             relayout(autoTap: c, ends: ends, model, now, &out)
+        case .speechFinished:
+            break  // The window's length is Auto Tap's, not the phrase's.
         }
     }
 
@@ -380,6 +412,11 @@ public struct Scanner: Sendable {
             }
         case .layout(let model):
             relayout(menu: m, model, now, &out)
+        case .speechFinished(let n):
+            guard let due = spokenDwellEnd(utterance: n, pending: m.dwell, now) else { return }
+            var m = m
+            m.dwell = due
+            state = .menu(m)
         }
     }
 
@@ -388,23 +425,46 @@ public struct Scanner: Sendable {
     /// Highlights `location` in scanning state with a fresh dwell per style and `cause`.
     private mutating func highlight(_ location: StopLocation, passes: Int, cause: HighlightCause, _ now: Instant, _ out: inout [Output]) {
         emitHighlight(levels.stop(location), &out)
-        state = .scanning(Cursor(location: location, passes: passes, dwell: dwellDeadline(index: location.index, cause: cause, now)))
+        state = .scanning(Cursor(location: location, passes: passes, dwell: paced(dwellDeadline(index: location.index, cause: cause, now))))
     }
 
     /// The highlight line of a stop, and what speech says of it.
-    private func emitHighlight(_ stop: LevelStop, _ out: inout [Output]) {
+    private mutating func emitHighlight(_ stop: LevelStop, _ out: inout [Output]) {
         let (id, kind) = levels.highlight(stop)
-        out.append(.emit(.highlight(id: id, kind: kind)))
-        if speech { out.append(.emit(.speak(levels.spoken(stop)))) }
+        out.append(.emit(.highlight(id: id, kind: kind, label: levels.label(stop))))
+        if speech { say(levels.spoken(stop), &out) }
     }
 
     private mutating func highlightEntry(_ m: MenuState, cause: HighlightCause, _ now: Instant, _ out: inout [Output]) {
         var m = m
         let entry = m.entries[m.index]
-        out.append(.emit(.highlight(id: entry.id, kind: .menuItem)))
-        if speech { out.append(.emit(.speak(entry.spoken))) }
-        m.dwell = dwellDeadline(index: m.index, cause: cause, now)
+        out.append(.emit(.highlight(id: entry.id, kind: .menuItem, label: entry.spoken)))
+        if speech { say(entry.spoken, &out) }
+        m.dwell = paced(dwellDeadline(index: m.index, cause: cause, now))
         state = .menu(m)
+    }
+
+    /// A `speak` line; a phrase waited for before is no longer awaited.
+    private mutating func say(_ text: String, _ out: inout [Output]) {
+        out.append(.emit(.speak(text)))
+        utterances += 1
+        speechWait = nil
+    }
+
+    /// With `pauseForSpeech`, a dwell right after a phrase waits for that phrase: the timer is set
+    /// at the cap, and the phrase's end brings it forward (`spokenDwellEnd`).
+    private mutating func paced(_ deadline: Instant?) -> Instant? {
+        guard pauseForSpeech, let deadline, utterances > 0 else { return deadline }
+        speechWait = SpeechWait(utterance: utterances - 1, earliest: deadline)
+        return deadline + Scanner.speechPauseCap
+    }
+
+    /// The dwell's new end when the awaited phrase finished at `now`: not before the dwell's own
+    /// length; nil when this is not the awaited phrase or no dwell is pending.
+    private mutating func spokenDwellEnd(utterance n: Int, pending: Instant?, _ now: Instant) -> Instant? {
+        guard let wait = speechWait, wait.utterance == n, pending != nil else { return nil }
+        speechWait = nil
+        return max(wait.earliest, now)
     }
 
     /// When the dwell after a highlight ends: auto always (plus the pause on a level's first
@@ -506,7 +566,7 @@ public struct Scanner: Sendable {
         case .group(let g):
             leaveGroup(g, now, &out)
         case .top:
-            out.append(.emit(.perform(Perform(.escape, id: levels.model.scopeID))))
+            out.append(.emit(.perform(Perform(.escape, id: levels.model.scopeID, label: levels.model.scopeLabel))))
             resume(from: c.location, now, &out)
         }
     }
@@ -525,7 +585,8 @@ public struct Scanner: Sendable {
     private mutating func openMenu(item: Int, origin: StopLocation, _ now: Instant, _ out: inout [Output]) {
         context += 1
         let entries = MenuEntry.entries(for: levels.model.items[item])
-        out.append(.emit(.menuOpened(id: levels.model.items[item].id, items: entries.map(\.id))))
+        out.append(.emit(.menuOpened(id: levels.model.items[item].id, label: levels.model.items[item].description,
+                                     items: MenuEntry.names(entries))))
         highlightEntry(MenuState(item: item, entries: entries, index: 0, passes: 0, dwell: nil, origin: origin), cause: .menuOpened, now, &out)
     }
 
@@ -660,7 +721,7 @@ public struct Scanner: Sendable {
             m.origin = origin
             state = .menu(m)
         } else {
-            out.append(.emit(.menuOpened(id: id, items: entries.map(\.id))))
+            out.append(.emit(.menuOpened(id: id, label: levels.model.items[j].description, items: MenuEntry.names(entries))))
             highlightEntry(MenuState(item: j, entries: entries, index: 0, passes: 0, dwell: nil, origin: origin), cause: .menuOpened, now, &out)
         }
     }

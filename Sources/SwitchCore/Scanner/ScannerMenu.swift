@@ -38,6 +38,11 @@ enum MenuEntry: Hashable, Sendable {
         }
     }
 
+    /// How the transcript names the entries (the `menuOpened` event).
+    static func names(_ entries: [MenuEntry]) -> [MenuEntryName] {
+        entries.map { MenuEntryName(id: $0.id, label: $0.spoken) }
+    }
+
     /// The entries for an item, in menu order. Always at least Tap, Escape and Close.
     static func entries(for item: ScanItem) -> [MenuEntry] {
         var entries: [MenuEntry] = [.tap]
@@ -50,18 +55,18 @@ enum MenuEntry: Hashable, Sendable {
 
     /// Tap: an activation at the item's activation point (also what Auto Tap and Always Tap do).
     static func activation(of item: ScanItem) -> Perform {
-        Perform(.activate, id: item.id, point: item.element.effectiveActivationPoint)
+        Perform(.activate, id: item.id, label: item.description, point: item.element.effectiveActivationPoint)
     }
 
     /// What choosing the entry performs on the item; nil for Close, which only closes the menu.
     func perform(on item: ScanItem) -> Perform? {
         switch self {
         case .tap: return MenuEntry.activation(of: item)
-        case .action(let name): return Perform(.custom(name), id: item.id)
-        case .containerAction(let a): return Perform(.custom(a.name), id: a.ownerID)
-        case .increment: return Perform(.increment, id: item.id)
-        case .decrement: return Perform(.decrement, id: item.id)
-        case .escape: return Perform(.escape, id: item.id)
+        case .action(let name): return Perform(.custom(name), id: item.id, label: item.description)
+        case .containerAction(let a): return Perform(.custom(a.name), id: a.ownerID, label: a.ownerLabel)
+        case .increment: return Perform(.increment, id: item.id, label: item.description)
+        case .decrement: return Perform(.decrement, id: item.id, label: item.description)
+        case .escape: return Perform(.escape, id: item.id, label: item.description)
         case .close: return nil
         }
     }

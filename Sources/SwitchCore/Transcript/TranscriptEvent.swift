@@ -9,15 +9,17 @@ public struct TranscriptLine: Equatable, Sendable, CustomStringConvertible {
         self.event = event
     }
 
-    public var description: String { TranscriptFormat.text(self) }
+    public var description: String { TranscriptFormat.text(self, ids: true) }
 }
 
 public enum TranscriptEvent: Equatable, Sendable {
     /// Scanning started (t = 0, or a restart after it stopped) or stopped.
     case scan(started: Bool)
-    case highlight(id: String, kind: HighlightKind)
-    /// The scanner menu opened on an item, with its entries' ids.
-    case menuOpened(id: String, items: [String])
+    /// A stop is highlighted. `label` names it for people (README "Transcript"): an item's
+    /// description, a group's (also for its escape stop), a menu entry's name.
+    case highlight(id: String, kind: HighlightKind, label: String)
+    /// The scanner menu opened on an item (`label`: its description), with its entries.
+    case menuOpened(id: String, label: String, items: [MenuEntryName])
     case menuClosed
     case perform(Perform)
     case speak(String)
@@ -37,6 +39,17 @@ public enum TranscriptEvent: Equatable, Sendable {
 
 public enum HighlightKind: String, Sendable {
     case item, group, groupExit, menuItem
+}
+
+/// A scanner menu entry as the transcript names it: `menu:action:Delete`, "Delete".
+public struct MenuEntryName: Equatable, Sendable {
+    public var id: String
+    public var label: String
+
+    public init(id: String, label: String) {
+        self.id = id
+        self.label = label
+    }
 }
 
 public struct Perform: Equatable, Sendable {
@@ -63,13 +76,16 @@ public struct Perform: Equatable, Sendable {
     public var action: Action
     /// The element acted on.
     public var id: String
+    /// Its description at that instant (empty when it has no words).
+    public var label: String
     /// Where an activation taps (the activation point); nil for other actions or frameless elements.
     public var point: Point?
     public var source: Source
 
-    public init(_ action: Action, id: String, point: Point? = nil, source: Source = .switch) {
+    public init(_ action: Action, id: String, label: String, point: Point? = nil, source: Source = .switch) {
         self.action = action
         self.id = id
+        self.label = label
         self.point = point
         self.source = source
     }
@@ -100,8 +116,8 @@ public struct FilterDecision: Equatable, Sendable {
 
 public struct TouchDecision: Equatable, Sendable {
     public enum Decision: Equatable, Sendable {
-        /// A tap at `point`, hitting the scan item `id` (nil: no item there).
-        case tap(point: Point, id: String?)
+        /// A tap at `point`, hitting the scan item `id` with description `label` (nil: no item there).
+        case tap(point: Point, id: String?, label: String?)
         case swipe(from: Point, to: Point, direction: SwipeDirection)
         /// A still touch held past the tap-assistance gesture delay (touch and hold), at `point`.
         case hold(point: Point)
@@ -145,12 +161,20 @@ public struct PerformResult: Equatable, Sendable {
 
     public var action: Perform.Action
     public var id: String
+    /// The perform's label (the element's description then).
+    public var label: String
     public var outcome: Outcome
 
-    public init(_ action: Perform.Action, id: String, _ outcome: Outcome) {
+    public init(_ action: Perform.Action, id: String, label: String, _ outcome: Outcome) {
         self.action = action
         self.id = id
+        self.label = label
         self.outcome = outcome
+    }
+
+    /// The result of `perform`.
+    public init(_ perform: Perform, _ outcome: Outcome) {
+        self.init(perform.action, id: perform.id, label: perform.label, outcome)
     }
 }
 

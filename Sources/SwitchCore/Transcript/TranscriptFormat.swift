@@ -3,8 +3,9 @@
 public enum TranscriptFormat {
     public enum Style: String, Sendable, CaseIterable { case text, jsonl }
 
-    public static func render(_ line: TranscriptLine, as style: Style) -> String {
-        style == .jsonl ? jsonl(line) : text(line)
+    /// - Parameter ids: text only: print element ids next to their labels (JSONL always has both).
+    public static func render(_ line: TranscriptLine, as style: Style, ids: Bool = false) -> String {
+        style == .jsonl ? jsonl(line) : text(line, ids: ids)
     }
 
     /// One JSON object, keys in a fixed order, written straight into a string: the live loop
@@ -16,15 +17,18 @@ public enum TranscriptFormat {
         case .scan(let started):
             w.string("type", "scan")
             w.string("state", started ? "started" : "stopped")
-        case .highlight(let id, let kind):
+        case .highlight(let id, let kind, let label):
             w.string("type", "highlight")
             w.string("id", id)
+            w.string("label", label)
             w.string("kind", kind.rawValue)
-        case .menuOpened(let id, let items):
+        case .menuOpened(let id, let label, let items):
             w.string("type", "menu")
             w.raw("open", "true")
             w.string("id", id)
-            w.strings("items", items)
+            w.string("label", label)
+            w.strings("items", items.map(\.id))
+            w.strings("labels", items.map(\.label))
         case .menuClosed:
             w.string("type", "menu")
             w.raw("open", "false")
@@ -32,6 +36,7 @@ public enum TranscriptFormat {
             w.string("type", "perform")
             w.string("action", p.action.name)
             w.string("id", p.id)
+            w.string("label", p.label)
             if case .custom(let name) = p.action { w.string("name", name) }
             if let point = p.point { w.point("point", point) }
             if p.source == .touch { w.string("source", "touch") }
@@ -49,10 +54,11 @@ public enum TranscriptFormat {
         case .touch(let t):
             w.string("type", "touch")
             switch t.decision {
-            case .tap(let point, let id):
+            case .tap(let point, let id, let label):
                 w.string("decision", "tap")
                 w.point("point", point)
                 if let id { w.string("id", id) } else { w.raw("id", "null") }
+                if let label { w.string("label", label) } else { w.raw("label", "null") }
             case .swipe(let from, let to, let direction):
                 w.string("decision", "swipe")
                 w.point("from", from)
@@ -76,6 +82,7 @@ public enum TranscriptFormat {
             w.string("type", "result")
             w.string("action", r.action.name)
             w.string("id", r.id)
+            w.string("label", r.label)
             if case .custom(let name) = r.action { w.string("name", name) }
             switch r.outcome {
             case .done(let how): w.string("result", "done"); w.string("how", how)
@@ -136,30 +143,39 @@ public enum TranscriptFormat {
         }
     }
 
-    /// `   2.300  menu       open cell1: menu:tap, menu:action:Delete, menu:close`
-    public static func text(_ line: TranscriptLine) -> String {
+    /// `   2.300  menu       open on "London, button": "Tap", "Delete", "Close menu"`
+    ///
+    /// Stops, menu entries and acted-on elements are named by their labels, quoted, with control
+    /// characters escaped (`quoted`); `ids` adds each one's id in brackets. An element without
+    /// words is named by its id alone: `[/0/3]`.
+    public static func text(_ line: TranscriptLine, ids: Bool = false) -> String {
         let t = line.t.transcriptString
         let time = String(repeating: " ", count: max(0, 8 - t.count)) + t
         func row(_ type: String, _ rest: String) -> String {
             time + "  " + type + String(repeating: " ", count: max(1, 11 - type.count)) + rest
         }
+        func name(_ id: String, _ label: String) -> String {
+            if label.isEmpty { return "[" + escaped(id) + "]" }
+            return ids ? quoted(label) + " [" + escaped(id) + "]" : quoted(label)
+        }
         switch line.event {
         case .scan(let started):
             return row("scan", started ? "started" : "stopped")
-        case .highlight(let id, let kind):
-            return row("highlight", pad(kind.rawValue, 10) + id)
-        case .menuOpened(let id, let items):
-            return row("menu", "open on \(id): " + items.joined(separator: ", "))
+        case .highlight(let id, let kind, let label):
+            return row("highlight", pad(kind.rawValue, 10) + name(id, label))
+        case .menuOpened(let id, let label, let items):
+            return row("menu", "open on " + name(id, label) + ": " + items.map { name($0.id, $0.label) }.joined(separator: ", "))
         case .menuClosed:
             return row("menu", "closed")
         case .perform(let p):
-            var s = pad(p.action.name, 10) + p.id
-            if case .custom(let name) = p.action { s += " \"\(name)\"" }
+            var s = pad(p.action.name, 10)
+            if case .custom(let action) = p.action { s += quoted(action) + " on " }
+            s += name(p.id, p.label)
             if let point = p.point { s += " at \(point)" }
             if p.source == .touch { s += " (touch)" }
             return row("perform", s)
         case .speak(let text):
-            return row("speak", "\"\(text)\"")
+            return row("speak", quoted(text))
         case .filter(let f):
             switch f.decision {
             case .accepted(let a): return row("filter", "\(f.switchName) accepted → \(a.rawValue)")
@@ -168,8 +184,9 @@ public enum TranscriptFormat {
             }
         case .touch(let t):
             switch t.decision {
-            case .tap(let point, let id):
-                return row("touch", "tap at \(point) → \(id ?? "no item there") [contact \(t.contact)]")
+            case .tap(let point, let id, let label):
+                let hit = id.map { name($0, label ?? "") } ?? "no item there"
+                return row("touch", "tap at \(point) → \(hit) [contact \(t.contact)]")
             case .swipe(let from, let to, let direction):
                 return row("touch", "swipe \(direction.rawValue) from \(from) to \(to) [contact \(t.contact)]")
             case .hold(let point):
@@ -178,21 +195,62 @@ public enum TranscriptFormat {
                 return row("touch", "rejected (\(reason.rawValue)) at \(point) [contact \(t.contact)]")
             }
         case .device(let d):
-            return row("device", "\(d.change.rawValue) \(d.node) \"\(d.name)\"")
+            return row("device", "\(d.change.rawValue) \(d.node) " + quoted(d.name))
         case .result(let r):
-            var s = pad(r.action.name, 10) + r.id
-            if case .custom(let name) = r.action { s += " \"\(name)\"" }
+            var s = pad(r.action.name, 10)
+            if case .custom(let action) = r.action { s += quoted(action) + " on " }
+            s += name(r.id, r.label)
             switch r.outcome {
-            case .done(let how): s += " done: " + how
-            case .failed(let why): s += " failed: " + why
+            case .done(let how): s += " done: " + escaped(how)
+            case .failed(let why): s += " failed: " + escaped(why)
             }
             return row("result", s)
         case .tree(let c):
             switch c.change {
-            case .window: return row("tree", "window \"\(c.detail)\" of \(c.app)")
-            case .ended: return row("tree", "ended: \(c.app): \(c.detail)")
-            case .notAnswering: return row("tree", "not answering: \(c.app): \(c.detail)")
+            case .window: return row("tree", "window " + quoted(c.detail) + " of " + quoted(c.app))
+            case .ended: return row("tree", "ended: " + quoted(c.app) + ": " + escaped(c.detail))
+            case .notAnswering: return row("tree", "not answering: " + quoted(c.app) + ": " + escaped(c.detail))
             }
+        }
+    }
+
+    /// `s` in double quotes, escaped (`escaped`).
+    public static func quoted(_ s: String) -> String {
+        "\"" + escaped(s) + "\""
+    }
+
+    /// `s` safe to print on one terminal line: `"` and `\` are escaped, and so are the characters
+    /// that would break the line or move the cursor (C0 and C1 controls, DEL, line and paragraph
+    /// separators) and the bidirectional overrides and isolates that would reorder what follows
+    /// them: `\n`, `\t`, `\r`, else `\u{1B}`. Labels and ids come from applications and dumps, so
+    /// they are never printed raw.
+    public static func escaped(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: needsEscape) else { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            guard needsEscape(u) else {
+                out.unicodeScalars.append(u)
+                continue
+            }
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default: out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return out
+    }
+
+    private static func needsEscape(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x22, 0x5C: return true                       // " and \
+        case 0x00...0x1F, 0x7F...0x9F: return true         // C0, DEL, C1
+        case 0x2028, 0x2029: return true                   // line and paragraph separators
+        case 0x202A...0x202E, 0x2066...0x2069: return true // bidi embeddings, overrides, isolates
+        default: return false
         }
     }
 

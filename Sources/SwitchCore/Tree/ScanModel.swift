@@ -12,6 +12,8 @@ public struct ScanModel: Sendable {
     public var accessibilityElements: [Element]
     /// The node whose subtree counts: the root, or the last present `viewIsModal` node.
     public var scopeID: String
+    /// The scope's description (what an escape perform names).
+    public var scopeLabel: String
 
     private var indexByID: [String: Int]
 
@@ -38,6 +40,8 @@ public struct ContainerAction: Hashable, Sendable {
     public var name: String
     /// The container that performs it.
     public var ownerID: String
+    /// The container's description (what a perform of the action names).
+    public var ownerLabel: String
 }
 
 public struct ScanGroup: Sendable {
@@ -166,6 +170,7 @@ extension ScanModel {
         self.topStops = top
         self.accessibilityElements = builder.elements
         self.scopeID = scope.id
+        self.scopeLabel = ElementDescription.spoken(scope)
         self.indexByID = index
     }
 
@@ -251,7 +256,7 @@ extension ScanModel {
                 return .item(items.count - 1)
             case .container(let e, let children, _):
                 let start = items.count
-                let inherited = e.customActions.map { ContainerAction(name: $0, ownerID: e.id) } + inherited
+                let inherited = e.customActions.map { ContainerAction(name: $0, ownerID: e.id, ownerLabel: ElementDescription.spoken(e)) } + inherited
                 let ordered = e.order == .declared
                     ? Array(children.indices)
                     : ReadingOrder.order(children.map(\.extent), direction: direction)

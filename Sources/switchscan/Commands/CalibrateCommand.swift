@@ -34,8 +34,8 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: "The element tree the session was recorded against (native JSON or an imported dump).")
     var tree: String
 
-    @Option(help: "A profile: a path, or a name from Profiles/ (e.g. tremor). Its switches are the keys counted.")
-    var profile: String
+    @Option(help: "A profile: a path, or a name (see `switchscan profiles`); default: the default profile. Its switches are the keys counted.")
+    var profile: String?
 
     @Option(help: "A device description (evemu .desc) for an events-only recording.")
     var desc: String?
@@ -87,7 +87,7 @@ struct CalibrationSetup {
     static let maximumValuesPerList = 1000
     static let maximumSettings = 100_000
 
-    static func load(events: String, desc: String?, tree: String, profile: String, expect: String?,
+    static func load(events: String, desc: String?, tree: String, profile: String?, expect: String?,
                      hold: String?, ignore: String?, debounce: String?) throws(InputError) -> CalibrationSetup {
         // Options first (cheap, and a typo there should not wait for a large recording).
         let holds = try CalibrationList.parse(hold ?? defaultHold, option: "--hold", setting: "holdDuration")
@@ -108,9 +108,10 @@ struct CalibrationSetup {
         }
 
         _ = try InputFiles.tree(tree)
-        let p = try ProfileLibrary.load(profile)
+        let loaded = try ProfileLibrary.load(profile)
+        let p = loaded.profile
         guard !p.switches.isEmpty else {
-            throw InputError(file: profile, path: "switches", message: "the profile binds no switch keys; calibrate counts switch presses")
+            throw InputError(file: loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName, path: "switches", message: "the profile binds no switch keys; calibrate counts switch presses")
         }
         let recording = try SimulationSetup.loadRecording(events, desc: desc).rebasedForSimulation()
         let keyEvents = recording.devices

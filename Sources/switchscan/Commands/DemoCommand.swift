@@ -7,7 +7,11 @@ struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Simulate the bundled demo: a weather app screen, one switch, a recorded session.",
-        discussion: "The same as `simulate` with the demo tree, profile and recording bundled in the tool."
+        discussion: """
+        The same as `simulate` with the demo tree, profile and recording built into the tool (so an \
+        installed binary needs no other file). --profile replaces the demo's own profile; without \
+        it the demo's profile is used, never the default profile.
+        """
     )
 
     @Option(help: "A profile path or name instead of the demo's.")
@@ -16,15 +20,15 @@ struct DemoCommand: ParsableCommand {
     @OptionGroup var output: TranscriptOptions
 
     func run() throws {
-        guard let dir = Bundle.module.url(forResource: "Demo", withExtension: nil)?.path else {
-            throw fail("the demo files are missing from this build")
-        }
         let setup = try reportingInputErrors { () throws(InputError) -> SimulationSetup in
-            try SimulationSetup.load(tree: dir + "/demo-tree.json", profile: profile ?? (dir + "/demo-profile.json"),
-                                     events: dir + "/demo-session.evemu", desc: nil, layouts: [])
+            let tree = try TreeFile.decode(PackageResources.demo_tree_json, file: "demo-tree.json")
+            let chosen = profile != nil ? try ProfileLibrary.load(profile).profile
+                : try ProfileDecoder.decode(PackageResources.demo_profile_json, file: "demo-profile.json")
+            let recording = try RecordingFile.decode(PackageResources.demo_session_evemu, file: "demo-session.evemu")
+            return SimulationSetup(tree: tree, profile: chosen, recording: recording.rebasedForSimulation(), layouts: [])
         }
         let presses = setup.recording.devices.flatMap(\.events).filter { $0.event.type == EventCodes.EV_KEY && $0.event.value == 1 }.count
         printError("switchscan demo: \(setup.profile.name), a weather app screen (\(ScanModel(tree: setup.tree).items.count) scan items), \(presses) recorded switch presses")
-        setup.run(until: nil, format: output.format)
+        setup.run(until: nil, output: output)
     }
 }

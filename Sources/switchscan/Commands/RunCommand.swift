@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import SwitchCore
 import SwitchInput
+import SwitchOverlay
+import SwitchSpeech
 import SwitchDesktop
 
 /// `switchscan run`: the live engine on real devices. Prints the transcript as it happens; ends
@@ -15,9 +17,10 @@ struct RunCommand: ParsableCommand {
         the profile's switch keys (plus touchscreens when the profile uses touch). The picked devices \
         are named on stderr. Ctrl-C or SIGTERM ends the run (status 0); SIGHUP re-reads --tree. \
         With --desktop the tree is the live desktop's (AT-SPI: the active window, or --app NAME), \
-        read again whenever the UI changes, and every perform is carried out there and answered by \
-        a `result` line. \
-        Exit status 2 for bad input, a device that cannot be opened, or --inject without /dev/uinput.
+        read again whenever the UI changes, every perform is carried out there and answered by a \
+        `result` line, and the highlight is shown on the screen (--no-show: not). \
+        Exit status 2 for bad input, a device that cannot be opened, --inject without /dev/uinput, \
+        --show without an X server, or speech on in the profile without speech-dispatcher.
         """)
 
     @Option(help: "The element tree file (or --desktop).")
@@ -25,8 +28,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var live: DesktopOptions
 
-    @Option(help: "A profile: a path, or a name from Profiles/ (e.g. single-switch-auto).")
-    var profile: String
+    @Option(help: "A profile: a path, or a name (see `switchscan profiles`). Default: ~/.config/switchscan/profile.json, else the built-in defaults.")
+    var profile: String?
 
     @Option(name: .customLong("device"), help: "A device: node path, name (or a unique part of it) or vendor:product. Repeatable.")
     var devices: [String] = []
@@ -42,6 +45,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Perform activations and escape on the desktop through a uinput device (needs /dev/uinput).")
     var inject = false
 
+    @Flag(inversion: .prefixedNo, help: "Draw the highlight and the scanner menu on the screen (an X server: Xorg, or Xwayland for X11 apps). Default: on with --desktop, else off.")
+    var show: Bool?
+
     @Flag(help: "Print every frame the engine receives on stderr.")
     var showFrames = false
 
@@ -52,7 +58,10 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let profileValue = try reportingInputErrors { try ProfileLibrary.load(profile) }
+        let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
+        let profileValue = loaded.profile
+        // Without --profile, say which one is used (the journal of the user service shows it).
+        if profile == nil { note("profile: " + (loaded.path.map { "\($0) (\"\(profileValue.name)\")" } ?? ProfileLibrary.builtInName)) }
         // The live desktop: its first read is the tree the engine starts with.
         var desktop: DesktopSource?
         var firstLines: [TranscriptEvent] = []
@@ -76,8 +85,30 @@ struct RunCommand: ParsableCommand {
             if let node = injector?.node { note("injecting into \(node) \"\(UInputOutput.deviceName)\"") }
         }
 
+        // What the person sees and hears: set up before the devices, so a missing X server or
+        // speech-dispatcher is said at once.
+        var presenters: [LoopAdapter] = []
+        if show ?? live.desktop {
+            do {
+                let overlay = try Overlay(settings: Overlay.Settings(profileValue.scanning))
+                note("showing the highlight on X display \(overlay.displayName) (\(overlay.screen.width)x\(overlay.screen.height))")
+                presenters.append(overlay)
+            } catch {
+                throw fail("\(error)")
+            }
+        }
+        if profileValue.scanning.speech || profileValue.scanning.soundEffects {
+            do {
+                let speech = try SpeechOutput(settings: SpeechOutput.Settings(profileValue.scanning))
+                note("speaking through speech-dispatcher at \(speech.address)")
+                presenters.append(speech)
+            } catch {
+                throw fail("\(error)")
+            }
+        }
+
         let (selected, entries) = try reportingInputErrors {
-            try DevicePicking.pick(options: devices, profile: profileValue, profileFile: profile)
+            try DevicePicking.pick(options: devices, profile: profileValue, profileFile: loaded.path ?? ProfileLibrary.builtInName)
         }
         let grabs = grab ? DeviceSelection.grabDecisions(selected, entries: entries)
                          : selected.map { _ in GrabDecision(grab: false, warning: nil) }
@@ -86,7 +117,7 @@ struct RunCommand: ParsableCommand {
             if let w = g.warning { note(w) }
         }
 
-        let style = output.format
+        let style = output.format, ids = output.ids
         let treePath = tree ?? ""
         // The lines of one wakeup go out in one write(2), before the loop sleeps again (a write
         // per line was a third of the CPU time of a switch press in the VM benchmark).
@@ -94,7 +125,7 @@ struct RunCommand: ParsableCommand {
         pending.reserveCapacity(4096)
         let hooks = LiveRunner.Hooks(
             emit: { line in
-                pending += TranscriptFormat.render(line, as: style)
+                pending += TranscriptFormat.render(line, as: style, ids: ids)
                 pending += "\n"
             },
             flush: {
@@ -110,7 +141,8 @@ struct RunCommand: ParsableCommand {
         let runner: LiveRunner
         do {
             let plan: [(SelectedDevice, grab: Bool)] = zip(selected, grabs).map { ($0, grab: $1.grab) }
-            let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + (desktop.map { [$0] } ?? [])
+            // The desktop first: it answers performs before the presenters show what follows.
+            let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + (desktop.map { [$0] } ?? []) + presenters
             runner = try LiveRunner(devices: plan, adapters: adapters, hooks: hooks)
         } catch {
             desktop?.finish()

@@ -3,10 +3,13 @@ import Foundation
 import SwitchCore
 import SwitchFormats
 
-/// Options shared by `simulate` and `demo`.
+/// Transcript options shared by `simulate`, `demo` and `run`.
 struct TranscriptOptions: ParsableArguments {
     @Option(help: "Transcript format: text (aligned, for people) or jsonl (one JSON object per line).")
     var format: TranscriptFormat.Style = .text
+
+    @Flag(help: "Text format: print each element's id next to its label.")
+    var ids = false
 }
 
 extension TranscriptFormat.Style: ExpressibleByArgument {}
@@ -28,8 +31,8 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "The element tree (native JSON or an imported dump).")
     var tree: String
 
-    @Option(help: "A profile: a path, or a name from Profiles/ (e.g. single-switch-auto).")
-    var profile: String
+    @Option(help: "A profile: a path, or a name (see `switchscan profiles`). Default: ~/.config/switchscan/profile.json, else the built-in defaults.")
+    var profile: String?
 
     @Option(help: "The recorded input (evemu or libinput-record).")
     var events: String
@@ -53,7 +56,7 @@ struct SimulateCommand: ParsableCommand {
         let setup = try reportingInputErrors { () throws(InputError) -> SimulationSetup in
             try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout)
         }
-        setup.run(until: until.map { Instant.seconds($0) }, format: output.format)
+        setup.run(until: until.map { Instant.seconds($0) }, output: output)
     }
 }
 
@@ -64,9 +67,9 @@ struct SimulationSetup {
     var recording: Recording
     var layouts: [(Instant, ElementTree)]
 
-    static func load(tree: String, profile: String, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
+    static func load(tree: String, profile: String?, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
         let t = try InputFiles.tree(tree)
-        let p = try ProfileLibrary.load(profile)
+        let p = try ProfileLibrary.load(profile).profile
         var recording = try loadRecording(events, desc: desc)
         recording = recording.rebasedForSimulation()
         var changes: [(Instant, ElementTree)] = []
@@ -81,9 +84,10 @@ struct SimulationSetup {
 
     static func loadRecording(_ path: String, desc: String?) throws(InputError) -> Recording {
         if let desc {
-            return try RecordingFile.decode(events: (try InputFiles.read(path), path), description: (try InputFiles.read(desc), desc))
+            return try RecordingFile.decode(events: (try InputFiles.read(path), InputFiles.displayName(path)),
+                                            description: (try InputFiles.read(desc), InputFiles.displayName(desc)))
         }
-        return try RecordingFile.decode(InputFiles.read(path), file: path)
+        return try RecordingFile.decode(InputFiles.read(path), file: InputFiles.displayName(path))
     }
 
     func inputs() -> [Simulation.Input] {
@@ -94,11 +98,13 @@ struct SimulationSetup {
 
     /// Prints the transcript in 64 KB writes: an offline run has no reason to flush every line,
     /// and a write per line was most of the cost of printing it.
-    func run(until: Instant?, format: TranscriptFormat.Style) {
+    func run(until: Instant?, output: TranscriptOptions) {
         var engine = Engine(tree: tree, profile: profile, devices: recording.devices.map(\.description))
         var pending = ""
-        Simulation.run(&engine, inputs: inputs(), until: until) { line in
-            pending += TranscriptFormat.render(line, as: format)
+        // With speech on, phrases take the speech-time model's time (speech-paced scanning).
+        let voice = profile.scanning.speech ? SpeechTimeModel(speechRate: profile.scanning.speechRate) : nil
+        Simulation.run(&engine, inputs: inputs(), until: until, speech: voice) { line in
+            pending += TranscriptFormat.render(line, as: output.format, ids: output.ids)
             pending += "\n"
             if pending.utf8.count >= 65_536 {
                 Output.write(pending)

@@ -21,22 +21,18 @@ struct TreeImportCommand: ParsableCommand {
     @Argument(help: "The dump to import.")
     var file: String
 
-    @Option(name: .shortAndLong, help: "Write the native tree here instead of standard output.")
+    @Option(name: .shortAndLong, help: "Write the native tree here instead of standard output (- is standard output).")
     var output: String?
 
     func run() throws {
-        let imported = try reportingInputErrors { try TreeFile.importTree(InputFiles.read(file), file: file) }
+        let imported = try reportingInputErrors { try TreeFile.importTree(InputFiles.read(file), file: InputFiles.displayName(file)) }
         for note in imported.notes { printError("switchscan: note: \(file): \(note)") }
         let json = TreeEncoder.encode(imported.tree).rendered(indent: 2) + "\n"
-        guard let output else {
-            Output.line(String(json.dropLast()))
+        guard let output, output != "-" else {
+            Output.write(json)
             return
         }
-        do {
-            try Data(json.utf8).write(to: URL(fileURLWithPath: output))
-        } catch {
-            throw fail("\(output): cannot be written (\(error.localizedDescription))")
-        }
+        try reportingInputErrors { try OutputFiles.write(json, to: output) }
         let model = ScanModel(tree: imported.tree)
         printError("switchscan: \(file): \(imported.format.title) → \(output): \(model.accessibilityElements.count) accessibility elements, \(model.items.count) scan items")
     }

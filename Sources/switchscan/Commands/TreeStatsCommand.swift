@@ -13,7 +13,7 @@ struct TreeStatsCommand: ParsableCommand {
         alone is 1).
 
         Time to reach an item, with T = autoScanningTime and P = pauseOnFirstItem of the profile \
-        (the default profile without --profile): a level's first stop is highlighted at 0 and \
+        (without --profile: the default profile, else the built-in defaults): a level's first stop is highlighted at 0 and \
         stays T + P, every later stop T, so the stop at index k (from 0) is highlighted after 0 \
         for k = 0 and P + k·T for k > 0, and is selected at that moment. Linear: every scan item \
         in one level, one press. Group scanning: the top-level stops, then inside the selected \
@@ -24,7 +24,7 @@ struct TreeStatsCommand: ParsableCommand {
     @Argument(help: "A tree file (native JSON, or a dump switchscan can import).")
     var file: String
 
-    @Option(help: "A profile (a path, or a name from Profiles/) whose scanning settings to use.")
+    @Option(help: "A profile (a path, or a name: see `switchscan profiles`) whose scanning settings to use.")
     var profile: String?
 
     @Option(help: "text or json.")
@@ -33,10 +33,7 @@ struct TreeStatsCommand: ParsableCommand {
 
     func run() throws {
         let tree = try reportingInputErrors { try InputFiles.tree(file) }
-        var scanning = Profile().scanning
-        if let profile {
-            scanning = try reportingInputErrors { try ProfileLibrary.load(profile) }.scanning
-        }
+        let scanning = try reportingInputErrors { try ProfileLibrary.load(profile) }.profile.scanning
         let stats = TreeStats(tree: tree, scanning: scanning)
         switch format {
         case .json: Output.line(stats.json.rendered(indent: 2))

@@ -40,17 +40,23 @@ enum Output {
     /// All of `text` (retrying short writes and EINTR); gives up silently on another error (a
     /// closed pipe ends the program with SIGPIPE anyway).
     static func write(_ text: String) {
+        _ = write(text, to: 1)
+    }
+
+    /// All of `text` to `fd`; false (errno set) when a write fails.
+    static func write(_ text: String, to fd: Int32) -> Bool {
         var text = text
-        text.withUTF8 { buf in
-            guard var p = buf.baseAddress else { return }
+        return text.withUTF8 { buf -> Bool in
+            guard var p = buf.baseAddress else { return true }
             var n = buf.count
             while n > 0 {
-                let w = Foundation.write(1, p, n)
+                let w = Foundation.write(fd, p, n)
                 if w < 0 && errno == EINTR { continue }
-                if w <= 0 { return }
+                if w <= 0 { return false }
                 p += w
                 n -= w
             }
+            return true
         }
     }
 }

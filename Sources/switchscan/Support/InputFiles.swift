@@ -3,19 +3,81 @@ import SwitchCore
 import SwitchFormats
 
 /// The shell's file access: read bytes, turn every failure into an `InputError` naming the file.
+///
+/// Files are read with `open`/`read` to the end, so pipes, FIFOs, `/dev/stdin` and process
+/// substitutions (`<(…)`) are read like regular files (Foundation's `contents(atPath:)` gives up
+/// on them). `-` is standard input, as in libinput's and most Unix tools; it can be read once.
 enum InputFiles {
+    /// What `-` is called in messages.
+    static let standardInputName = "<stdin>"
+
+    nonisolated(unsafe) private static var standardInputTaken: String?
+
+    /// The name a file goes by in messages: its path, or `<stdin>` for `-`.
+    static func displayName(_ path: String) -> String { path == "-" ? standardInputName : path }
+
     static func read(_ path: String) throws(InputError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-                throw InputError(file: path, message: isDir.boolValue ? "is a directory, expected a file" : "cannot be read (permission denied?)")
+        if path == "-" { return try readStandardInput() }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            let e = errno
+            switch e {
+            case ENOENT: throw InputError(file: path, message: "no such file")
+            case EACCES, EPERM: throw InputError(file: path, message: "cannot be read: permission denied")
+            default: throw InputError(file: path, message: "cannot be opened: \(String(cString: strerror(e)))")
             }
-            throw InputError(file: path, message: "no such file")
         }
-        return [UInt8](data)
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw InputError(file: path, message: "is a directory, expected a file")
+        }
+        return try readAll(fd, name: path)
     }
 
     static func tree(_ path: String) throws(InputError) -> ElementTree {
-        try TreeFile.decode(read(path), file: path)
+        try TreeFile.decode(read(path), file: displayName(path))
+    }
+
+    private static func readStandardInput() throws(InputError) -> [UInt8] {
+        if standardInputTaken != nil {
+            throw InputError(file: standardInputName, message: "standard input (-) can be read only once per command")
+        }
+        standardInputTaken = standardInputName
+        return try readAll(0, name: standardInputName)
+    }
+
+    /// Reads `fd` to end of file (retrying EINTR).
+    private static func readAll(_ fd: Int32, name: String) throws(InputError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { return bytes }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let e = errno
+                throw InputError(file: name, message: e == EISDIR ? "is a directory, expected a file"
+                                                                   : "cannot be read: \(String(cString: strerror(e)))")
+            }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+    }
+}
+
+/// Files the tool writes; `-` is standard output.
+enum OutputFiles {
+    /// Writes `text` to `path` (created or truncated), or to standard output for `-`.
+    static func write(_ text: String, to path: String) throws(InputError) {
+        if path == "-" {
+            Output.write(text)
+            return
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if fd < 0 { throw InputError(file: path, message: "cannot be written: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        if !Output.write(text, to: fd) {
+            throw InputError(file: path, message: "cannot be written: \(String(cString: strerror(errno)))")
+        }
     }
 }

@@ -1,52 +1,142 @@
 import Foundation
 import SwitchCore
 
-/// Profiles by path or by name: `--profile tremor` finds `Profiles/tremor.json` in
-/// `$SWITCHSCAN_PROFILES`, in `./Profiles`, or in the `Profiles/` folder of the checkout the
-/// executable was built in (so `swift run` and `.build/*/switchscan` work from anywhere).
+/// Where profiles are found, the way Linux tools look for their configuration:
+///
+/// | order | folder | source |
+/// |---|---|---|
+/// | 1 | `$SWITCHSCAN_PROFILES` (when set) | `environment` |
+/// | 2 | `$XDG_CONFIG_HOME/switchscan/profiles` (`~/.config/…` when unset) | `user` |
+/// | 3 | `<prefix>/share/switchscan/profiles`, `<prefix>` being two levels above the executable's real path (`/usr/local/bin/switchscan` → `/usr/local`) | `installed` |
+/// | 4 | `./Profiles` | `working directory` |
+/// | 5 | the `Profiles/` folder of the checkout the executable was built in (`swift run`, `.build/*/switchscan`) | `build tree` |
+///
+/// `--profile NAME` takes the first `NAME.json` in that order; a value with a `/` or ending in
+/// `.json`, or naming an existing file, is a path; `-` is standard input. Without `--profile`,
+/// the default profile `$XDG_CONFIG_HOME/switchscan/profile.json` is used when it exists, else the
+/// built-in defaults (README "Profiles").
 enum ProfileLibrary {
-    static func load(_ nameOrPath: String) throws(InputError) -> Profile {
-        let path = try resolve(nameOrPath)
-        return try ProfileDecoder.decode(InputFiles.read(path), file: path)
+    struct Folder: Equatable {
+        var path: String
+        var source: String
+    }
+
+    /// A profile found by name: where it is, and the files of the same name it hides.
+    struct Entry {
+        var name: String
+        var path: String
+        var source: String
+        var hidden: [String]
+    }
+
+    /// The profile a command uses and where it came from (a path, or nil for the built-in defaults).
+    struct Loaded {
+        var profile: Profile
+        var path: String?
+    }
+
+    static let builtInName = "built-in defaults"
+
+    /// `--profile` when given, else the default profile, else the built-in defaults.
+    static func load(_ nameOrPath: String?) throws(InputError) -> Loaded {
+        if let nameOrPath {
+            let path = try resolve(nameOrPath)
+            return Loaded(profile: try decode(path), path: path)
+        }
+        let path = defaultProfilePath()
+        if FileManager.default.fileExists(atPath: path) {
+            return Loaded(profile: try decode(path), path: path)
+        }
+        var builtIn = Profile()
+        builtIn.name = builtInName
+        return Loaded(profile: builtIn, path: nil)
+    }
+
+    private static func decode(_ path: String) throws(InputError) -> Profile {
+        try ProfileDecoder.decode(InputFiles.read(path), file: InputFiles.displayName(path))
     }
 
     static func resolve(_ nameOrPath: String) throws(InputError) -> String {
-        if FileManager.default.fileExists(atPath: nameOrPath) { return nameOrPath }
+        if nameOrPath == "-" || FileManager.default.fileExists(atPath: nameOrPath) { return nameOrPath }
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
-        if !looksLikePath {
-            for dir in searchDirectories() {
-                let candidate = dir + "/" + nameOrPath + ".json"
-                if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            }
+        if !looksLikePath, let found = entries().first(where: { $0.name == nameOrPath }) {
+            return found.path
         }
-        let known = availableNames()
+        let known = entries().map(\.name)
         let list = known.isEmpty ? "" : "; profiles available by name: " + known.joined(separator: ", ")
         throw InputError(file: nameOrPath, message: "no such profile file\(looksLikePath ? "" : " or profile name")\(list)")
     }
 
-    static func searchDirectories() -> [String] {
-        var dirs: [String] = []
-        if let env = ProcessInfo.processInfo.environment["SWITCHSCAN_PROFILES"], !env.isEmpty { dirs.append(env) }
-        dirs.append(FileManager.default.currentDirectoryPath + "/Profiles")
+    /// `$XDG_CONFIG_HOME/switchscan`, `~/.config/switchscan` when XDG_CONFIG_HOME is unset, empty
+    /// or relative (the XDG Base Directory rule).
+    static func configDirectory() -> String {
+        let env = ProcessInfo.processInfo.environment
+        if let xdg = env["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/switchscan" }
+        return homeDirectory() + "/.config/switchscan"
+    }
+
+    static func defaultProfilePath() -> String { configDirectory() + "/profile.json" }
+
+    static func homeDirectory() -> String {
+        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty { return home }
+        return NSHomeDirectory()
+    }
+
+    /// The executable's real path (symbolic links resolved).
+    static func executablePath() -> String? {
+        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        return URL(fileURLWithPath: exe).resolvingSymlinksInPath().path
+    }
+
+    /// `<prefix>/share/switchscan` for an executable at `<prefix>/bin/switchscan`.
+    static func installedDataDirectory() -> String? {
+        guard let exe = executablePath() else { return nil }
+        let prefix = URL(fileURLWithPath: exe).deletingLastPathComponent().deletingLastPathComponent()
+        return prefix.appendingPathComponent("share/switchscan").path
+    }
+
+    static func searchFolders() -> [Folder] {
+        var folders: [Folder] = []
+        if let env = ProcessInfo.processInfo.environment["SWITCHSCAN_PROFILES"], !env.isEmpty {
+            folders.append(Folder(path: env, source: "environment"))
+        }
+        folders.append(Folder(path: configDirectory() + "/profiles", source: "user"))
+        if let share = installedDataDirectory() {
+            folders.append(Folder(path: share + "/profiles", source: "installed"))
+        }
+        folders.append(Folder(path: FileManager.default.currentDirectoryPath + "/Profiles", source: "working directory"))
         // The checkout this executable was built in: .../<repo>/.build/<triple>/<config>/switchscan
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        if let exe = executablePath() {
             var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
             for _ in 0..<6 {
                 let candidate = dir.appendingPathComponent("Profiles").path
-                if FileManager.default.fileExists(atPath: candidate + "/single-switch-auto.json") { dirs.append(candidate); break }
+                if FileManager.default.fileExists(atPath: candidate + "/single-switch-auto.json") {
+                    folders.append(Folder(path: candidate, source: "build tree"))
+                    break
+                }
                 dir = dir.deletingLastPathComponent()
             }
         }
-        return dirs
+        // One folder reached two ways (run from the checkout: working directory = build tree) once.
+        var seen = Set<String>()
+        return folders.filter { seen.insert(URL(fileURLWithPath: $0.path).standardizedFileURL.resolvingSymlinksInPath().path).inserted }
     }
 
-    static func availableNames() -> [String] {
-        for dir in searchDirectories() {
-            if let names = try? FileManager.default.contentsOfDirectory(atPath: dir) {
-                let profiles = names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
-                if !profiles.isEmpty { return profiles }
+    /// Every profile available by name, sorted by name, each from the first folder that has it.
+    static func entries() -> [Entry] {
+        var byName: [String: Entry] = [:]
+        for folder in searchFolders() {
+            guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            for file in files.sorted() where file.hasSuffix(".json") && !file.hasPrefix(".") {
+                let name = String(file.dropLast(5))
+                let path = folder.path + "/" + file
+                if byName[name] != nil {
+                    byName[name]!.hidden.append(path)
+                } else {
+                    byName[name] = Entry(name: name, path: path, source: folder.source, hidden: [])
+                }
             }
         }
-        return []
+        return byName.values.sorted { $0.name < $1.name }
     }
 }

@@ -202,7 +202,7 @@ struct EngineCase {
         if accepted > presses { problems.append("\(accepted) accepted switch actions from \(presses) presses") }
         var tapped: [String] = []
         for line in lines {
-            if case .touch(let d) = line.event, case .tap(_, let id?) = d.decision { tapped.append(id) }
+            if case .touch(let d) = line.event, case .tap(_, let id?, _) = d.decision { tapped.append(id) }
             if case .perform(let p) = line.event, p.source == .touch {
                 if tapped.last != p.id { problems.append("touch perform on \(p.id) without a tap on it") }
             }

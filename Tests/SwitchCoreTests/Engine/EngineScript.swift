@@ -84,8 +84,18 @@ func threeButtonTree() throws -> ElementTree {
 
 func profile(_ json: String) throws -> Profile { try ProfileDecoder.decode(Array(json.utf8), file: "profile.json") }
 
-/// `{"t":…,"type":"highlight","id":…,"kind":"item"}`
-func hl(_ t: String, _ id: String, _ kind: String = "item") -> String { "{\"t\":\(t),\"type\":\"highlight\",\"id\":\"\(id)\",\"kind\":\"\(kind)\"}" }
+/// `{"t":…,"type":"highlight","id":…,"label":…,"kind":"item"}`, labelled from `labels`.
+func hl(_ t: String, _ id: String, _ kind: String = "item") -> String {
+    "{\"t\":\(t),\"type\":\"highlight\",\"id\":\"\(id)\",\"label\":\"\(labels[id]!)\",\"kind\":\"\(kind)\"}"
+}
+
+/// The descriptions of the stops of the trees in these tests (`threeButtonTree` and the few
+/// written inline), and the menu entries' names.
+let labels: [String: String] = [
+    "a": "A, button", "b": "B, button", "c": "C, button", "vol": "Volume, 50%, adjustable", "row": "Row, button",
+    "menu:tap": "Tap", "menu:action:Delete": "Delete", "menu:action:Mute": "Mute",
+    "menu:action:Scroll forward": "Scroll forward", "menu:increment": "Increment",
+]
 func accepted(_ t: String, _ action: String = "select", _ key: String = "KEY_SPACE") -> String {
     "{\"t\":\(t),\"type\":\"filter\",\"switch\":\"\(key)\",\"decision\":\"accepted\",\"action\":\"\(action)\"}"
 }

@@ -21,7 +21,7 @@ struct EngineTests {
         s.key(EventCodes.KEY_SPACE, 1, at: 1.0)
         #expect(s.take() == [
             hl("1.000", "b"), accepted("1.000"),
-            "{\"t\":1.000,\"type\":\"menu\",\"open\":true,\"id\":\"b\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"]}",
+            "{\"t\":1.000,\"type\":\"menu\",\"open\":true,\"id\":\"b\",\"label\":\"B, button\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Escape\",\"Close menu\"]}",
             hl("1.000", "menu:tap", "menuItem"),
         ])
     }
@@ -32,7 +32,7 @@ struct EngineTests {
         s.press(at: 0.9, held: 0.3)
         #expect(s.take() == [
             hl("1.000", "b"), accepted("1.100"),
-            "{\"t\":1.100,\"type\":\"menu\",\"open\":true,\"id\":\"a\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"]}",
+            "{\"t\":1.100,\"type\":\"menu\",\"open\":true,\"id\":\"a\",\"label\":\"A, button\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Escape\",\"Close menu\"]}",
             hl("1.100", "menu:tap", "menuItem"),
         ])
     }
@@ -44,7 +44,7 @@ struct EngineTests {
         s.press(at: 0.9, held: 0.3)
         #expect(s.take() == [
             hl("1.000", "b"), accepted("1.100"),
-            "{\"t\":1.100,\"type\":\"menu\",\"open\":true,\"id\":\"b\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"]}",
+            "{\"t\":1.100,\"type\":\"menu\",\"open\":true,\"id\":\"b\",\"label\":\"B, button\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Escape\",\"Close menu\"]}",
             hl("1.100", "menu:tap", "menuItem"),
         ])
     }
@@ -64,7 +64,7 @@ struct EngineTests {
         s.press(at: 1.5)
         #expect(s.take() == [
             accepted("1.500"),
-            "{\"t\":1.500,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"b\",\"point\":[170,25]}",
+            "{\"t\":1.500,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"b\",\"label\":\"B, button\",\"point\":[170,25]}",
             hl("1.500", "a"),
         ])
     }
@@ -81,12 +81,12 @@ struct EngineTests {
             accepted("1.000", "next"), hl("1.000", "b"), accepted("2.000", "next"), hl("2.000", "c"),
             accepted("3.000", "next"), hl("3.000", "vol"),
             accepted("4.000", "select", "KEY_ENTER"),
-            "{\"t\":4.000,\"type\":\"menu\",\"open\":true,\"id\":\"vol\",\"items\":[\"menu:tap\",\"menu:action:Mute\",\"menu:increment\",\"menu:decrement\",\"menu:escape\",\"menu:close\"]}",
+            "{\"t\":4.000,\"type\":\"menu\",\"open\":true,\"id\":\"vol\",\"label\":\"Volume, 50%, adjustable\",\"items\":[\"menu:tap\",\"menu:action:Mute\",\"menu:increment\",\"menu:decrement\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Mute\",\"Increment\",\"Decrement\",\"Escape\",\"Close menu\"]}",
             hl("4.000", "menu:tap", "menuItem"),
             accepted("5.000", "next"), hl("5.000", "menu:action:Mute", "menuItem"),
             accepted("6.000", "next"), hl("6.000", "menu:increment", "menuItem"),
             accepted("7.000", "select", "KEY_ENTER"),
-            "{\"t\":7.000,\"type\":\"perform\",\"action\":\"increment\",\"id\":\"vol\"}",
+            "{\"t\":7.000,\"type\":\"perform\",\"action\":\"increment\",\"id\":\"vol\",\"label\":\"Volume, 50%, adjustable\"}",
             "{\"t\":7.000,\"type\":\"menu\",\"open\":false}",
             hl("7.000", "a"),
         ])
@@ -101,7 +101,7 @@ struct EngineTests {
         s.key(28, 0, at: 1.25)
         #expect(s.take() == [
             accepted("1.000", "next"), hl("1.000", "b"), accepted("1.010", "select", "KEY_ENTER"),
-            "{\"t\":1.010,\"type\":\"menu\",\"open\":true,\"id\":\"b\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"]}",
+            "{\"t\":1.010,\"type\":\"menu\",\"open\":true,\"id\":\"b\",\"label\":\"B, button\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Escape\",\"Close menu\"]}",
             hl("1.010", "menu:tap", "menuItem"),
         ])
     }
@@ -118,7 +118,7 @@ struct EngineTests {
         s.key(EventCodes.KEY_SPACE, 0, at: 3.5)
         s.run(until: 10)
         #expect(s.take() == [
-            accepted("0.700"), "{\"t\":0.700,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"a\",\"point\":[50,25]}", hl("0.700", "a"),
+            accepted("0.700"), "{\"t\":0.700,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"a\",\"label\":\"A, button\",\"point\":[50,25]}", hl("0.700", "a"),
             hl("1.700", "b"), hl("2.700", "c"),
             "{\"t\":3.100,\"type\":\"filter\",\"switch\":\"KEY_SPACE\",\"decision\":\"longPress\",\"action\":\"stopScanning\"}",
             "{\"t\":3.100,\"type\":\"scan\",\"state\":\"stopped\"}",
@@ -134,7 +134,7 @@ struct EngineTests {
         s.key(EventCodes.KEY_SPACE, 2, at: 0.783)
         s.key(EventCodes.KEY_SPACE, 0, at: 0.8)
         #expect(s.take() == [
-            accepted("0.500"), "{\"t\":0.500,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"a\",\"point\":[50,25]}", hl("0.500", "a"),
+            accepted("0.500"), "{\"t\":0.500,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"a\",\"label\":\"A, button\",\"point\":[50,25]}", hl("0.500", "a"),
             rejected("0.750", "autorepeat"), rejected("0.783", "autorepeat"),
         ])
     }
@@ -145,9 +145,9 @@ struct EngineTests {
         s.touch(at: 1.0, from: (150, 20))
         s.touch(id: 2, at: 2.0, from: (380, 400))
         #expect(s.take() == [
-            "{\"t\":1.050,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[150,20],\"id\":\"b\",\"contact\":1}",
-            "{\"t\":1.050,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"b\",\"point\":[150,20],\"source\":\"touch\"}",
-            "{\"t\":2.050,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[380,400],\"id\":null,\"contact\":2}",
+            "{\"t\":1.050,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[150,20],\"id\":\"b\",\"label\":\"B, button\",\"contact\":1}",
+            "{\"t\":1.050,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"b\",\"label\":\"B, button\",\"point\":[150,20],\"source\":\"touch\"}",
+            "{\"t\":2.050,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[380,400],\"id\":null,\"label\":null,\"contact\":2}",
         ])
     }
 
@@ -165,8 +165,8 @@ struct EngineTests {
         s.touch(id: 2, at: 2.0, from: (50, 20), held: 0.15)
         #expect(s.take() == [
             "{\"t\":1.050,\"type\":\"touch\",\"decision\":\"rejected\",\"reason\":\"holdDuration\",\"point\":[50,20],\"contact\":1}",
-            "{\"t\":2.150,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[50,20],\"id\":\"a\",\"contact\":2}",
-            "{\"t\":2.150,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"a\",\"point\":[50,20],\"source\":\"touch\"}",
+            "{\"t\":2.150,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[50,20],\"id\":\"a\",\"label\":\"A, button\",\"contact\":2}",
+            "{\"t\":2.150,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"a\",\"label\":\"A, button\",\"point\":[50,20],\"source\":\"touch\"}",
         ])
     }
 
@@ -177,7 +177,7 @@ struct EngineTests {
         #expect(s.take() == [
             hl("1.000", "b"),
             "{\"t\":1.200,\"type\":\"filter\",\"switch\":\"touchscreen\",\"decision\":\"accepted\",\"action\":\"select\"}",
-            "{\"t\":1.200,\"type\":\"menu\",\"open\":true,\"id\":\"b\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"]}",
+            "{\"t\":1.200,\"type\":\"menu\",\"open\":true,\"id\":\"b\",\"label\":\"B, button\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Escape\",\"Close menu\"]}",
             hl("1.200", "menu:tap", "menuItem"),
         ])
     }
@@ -252,12 +252,12 @@ struct EngineTests {
         s.press(28, at: 4)
         #expect(s.take() == [
             accepted("1.000", "select", "KEY_ENTER"),
-            "{\"t\":1.000,\"type\":\"menu\",\"open\":true,\"id\":\"row\",\"items\":[\"menu:tap\",\"menu:action:Delete\",\"menu:action:Scroll forward\",\"menu:escape\",\"menu:close\"]}",
+            "{\"t\":1.000,\"type\":\"menu\",\"open\":true,\"id\":\"row\",\"label\":\"Row, button\",\"items\":[\"menu:tap\",\"menu:action:Delete\",\"menu:action:Scroll forward\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Delete\",\"Scroll forward\",\"Escape\",\"Close menu\"]}",
             hl("1.000", "menu:tap", "menuItem"),
             accepted("2.000", "next"), hl("2.000", "menu:action:Delete", "menuItem"),
             accepted("3.000", "next"), hl("3.000", "menu:action:Scroll forward", "menuItem"),
             accepted("4.000", "select", "KEY_ENTER"),
-            "{\"t\":4.000,\"type\":\"perform\",\"action\":\"custom\",\"id\":\"list\",\"name\":\"Scroll forward\"}",
+            "{\"t\":4.000,\"type\":\"perform\",\"action\":\"custom\",\"id\":\"list\",\"label\":\"\",\"name\":\"Scroll forward\"}",
             "{\"t\":4.000,\"type\":\"menu\",\"open\":false}",
             hl("4.000", "row"),
         ])
@@ -317,8 +317,8 @@ struct EngineTests {
         // next touch maps to the new screen: device units 0…390 now span 780 points.
         #expect(s.take() == [
             "{\"t\":1.050,\"type\":\"touch\",\"decision\":\"swipe\",\"from\":[50,20],\"to\":[100,40],\"direction\":\"right\",\"contact\":1}",
-            "{\"t\":2.050,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[100,40],\"id\":\"big\",\"contact\":2}",
-            "{\"t\":2.050,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"big\",\"point\":[100,40],\"source\":\"touch\"}",
+            "{\"t\":2.050,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[100,40],\"id\":\"big\",\"label\":\"Big, button\",\"contact\":2}",
+            "{\"t\":2.050,\"type\":\"perform\",\"action\":\"activate\",\"id\":\"big\",\"label\":\"Big, button\",\"point\":[100,40],\"source\":\"touch\"}",
         ])
     }
 }

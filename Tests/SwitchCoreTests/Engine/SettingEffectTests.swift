@@ -91,7 +91,7 @@ struct SettingEffectTests {
         let off = try touches("{\"switches\": []}", three)
         #expect(off.count == 3 && off.allSatisfy { $0.contains("\"tap\"") })
         #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"ignoreRepeat\": 0.3}}", three) == [
-            "{\"t\":1.050,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[50,20],\"id\":\"a\",\"contact\":1}",
+            "{\"t\":1.050,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[50,20],\"id\":\"a\",\"label\":\"A, button\",\"contact\":1}",
             "{\"t\":1.100,\"type\":\"touch\",\"decision\":\"rejected\",\"reason\":\"ignoreRepeat\",\"point\":[52,21],\"contact\":2}",
             "{\"t\":1.200,\"type\":\"touch\",\"decision\":\"rejected\",\"reason\":\"ignoreRepeat\",\"point\":[49,22],\"contact\":3}",
         ])
@@ -104,10 +104,10 @@ struct SettingEffectTests {
             "{\"t\":1.300,\"type\":\"touch\",\"decision\":\"swipe\",\"from\":[50,20],\"to\":[170,30],\"direction\":\"right\",\"contact\":1}",
         ])
         #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"tapAssistance\": \"initial\"}}", wander) == [
-            "{\"t\":1.300,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[50,20],\"id\":\"a\",\"contact\":1}",
+            "{\"t\":1.300,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[50,20],\"id\":\"a\",\"label\":\"A, button\",\"contact\":1}",
         ])
         #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"tapAssistance\": \"final\"}}", wander) == [
-            "{\"t\":1.300,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[170,30],\"id\":\"b\",\"contact\":1}",
+            "{\"t\":1.300,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[170,30],\"id\":\"b\",\"label\":\"B, button\",\"contact\":1}",
         ])
     }
 
@@ -131,6 +131,6 @@ struct SettingEffectTests {
         #expect(on.take().contains(accepted("0.500", "select", "touchscreen")))
         var off = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": []}"))
         off.touch(at: 0.5, from: (380, 800), held: 0.1)
-        #expect(off.take() == ["{\"t\":0.600,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[380,800],\"id\":null,\"contact\":1}"])
+        #expect(off.take() == ["{\"t\":0.600,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[380,800],\"id\":null,\"label\":null,\"contact\":1}"])
     }
 }

@@ -19,14 +19,14 @@ import Testing
     @Test func auto_start_outputs_exact_timer_request() {
         var s = Scanner(model: Fixture.abc, settings: Fixture.settings(.auto))
         #expect(s.handle(.start, at: .zero) == [
-            .emit(.scan(started: true)), .emit(.highlight(id: "a", kind: .item)), .setTimer(.dwell, at: .seconds(1)),
+            .emit(.scan(started: true)), .emit(.highlight(id: "a", kind: .item, label: "A, button")), .setTimer(.dwell, at: .seconds(1)),
         ])
         // Re-arming reuses the id: no cancel first.
         #expect(s.handle(.action(.next, target: nil), at: .seconds(0.25)) == [
-            .emit(.highlight(id: "b", kind: .item)), .setTimer(.dwell, at: .seconds(1.25)),
+            .emit(.highlight(id: "b", kind: .item, label: "B, button")), .setTimer(.dwell, at: .seconds(1.25)),
         ])
         #expect(s.handle(.timer(.dwell), at: .seconds(1.25)) == [
-            .emit(.highlight(id: "c", kind: .item)), .setTimer(.dwell, at: .seconds(2.25)),
+            .emit(.highlight(id: "c", kind: .item, label: "C, button")), .setTimer(.dwell, at: .seconds(2.25)),
         ])
         #expect(s.handle(.action(.stopScanning, target: nil), at: .seconds(1.5)) == [
             .emit(.scan(started: false)), .cancelTimer(.dwell),

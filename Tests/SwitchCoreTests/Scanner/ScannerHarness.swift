@@ -49,6 +49,12 @@ struct ScannerHarness {
         render(deliver(.layout(model), at: .seconds(t)))
     }
 
+    /// Speech finished the n-th phrase at t (speech-paced scanning).
+    @discardableResult
+    mutating func spoken(_ n: Int, at t: Double) -> [String] {
+        render(deliver(.speechFinished(utterance: n), at: .seconds(t)))
+    }
+
     /// Fires every timer due at or before t and moves the clock to t.
     @discardableResult
     mutating func run(until t: Double) -> [String] {
@@ -127,14 +133,17 @@ struct ScannerHarness {
         case .action(let a, let target): return "\(a.rawValue)" + (target.map { " (target \($0.kind.rawValue) \($0.id))" } ?? "")
         case .timer(let id): return "timer \(id)"
         case .layout(let model): return "layout (\(model.items.count) items)"
+        case .speechFinished(let n): return "speech finished \(n)"
         }
     }
 
-    /// `TranscriptFormat.text` with the column padding squeezed out: "1.000 highlight item b".
+    /// `TranscriptFormat.text` with the column padding squeezed out, stops named by their ids (the
+    /// notation of the timelines in Scanner.swift): "1.000 highlight item b". The labels the
+    /// scanner gives are checked in TranscriptLabelTests.
     static func render(_ line: TranscriptLine) -> String {
         var out = ""
         var lastWasSpace = true
-        for ch in TranscriptFormat.text(line) {
+        for ch in byIDs(line) {
             if ch == " " {
                 if !lastWasSpace { out.append(ch) }
                 lastWasSpace = true
@@ -147,4 +156,23 @@ struct ScannerHarness {
     }
 
     func render(_ lines: [TranscriptLine]) -> [String] { lines.map(ScannerHarness.render) }
+
+    /// The text line, with the stops, menu entries and acted-on elements named by bare ids.
+    private static func byIDs(_ line: TranscriptLine) -> String {
+        let time = line.t.transcriptString
+        switch line.event {
+        case .highlight(let id, let kind, _):
+            return "\(time) highlight \(kind.rawValue) \(id)"
+        case .menuOpened(let id, _, let items):
+            return "\(time) menu open on \(id): " + items.map(\.id).joined(separator: ", ")
+        case .perform(let p):
+            var s = "\(time) perform \(p.action.name) \(p.id)"
+            if case .custom(let name) = p.action { s += " \"\(name)\"" }
+            if let point = p.point { s += " at \(point)" }
+            if p.source == .touch { s += " (touch)" }
+            return s
+        default:
+            return TranscriptFormat.text(line)
+        }
+    }
 }

@@ -357,7 +357,7 @@ struct Explorer {
         presses += 1
         let lines = h.deliver(.action(action, target: nil), at: h.now)
         for line in lines {
-            if case .highlight(let id, .item) = line.event { seenItems.insert(id) }
+            if case .highlight(let id, .item, _) = line.event { seenItems.insert(id) }
         }
         return lines
     }
@@ -425,14 +425,15 @@ struct Explorer {
 
     private mutating func walkMenu(item i: Int, at location: StopLocation) {
         let item = h.scanner.model.items[i]
-        let expected = MenuEntry.entries(for: item).map(\.id)
+        let entries = MenuEntry.entries(for: item)
+        let expected = entries.map(\.id)
         var lines = press(.menu)
-        guard lines.contains(where: { $0.event == .menuOpened(id: item.id, items: expected) }) else {
+        guard lines.contains(where: { $0.event == .menuOpened(id: item.id, label: item.description, items: MenuEntry.names(entries)) }) else {
             return failures.append("menu on \(item.id) did not open with \(expected): \(lines.map(ScannerHarness.render))")
         }
         for _ in 1..<expected.count { lines += press(.next) }
         let highlighted = lines.compactMap { line -> String? in
-            if case .highlight(let id, .menuItem) = line.event { return id }
+            if case .highlight(let id, .menuItem, _) = line.event { return id }
             return nil
         }
         if highlighted != expected { failures.append("menu on \(item.id) walked \(highlighted), expected \(expected)") }
@@ -491,7 +492,7 @@ enum AutoWaits {
             return "\(kind.rawValue) \(id)"
         }
         let seen = lines.compactMap { line -> String? in
-            if case .highlight(let id, let kind) = line.event { return "\(kind.rawValue) \(id)" }
+            if case .highlight(let id, let kind, _) = line.event { return "\(kind.rawValue) \(id)" }
             return nil
         }
         return seen == expected ? [] : ["waiting after a restart highlighted \(seen), expected \(expected)"]

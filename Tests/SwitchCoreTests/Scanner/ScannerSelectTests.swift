@@ -137,8 +137,8 @@ import Testing
         _ = s.handle(.action(.select, target: nil), at: .seconds(1))
         let out = s.handle(.action(.select, target: nil), at: .seconds(2))
         #expect(out == [
-            .emit(.perform(Perform(.activate, id: "a", point: nil, source: .switch))),
-            .emit(.menuClosed), .emit(.highlight(id: "a", kind: .item)),
+            .emit(.perform(Perform(.activate, id: "a", label: "A, button", point: nil, source: .switch))),
+            .emit(.menuClosed), .emit(.highlight(id: "a", kind: .item, label: "A, button")),
         ])
     }
 
@@ -425,7 +425,7 @@ import Testing
         h.start()
         h.run(until: 60)
         let highlights = h.lines.compactMap { line -> String? in
-            if case .highlight(let id, let kind) = line.event { return "\(kind.rawValue) \(id)" }
+            if case .highlight(let id, let kind, _) = line.event { return "\(kind.rawValue) \(id)" }
             return nil
         }
         #expect(highlights.first == "group navBar")

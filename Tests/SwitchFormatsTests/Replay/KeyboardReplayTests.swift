@@ -108,7 +108,7 @@ struct KeyboardReplayTests {
         for r in [press, accept] {
             #expect(r.accepted("KEY_LEFTCTRL") == [.µs(12_028_233)])
             #expect(r.accepted("KEY_C") == [.µs(12_376_222)])
-            #expect(r.lines.contains(TranscriptLine(t: .seconds(12), .highlight(id: "tabWeather", kind: .item))))
+            #expect(r.lines.contains(TranscriptLine(t: .seconds(12), .highlight(id: "tabWeather", kind: .item, label: "Weather, button, selected"))))
         }
         #expect(press.performs.map(\.id) == ["alerts", "edit"])
         #expect(accept.performs.map(\.id) == ["tabWeather", "edit"])

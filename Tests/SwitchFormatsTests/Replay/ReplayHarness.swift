@@ -116,7 +116,7 @@ struct ReplayResult {
 
     var taps: [Tap] {
         lines.compactMap { l in
-            guard case .touch(let d) = l.event, case .tap(let p, let id) = d.decision else { return nil }
+            guard case .touch(let d) = l.event, case .tap(let p, let id, _) = d.decision else { return nil }
             return Tap(t: l.t, contact: d.contact, point: p, id: id)
         }
     }

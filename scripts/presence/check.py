@@ -1,0 +1,136 @@
+#!/usr/bin/python3
+"""Checks for suite-presence.sh, each printing what it measured and exiting 0 (pass) or 1.
+
+  check.py ring SHOT.png X Y W H RRGGBB T      cursor colour on the frame's edges (the ring, T px
+                                               outside), not inside it
+  check.py panel SHOT.png X Y RRGGBB ENTRY…    the menu panel at X,Y: OCR (tesseract) reads the
+                                               entries in this order; the first row is marked
+  check.py absent SHOT.png RRGGBB              no pixel of that colour anywhere
+  check.py speech CMD…                         runs CMD (a switchscan run, JSONL); each phrase's
+                                               audio ($UTT/*.wav) against the speech-time model
+  check.py interrupted CMD…                    fast scanning: each phrase starts with its highlight
+  check.py paced CMD…                          speech-paced: each dwell lasts its phrase's audio
+"""
+import json, os, subprocess, sys, time
+
+def ppm(path):
+    data = subprocess.run(["convert", path, "ppm:-"], capture_output=True, check=True).stdout
+    parts, pos = [], 0
+    while len(parts) < 4:
+        while data[pos:pos + 1].isspace(): pos += 1
+        end = pos
+        while not data[end:end + 1].isspace(): end += 1
+        parts.append(data[pos:end]); pos = end
+    w, h = int(parts[1]), int(parts[2])
+    pix = data[pos + 1:]
+    return w, h, lambda x, y: pix[3 * (y * w + x):3 * (y * w + x) + 3].hex()
+
+def ring(shot, x, y, w, h, color, t):
+    _, _, px = ppm(shot)
+    x, y, w, h, t = map(int, (x, y, w, h, t))
+    m = t // 2 + 1
+    edges = [(x - m, y + h // 2), (x + w - 1 + m, y + h // 2), (x + w // 2, y - m), (x + w // 2, y + h - 1 + m),
+             (x - t, y - t), (x + w + t - 1, y + h + t - 1)]
+    inside = [(x + w // 2, y + h // 2), (x + 1, y + 1), (x + w - 2, y + h - 2), (x + 3, y + h // 2)]
+    got_edges = [px(a, b) for a, b in edges]
+    got_inside = [px(a, b) for a, b in inside]
+    print(f"ring edges {got_edges}; inside {got_inside}")
+    return all(c == color for c in got_edges) and not any(c == color for c in got_inside)
+
+def panel(shot, x, y, color, entries):
+    w, h, px = ppm(shot)
+    x, y = int(x), int(y)
+    # The panel's extent: its border is the cursor colour.
+    right = x
+    while right + 1 < w and px(right + 1, y + 1) == color: right += 1
+    bottom = y
+    while bottom + 1 < h and px(x + 1, bottom + 1) == color: bottom += 1
+    crop = shot + ".panel.png"
+    subprocess.run(["convert", shot, "-crop", f"{right - x + 1}x{bottom - y + 1}+{x}+{y}", "+repage",
+                    "-colorspace", "Gray", "-threshold", "30%", "-resize", "200%", crop], check=True)
+    text = subprocess.run(["tesseract", crop, "-", "--psm", "6"], capture_output=True, text=True).stdout
+    lines = [l.strip() for l in text.splitlines() if l.strip()]
+    marked = px(x + 8, y + 12) == color
+    print(f"panel {right - x + 1}x{bottom - y + 1}+{x}+{y}; OCR: {lines}; first row marked: {marked}")
+    return lines == entries and marked
+
+def absent(shot, color):
+    w, h, px = ppm(shot)
+    n = sum(1 for yy in range(0, h, 2) for xx in range(0, w, 2) if px(xx, yy) == color)
+    print(f"{n} sampled pixels of #{color}")
+    return n == 0
+
+def model_seconds(text, wpm=170):
+    words = pauses = 0; alnum = False; prev = " "
+    for ch in text + " ":
+        if ch.isspace():
+            if alnum: words += 1
+            alnum = False
+            if prev in ",;:.!?": pauses += 1
+        elif ch.isalnum(): alnum = True
+        prev = ch
+    return (7 + 12 * words + 5 * pauses) * 6 / wpm
+
+def run(cmd):
+    """Runs CMD (JSONL on stdout); returns its status and its highlight and speak lines."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    lines = [json.loads(l) for l in p.stdout]
+    p.wait()
+    time.sleep(0.3)
+    return p.returncode, [e for e in lines if e["type"] == "highlight"], [e for e in lines if e["type"] == "speak"]
+
+def utterances():
+    """The phrases' WAVs (speak-to-file.sh): (start in s, duration in s), in order."""
+    d = os.environ["UTT"]
+    files = sorted(f for f in os.listdir(d) if f.endswith(".wav"))
+    out = []
+    for f in files:
+        dur = float(subprocess.run(["soxi", "-D", os.path.join(d, f)], capture_output=True, text=True).stdout or 0)
+        out.append((int(f[:-4]) / 1e9, dur))
+    return out
+
+def speech(cmd):
+    rc, highlights, spoken = run(cmd)
+    utt = utterances()
+    ok = rc == 0 and len(spoken) == 3 and len(utt) == 3
+    for e, (_, dur) in zip(spoken, utt):
+        model = model_seconds(e["text"])
+        print(f"t={e['t']:.3f} \"{e['text']}\": {dur:.3f} s of audio, model {model:.3f} s (ratio {dur / model:.2f})")
+        ok = ok and 0.6 <= dur / model <= 1.6
+    print(f"exit status {rc}; {len(spoken)} phrases, {len(utt)} audio files")
+    return ok
+
+def interrupted(cmd):
+    rc, highlights, spoken = run(cmd)
+    utt = utterances()
+    starts = [round(s - utt[0][0], 3) for s, _ in utt]
+    durs = [round(d, 3) for _, d in utt]
+    times = [e["t"] for e in spoken]
+    print(f"exit status {rc}; phrases at {times}; audio started at {starts} (relative), lasting {durs}")
+    # Each phrase is longer than the 0.5 s dwell; queued instead of interrupted, the k-th would
+    # start after the ones before had ended.
+    ok = rc == 0 and len(utt) == len(times) >= 5 and all(d > 0.6 for d in durs)
+    for k in range(1, len(utt)):
+        ok = ok and abs((starts[k] - starts[0]) - (times[k] - times[0])) < 0.35
+    return ok
+
+def paced(cmd):
+    rc, highlights, spoken = run(cmd)
+    utt = utterances()
+    times = [e["t"] for e in highlights]
+    gaps = [round(b - a, 3) for a, b in zip(times, times[1:])]
+    durs = [round(d, 3) for _, d in utt]
+    print(f"exit status {rc}; highlights at {times}; dwell {gaps}; their phrases last {durs}")
+    # The dwell is 0.1 s, the phrases over 1 s: each dwell ends when its phrase has been heard
+    # (its audio's length, plus speech-dispatcher's start-up and reporting: at most 0.5 s more).
+    ok = rc == 0 and len(gaps) >= 4
+    for g, d in zip(gaps, durs):
+        ok = ok and d - 0.05 <= g <= d + 0.5
+    return ok
+
+if __name__ == "__main__":
+    what, args = sys.argv[1], sys.argv[2:]
+    ok = {"ring": lambda: ring(*args), "panel": lambda: panel(args[0], args[1], args[2], args[3], args[4:]),
+          "absent": lambda: absent(*args), "speech": lambda: speech(args), "paced": lambda: paced(args),
+          "interrupted": lambda: interrupted(args)}[what]()
+    sys.exit(0 if ok else 1)

@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# What the person sees and hears (issue 10), end to end with the real binary:
+#   under a private Xvfb: `run --show` highlights a known item (screenshot: the cursor colour on the
+#   item's edges, not inside), a real X client (xev) under the item still gets a click at the
+#   item's centre, the menu panel lists the entries in the engine's order (read back by OCR), and
+#   everything is gone once the run ends; without an X server, a clear message;
+#   with a private speech-dispatcher writing WAV (ALSA file output): each highlight produces audio
+#   of plausible length (against the speech-time model), and speech-paced scanning waits for
+#   speech-dispatcher's end-of-phrase events.
+# Devices: the umockdev one-key switch of Tests/SwitchInputTests. Starts and tears down everything
+# it starts (also on failure). About 40 s. Ends with "N passed, M failed".
+set -u
+cd "$(dirname "$0")/../.."
+HERE=scripts/presence
+BIN=.build/debug/switchscan
+DEV=Tests/SwitchInputTests/Fixtures/devices
+LIVE=scripts/device-tests/umockdev-live.py
+W=$(mktemp -d /tmp/presence-suite.XXXXXX)
+PIDS=()
+pass=0; fail=0
+
+cleanup() {
+  for p in "${PIDS[@]}"; do kill -TERM "$p" 2>/dev/null; done
+  for i in $(seq 20); do
+    alive=0; for p in "${PIDS[@]}"; do kill -0 "$p" 2>/dev/null && alive=1; done
+    [ $alive = 0 ] && break; sleep 0.1
+  done
+  for p in "${PIDS[@]}"; do kill -KILL "$p" 2>/dev/null; done
+  wait 2>/dev/null
+  if [ -n "${PRESENCE_KEEP:-}" ]; then echo "kept $W"; else rm -rf "$W"; fi
+}
+trap cleanup EXIT
+ok()  { echo "PASS $*"; pass=$((pass + 1)); }
+bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+check() {  # check WHAT CMD… : the command's output is shown indented
+  local what=$1; shift
+  if "$@" >"$W/last.out" 2>&1; then ok "$what"; else bad "$what"; fi
+  sed 's/^/    /' "$W/last.out" | tail -8
+}
+wait_for() {  # wait_for FILE TEXT [SECONDS]
+  for i in $(seq $(( ${3:-20} * 20 ))); do grep -q -- "$2" "$1" 2>/dev/null && return 0; sleep 0.05; done
+  return 1
+}
+
+missing=()
+for c in Xvfb xev xdotool import convert tesseract speech-dispatcher sox /usr/bin/python3; do
+  command -v "$c" >/dev/null || missing+=("$c")
+done
+[ -x "$BIN" ] || missing+=("$BIN (swift build)")
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "presence suite: missing ${missing[*]} (scripts/setup.sh --tests installs scripts/apt/test-presence.list)"
+  echo "0 passed, 1 failed"; exit 1
+fi
+
+# --- A private X server -------------------------------------------------------------------------
+Xvfb -displayfd 3 -screen 0 800x600x24 -nolisten tcp -br -noreset 3>"$W/display" 2>"$W/xvfb.log" &
+PIDS+=($!)
+wait_for "$W/display" "[0-9]" 20 || { cat "$W/xvfb.log"; echo "Xvfb did not start"; echo "0 passed, 1 failed"; exit 1; }
+export DISPLAY=":$(head -1 "$W/display")"
+red=ff3b30
+
+# An application under the first item (Save, 200x60 at 100,100): xev prints what it receives.
+xev -geometry 200x60+100+100 -name presence-app >"$W/xev.out" 2>&1 &
+PIDS+=($!)
+wait_for "$W/xev.out" "MapNotify" 10
+
+/usr/bin/python3 "$LIVE" --device "$DEV/switch.umockdev" --ioctl "/dev/input/event2=$DEV/switch.ioctl" \
+  --scenario "$HERE/scenario-show.txt" -- \
+  "$BIN" run --tree "$HERE/tree.json" --profile "$HERE/profile-show.json" --show --format jsonl >"$W/show.out" 2>"$W/show.err" &
+show=$!
+PIDS+=($show)
+
+if wait_for "$W/show.out" '"type":"highlight","id":"save"' 30; then
+  sleep 0.5
+  import -window root "$W/item.png"
+  check "run --show: the cursor colour on the item's edges, not inside" /usr/bin/python3 $HERE/check.py ring "$W/item.png" 100 100 200 60 $red 4
+  before=$(grep -c ButtonPress "$W/xev.out")
+  xdotool mousemove --sync 200 130 click 1
+  sleep 0.3
+  check "a click at the item's centre reaches the application under the overlay" \
+    bash -c "[ \$(grep -c ButtonPress '$W/xev.out') -gt $before ] && grep -A2 ButtonPress '$W/xev.out' | tail -3"
+else
+  bad "run --show highlighted nothing"; cat "$W/show.err" | tail -5
+fi
+if wait_for "$W/show.out" '"type":"menu","open":true' 20; then
+  sleep 0.5
+  import -window root "$W/menu.png"
+  # The panel is right of the item's ring: x = 300 + 4 + 6, top aligned with the item.
+  check "the menu panel lists the entries in the engine's order" /usr/bin/python3 $HERE/check.py panel "$W/menu.png" 310 100 $red \
+    Tap Delete Share Escape "Close menu"
+  check "the transcript's menu has the same order" grep -q '"items":\["menu:tap","menu:action:Delete","menu:action:Share","menu:escape","menu:close"\]' "$W/show.out"
+else
+  bad "the menu did not open"
+fi
+wait "$show"; rc=$?
+check "run --show ends with status 0 and says where it draws" bash -c "[ $rc = 0 ] && grep 'showing the highlight on X display' '$W/show.err'"
+import -window root "$W/after.png"
+check "after the run nothing of the overlay is left" /usr/bin/python3 $HERE/check.py absent "$W/after.png" $red
+
+DISPLAY=:97 "$BIN" run --tree "$HERE/tree.json" --profile "$HERE/profile-show.json" --show >/dev/null 2>"$W/nox.err"; rc=$?
+check "without an X server: status 2 and a clear message" bash -c "[ $rc = 2 ] && grep -x 'switchscan: error: --show needs an X server: cannot open display \":97\" (is an X session running there, and may this user connect to it?)' '$W/nox.err'"
+
+# --- A private speech-dispatcher -----------------------------------------------------------------
+# Phrases go through its generic module to speak-to-file.sh: one WAV per phrase, each taking its
+# real time (no sound card here); sound icons go through ALSA to a WAV file.
+mkdir -p "$W/sd/modules" "$W/home" "$W/utt"
+cat >"$W/sd/modules/paced.conf" <<CONF
+GenericExecuteSynth "printf %s \\'\$DATA\\' | $PWD/$HERE/speak-to-file.sh $W/utt \$RATE"
+GenericRateAdd 170
+GenericSoundIconFolder "/usr/share/sounds/sound-icons/"
+GenericRateMultiply 1
+AddVoice "en" "MALE1" "en"
+CONF
+cat >"$W/sd/speechd.conf" <<CONF
+AudioOutputMethod "alsa"
+AddModule "paced" "sd_generic" "paced.conf"
+DefaultModule paced
+CONF
+printf 'pcm.!default { type file slave.pcm "null" file "%s" format "wav" }\n' "$W/icons.wav" >"$W/home/.asoundrc"
+HOME="$W/home" speech-dispatcher -s -t 0 -C "$W/sd" -S "$W/sd.sock" -c unix_socket -P "$W/sd.pid" -L "$W" >"$W/sd.out" 2>&1 &
+PIDS+=($!)
+for i in $(seq 100); do [ -S "$W/sd.sock" ] && break; sleep 0.05; done
+export SPEECHD_ADDRESS="unix_socket:$W/sd.sock" UTT="$W/utt"
+
+umock() { umockdev-run -d "$DEV/switch.umockdev" -i "/dev/input/event2=$DEV/switch.ioctl" -- "$@"; }
+check "speech: each highlight is spoken, audio of plausible length (against the speech-time model)" \
+  /usr/bin/python3 $HERE/check.py speech umockdev-run -d "$DEV/switch.umockdev" -i "/dev/input/event2=$DEV/switch.ioctl" -- \
+  "$BIN" run --tree "$HERE/tree.json" --profile "$HERE/profile-speech.json" --until 14 --format jsonl
+rm -f "$W"/utt/*
+check "a new highlight interrupts the phrase: each phrase starts with its highlight" \
+  /usr/bin/python3 $HERE/check.py interrupted umockdev-run -d "$DEV/switch.umockdev" -i "/dev/input/event2=$DEV/switch.ioctl" -- \
+  "$BIN" run --tree "$HERE/tree.json" --profile "$HERE/profile-fast.json" --until 3.2 --format jsonl
+rm -f "$W"/utt/*
+check "speech-paced scanning: each dwell lasts until speech-dispatcher reports the phrase's end" \
+  /usr/bin/python3 $HERE/check.py paced umockdev-run -d "$DEV/switch.umockdev" -i "/dev/input/event2=$DEV/switch.ioctl" -- \
+  "$BIN" run --tree "$HERE/tree.json" --profile "$HERE/profile-paced.json" --until 12 --format jsonl
+
+SPEECHD_ADDRESS="unix_socket:$W/nobody.sock" SPEECHD_CMD=/bin/false umock "$BIN" run --tree "$HERE/tree.json" \
+  --profile "$HERE/profile-speech.json" --until 1 >/dev/null 2>"$W/nosd.err"; rc=$?
+check "speech on without speech-dispatcher: status 2 and a clear message" \
+  bash -c "[ $rc = 2 ] && grep 'speech is on in the profile, but speech-dispatcher cannot be reached at $W/nobody.sock' '$W/nosd.err'"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
