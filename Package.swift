@@ -6,6 +6,7 @@ import PackageDescription
 //   SwitchFormats pure parsers/writers: recordings (evemu, libinput-record) and tree importers.
 //   SwitchInput   the imperative shell: libevdev devices, the live loop, uinput output.
 //   SwitchDesktop the imperative shell for the live desktop: AT-SPI trees, actions, XTest.
+//   SwitchReport  pure renderers: screen pictures (SVG) and session reports (HTML). Strings in, strings out.
 //   switchscan    the command-line tool.
 let package = Package(
     name: "switchscan",
@@ -66,10 +67,14 @@ let package = Package(
             name: "SwitchDesktop",
             dependencies: ["SwitchCore", "SwitchInput", "CAtspi", "CXTest"]
         ),
+        .target(
+            name: "SwitchReport",
+            dependencies: ["SwitchCore"]
+        ),
         .executableTarget(
             name: "switchscan",
             dependencies: [
-                "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "SwitchDesktop",
+                "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "SwitchReport", "SwitchDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Embedded in the executable, so an installed or copied binary runs `demo` on its own.
@@ -103,6 +108,10 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["SwitchCore"]
+        ),
+        .testTarget(
+            name: "SwitchReportTests",
+            dependencies: ["SwitchCore", "SwitchReport"]
         ),
         .testTarget(
             name: "PresenceTests",

@@ -27,8 +27,11 @@ public enum Simulation {
     /// and is interrupted by the next `speak` line; a phrase that ends is reported to the engine
     /// at its end (`Engine.speechFinished`), like a timer: after the timers due at or before it,
     /// before an input at the same instant.
+    ///
+    /// - Returns: the instant the run ended at (the session's length, for reports).
+    @discardableResult
     public static func run(_ engine: inout Engine, inputs: [Input], until: Instant? = nil, speech: SpeechTimeModel? = nil,
-                           emit: (TranscriptLine) -> Void) {
+                           emit: (TranscriptLine) -> Void) -> Instant {
         var voice = SimulatedVoice(model: speech)
         func take(_ lines: [TranscriptLine]) {
             for line in lines {
@@ -76,6 +79,7 @@ public enum Simulation {
         let end = until ?? (lastInput + tail)
         speak(until: end)
         take(engine.advance(to: end))
+        return end
     }
 
     /// Collects the transcript of a run.

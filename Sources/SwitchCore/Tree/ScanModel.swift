@@ -273,3 +273,17 @@ extension ScanModel {
         }
     }
 }
+
+extension ScanModel {
+    /// Where group g is on the screen: its own frame, else the union of its items' frames (what
+    /// a highlight of the group is drawn around); nil when nothing in it has a frame.
+    public func frame(ofGroup g: Int) -> Rect? {
+        if let f = groups[g].frame { return f }
+        var union: Rect?
+        for i in groups[g].items {
+            guard let f = items[i].element.frame else { continue }
+            union = union.map { $0.union(f) } ?? f
+        }
+        return union
+    }
+}

@@ -30,8 +30,9 @@ public enum TreeReport {
         for (k, item) in model.items.enumerated() {
             let n = String(k + 1)
             var line = String(repeating: " ", count: width - n.count) + n + "  "
-            line += item.id + String(repeating: " ", count: max(1, idWidth - item.id.count + 1)) + " "
-            line += "\"\(item.description)\""
+            let id = TranscriptFormat.escaped(item.id)
+            line += id + String(repeating: " ", count: max(1, idWidth - id.count + 1)) + " "
+            line += TranscriptFormat.quoted(item.description)
             line += "  " + (item.element.frame?.description ?? "(no frame)")
             if !item.groupPath.isEmpty { line += "  group " + item.groupPath.map { model.groups[$0].id }.joined(separator: " › ") }
             lines.append(line)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwitchCore
 import SwitchFormats
+import SwitchReport
 
 /// Transcript options shared by `simulate`, `demo` and `run`.
 struct TranscriptOptions: ParsableArguments {
@@ -48,6 +49,9 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var output: TranscriptOptions
 
+    @Option(help: ArgumentHelp("Also write a report of the session: one self-contained HTML page (figures, the screen, the path of the highlight, every press and perform). - writes it to standard output instead of the transcript.", valueName: "FILE.html"))
+    var report: String?
+
     func validate() throws {
         if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until must be a number of seconds ≥ 0") }
     }
@@ -56,7 +60,22 @@ struct SimulateCommand: ParsableCommand {
         let setup = try reportingInputErrors { () throws(InputError) -> SimulationSetup in
             try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout)
         }
-        setup.run(until: until.map { Instant.seconds($0) }, output: output)
+        guard let report else {
+            setup.run(until: until.map { Instant.seconds($0) }, output: output)
+            return
+        }
+        // The page is written once the run is over; with `-` it replaces the transcript.
+        var lines: [TranscriptLine] = []
+        let end = setup.run(until: until.map { Instant.seconds($0) }, output: report == "-" ? nil : output) { lines.append($0) }
+        var screens = [SessionReport.Screen(at: .zero, name: InputFiles.displayName(tree), tree: setup.tree)]
+        for (k, (t, layoutTree)) in setup.layouts.enumerated() {
+            screens.append(SessionReport.Screen(at: t, name: setup.layoutNames.indices.contains(k) ? setup.layoutNames[k] : "layout \(k + 1)", tree: layoutTree))
+        }
+        let profileName = (profile.map { InputFiles.displayName($0) + ": " } ?? "") + setup.profile.name
+        let page = SessionReport.html(SessionReport.Session(treeName: InputFiles.displayName(tree), profileName: profileName,
+                                                            inputName: InputFiles.displayName(events), screens: screens,
+                                                            lines: lines, end: end))
+        try reportingInputErrors { try OutputFiles.write(page, to: report) }
     }
 }
 
@@ -66,6 +85,8 @@ struct SimulationSetup {
     var profile: Profile
     var recording: Recording
     var layouts: [(Instant, ElementTree)]
+    /// The files of `layouts`, as given.
+    var layoutNames: [String] = []
 
     static func load(tree: String, profile: String?, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
         let t = try InputFiles.tree(tree)
@@ -73,13 +94,16 @@ struct SimulationSetup {
         var recording = try loadRecording(events, desc: desc)
         recording = recording.rebasedForSimulation()
         var changes: [(Instant, ElementTree)] = []
+        var names: [String] = []
         for spec in layouts {
             guard let colon = spec.firstIndex(of: ":"), let seconds = Double(spec[..<colon]), seconds >= 0, seconds.isFinite else {
                 throw InputError(file: spec, message: "--layout expects SECONDS:FILE, e.g. 2.5:second-screen.json")
             }
-            changes.append((.seconds(seconds), try InputFiles.tree(String(spec[spec.index(after: colon)...]))))
+            let file = String(spec[spec.index(after: colon)...])
+            changes.append((.seconds(seconds), try InputFiles.tree(file)))
+            names.append(InputFiles.displayName(file))
         }
-        return SimulationSetup(tree: t, profile: p, recording: recording, layouts: changes)
+        return SimulationSetup(tree: t, profile: p, recording: recording, layouts: changes, layoutNames: names)
     }
 
     static func loadRecording(_ path: String, desc: String?) throws(InputError) -> Recording {
@@ -98,12 +122,19 @@ struct SimulationSetup {
 
     /// Prints the transcript in 64 KB writes: an offline run has no reason to flush every line,
     /// and a write per line was most of the cost of printing it.
-    func run(until: Instant?, output: TranscriptOptions) {
+    /// - Parameters:
+    ///   - output: how to print the transcript; nil prints nothing.
+    ///   - observe: sees every line (a report collects them).
+    /// - Returns: the instant the run ended at.
+    @discardableResult
+    func run(until: Instant?, output: TranscriptOptions?, observe: (TranscriptLine) -> Void = { _ in }) -> Instant {
         var engine = Engine(tree: tree, profile: profile, devices: recording.devices.map(\.description))
         var pending = ""
         // With speech on, phrases take the speech-time model's time (speech-paced scanning).
         let voice = profile.scanning.speech ? SpeechTimeModel(speechRate: profile.scanning.speechRate) : nil
-        Simulation.run(&engine, inputs: inputs(), until: until, speech: voice) { line in
+        let end = Simulation.run(&engine, inputs: inputs(), until: until, speech: voice) { line in
+            observe(line)
+            guard let output else { return }
             pending += TranscriptFormat.render(line, as: output.format, ids: output.ids)
             pending += "\n"
             if pending.utf8.count >= 65_536 {
@@ -112,5 +143,6 @@ struct SimulationSetup {
             }
         }
         Output.write(pending)
+        return end
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwitchCore
 import SwitchFormats
+import SwitchReport
 import SwitchDesktop
 
 struct TreeCommand: ParsableCommand {
@@ -11,24 +12,36 @@ struct TreeCommand: ParsableCommand {
     )
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the scan order: number, id, description, frame, group path.")
+        static let configuration = CommandConfiguration(
+            abstract: "Print the scan order: number, id, description, frame, group path; or draw the screen.",
+            discussion: """
+            --format svg draws the screen for people: every element's frame, the scan items numbered \
+            in scan order, the groups outlined (dashed), and a legend of the items in scan order. A \
+            tree without frames (a Chrome dump) is drawn as the legend alone, with a note; notes \
+            also go to standard error.
+            """)
+
+        enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, svg }
 
         @Argument(help: "A tree file (native JSON, or a dump switchscan can import).")
         var file: String?
 
         @OptionGroup var live: DesktopOptions
 
-        @Option(help: "text or json.")
-        var format: ReportFormat = .text
+        @Option(help: "text, json or svg.")
+        var format: Format = .text
 
         func validate() throws { try live.validate(file: file) }
 
         func run() throws {
             let tree = try live.desktop ? live.readTree() : reportingInputErrors { try InputFiles.tree(file!) }
-            let model = ScanModel(tree: tree)
             switch format {
-            case .json: Output.line(TreeReport.json(model).rendered(indent: 2))
-            case .text: for line in TreeReport.text(model) { Output.line(line) }
+            case .json: Output.line(TreeReport.json(ScanModel(tree: tree)).rendered(indent: 2))
+            case .text: for line in TreeReport.text(ScanModel(tree: tree)) { Output.line(line) }
+            case .svg:
+                let name = file.map(InputFiles.displayName) ?? "the live desktop"
+                for note in ScreenPicture.layout(tree).notes { printError("switchscan: note: \(name): \(note)") }
+                Output.write(ScreenPicture.svg(tree, title: name))
             }
         }
     }

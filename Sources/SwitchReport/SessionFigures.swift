@@ -1,0 +1,164 @@
+import SwitchCore
+
+/// The figures of one session, read from its transcript (README "Session reports"):
+///
+/// - a **press** is one physical press of a switch as its filters decided it: accepted (its
+///   action fired; a long press counts here too) or rejected (hold duration, ignore repeat,
+///   debounce). A key's autorepeat events are not presses; they are counted apart.
+/// - a **selection** is a perform that is not an escape: an activation (by a switch or a touch),
+///   a custom action, an increment or a decrement. **Escapes** are counted apart.
+/// - **time to a selection**: from the previous perform (or from the start of scanning, or a
+///   restart after it stopped) to the selection.
+/// - a **miss** is a selection whose next perform is an escape or undoes it: an increment
+///   followed by a decrement of the same element (or the reverse), a custom action named "Undo",
+///   or a second activation of the same on/off element (its value is on, off, checked, not
+///   checked, mixed, 0 or 1). "Immediate": nothing else was performed in between, however long
+///   it took.
+/// - **selections per minute**: selections over the session's length (t = 0 to its end).
+public struct SessionFigures: Sendable, Equatable {
+    public struct Selection: Sendable, Equatable {
+        public var t: Instant
+        public var perform: Perform
+        /// From the previous perform, or the (re)start of scanning.
+        public var timeToSelect: Interval
+        public var miss: Miss?
+    }
+
+    public enum Miss: Sendable, Equatable {
+        case escaped(at: Instant)
+        case undone(by: Perform, at: Instant)
+    }
+
+    public struct SwitchCount: Sendable, Equatable {
+        public var name: String
+        public var accepted = 0
+        public var rejected = 0
+    }
+
+    public var duration: Interval
+    public var presses = 0
+    public var accepted = 0
+    public var rejected = 0
+    public var longPresses = 0
+    /// Rejections by reason, in the order of `FilterDecision.RejectReason`'s cases that occurred.
+    public var rejectedBy: [FilterDecision.RejectReason: Int] = [:]
+    /// Key autorepeat events while a switch was held (not presses).
+    public var keyRepeats = 0
+    /// Per switch, in order of first appearance.
+    public var switches: [SwitchCount] = []
+    public var touchTaps = 0
+    public var touchSwipes = 0
+    public var touchHolds = 0
+    public var touchRejected = 0
+    public var selections: [Selection] = []
+    public var escapes = 0
+    /// Menus that closed without performing anything (Close, escape, the menu switch, loops).
+    public var menusClosedWithoutAction = 0
+
+    public var misses: Int { selections.filter { $0.miss != nil }.count }
+
+    public var selectionsPerMinute: Double? {
+        duration.microseconds > 0 ? Double(selections.count) * 60_000_000 / Double(duration.microseconds) : nil
+    }
+
+    public var averageTimeToSelect: Interval? {
+        guard !selections.isEmpty else { return nil }
+        let total = selections.reduce(Int64(0)) { $0 + $1.timeToSelect.microseconds }
+        return Interval(microseconds: (total + Int64(selections.count) / 2) / Int64(selections.count))
+    }
+
+    /// - Parameters:
+    ///   - end: when the session ended (its length is `end` − 0).
+    ///   - isToggle: whether the element with this id is an on/off element (a second activation
+    ///     of it undoes the first).
+    public init(_ lines: [TranscriptLine], end: Instant, isToggle: (String) -> Bool = { _ in false }) {
+        duration = Interval(microseconds: max(0, end.microseconds))
+        var attemptStart = Instant.zero
+        /// The selection the next perform decides about (index into `selections`).
+        var pending: Int?
+        var menuOpen = false
+        var menuPerformed = false
+        for line in lines {
+            switch line.event {
+            case .scan(let started):
+                if started { attemptStart = line.t }
+            case .filter(let f):
+                var k = switches.firstIndex { $0.name == f.switchName }
+                switch f.decision {
+                case .rejected(.autorepeat):
+                    keyRepeats += 1
+                    continue
+                case .accepted, .longPress:
+                    presses += 1
+                    accepted += 1
+                    if case .longPress = f.decision { longPresses += 1 }
+                    if k == nil { switches.append(SwitchCount(name: f.switchName)); k = switches.count - 1 }
+                    switches[k!].accepted += 1
+                case .rejected(let reason):
+                    presses += 1
+                    rejected += 1
+                    rejectedBy[reason, default: 0] += 1
+                    if k == nil { switches.append(SwitchCount(name: f.switchName)); k = switches.count - 1 }
+                    switches[k!].rejected += 1
+                }
+            case .touch(let d):
+                switch d.decision {
+                case .tap: touchTaps += 1
+                case .swipe: touchSwipes += 1
+                case .hold: touchHolds += 1
+                case .rejected: touchRejected += 1
+                }
+            case .menuOpened:
+                menuOpen = true
+                menuPerformed = false
+            case .menuClosed:
+                if menuOpen && !menuPerformed { menusClosedWithoutAction += 1 }
+                menuOpen = false
+            case .perform(let p):
+                if menuOpen { menuPerformed = true }
+                if let s = pending {
+                    if p.action == .escape {
+                        selections[s].miss = .escaped(at: line.t)
+                    } else if Self.undoes(p, selections[s].perform, isToggle: isToggle) {
+                        selections[s].miss = .undone(by: p, at: line.t)
+                    }
+                }
+                if p.action == .escape {
+                    escapes += 1
+                    pending = nil
+                } else {
+                    selections.append(Selection(t: line.t, perform: p, timeToSelect: line.t - attemptStart, miss: nil))
+                    pending = selections.count - 1
+                }
+                attemptStart = line.t
+            case .highlight, .speak, .device, .result, .tree:
+                break
+            }
+        }
+    }
+
+    /// Whether `next` undoes `selection` (see the type's comment).
+    static func undoes(_ next: Perform, _ selection: Perform, isToggle: (String) -> Bool) -> Bool {
+        if case .custom(let name) = next.action, name.trimmed.lowercased() == "undo" { return true }
+        guard next.id == selection.id else { return false }
+        switch (selection.action, next.action) {
+        case (.increment, .decrement), (.decrement, .increment): return true
+        case (.activate, .activate): return isToggle(selection.id)
+        default: return false
+        }
+    }
+
+    /// Values of on/off elements (iOS switches, Android checkables, Chromium checkboxes).
+    static let toggleValues: Set<String> = ["on", "off", "checked", "not checked", "mixed", "0", "1"]
+
+    /// `isToggle` for the elements of these trees (any of them).
+    public static func toggles(in trees: [ElementTree]) -> (String) -> Bool {
+        var ids = Set<String>()
+        func visit(_ e: Element) {
+            if let v = e.value?.trimmed.lowercased(), toggleValues.contains(v) { ids.insert(e.id) }
+            for c in e.children { visit(c) }
+        }
+        for t in trees { visit(t.root) }
+        return { ids.contains($0) }
+    }
+}
