@@ -294,6 +294,16 @@ struct DesktopLiveTests {
         #expect(missing.stderr == "switchscan: error: no application named \"no-such-app\" on the accessibility bus (there are: testapp.py)\n")
         let both = s.switchscan(["tree", "show", "x.json", "--desktop"])
         #expect(both.status == 2 && both.stderr.contains("give a tree file or --desktop, not both"))
+        // The highlight is drawn by default with --desktop: without an X server, one line that
+        // says how to scan without it, and --no-show then gets past it (to the devices here).
+        var noX = s.environment
+        noX["DISPLAY"] = nil
+        let profile = DesktopSession.twoSwitchProfile
+        let shown = DesktopSession.run([DesktopSession.binary, "run", "--desktop", "--profile", profile, "--until", "1"], env: noX, timeout: 30)
+        #expect(shown.status == 2)
+        #expect(shown.stderr.hasSuffix("DISPLAY is not set (run it in an X session: Xorg, or Xwayland for X11 applications); --no-show scans without drawing the highlight\n"), "\(shown.stderr)")
+        let unshown = DesktopSession.run([DesktopSession.binary, "run", "--desktop", "--no-show", "--profile", profile, "--until", "1"], env: noX, timeout: 30)
+        #expect(unshown.status == 2 && !unshown.stderr.contains("X server") && unshown.stderr.contains("no input devices"), "\(unshown.stderr)")
         let noBus = DesktopSession.run([DesktopSession.binary, "tree", "dump", "--desktop"], env: ["PATH": "/usr/bin:/bin"], timeout: 30)
         #expect(noBus.status == 2)
         #expect(noBus.stderr.hasPrefix("switchscan: error: no accessibility bus"), "\(noBus.stderr)")

@@ -94,7 +94,8 @@ struct RunCommand: ParsableCommand {
                 note("showing the highlight on X display \(overlay.displayName) (\(overlay.screen.width)x\(overlay.screen.height))")
                 presenters.append(overlay)
             } catch {
-                throw fail("\(error)")
+                // On by default with --desktop: say how to scan without it.
+                throw fail("\(error)" + (show == nil ? "; --no-show scans without drawing the highlight" : ""))
             }
         }
         if profileValue.scanning.speech || profileValue.scanning.soundEffects {
