@@ -18,3 +18,16 @@ static inline int cx11_connection_number(Display *d) { return ConnectionNumber(d
 // XDestroyImage are macros over the image's function table.
 static inline unsigned long cx11_get_pixel(XImage *image, int x, int y) { return XGetPixel(image, x, y); }
 static inline void cx11_destroy_image(XImage *image) { XDestroyImage(image); }
+
+// Xft keeps closed fonts for reuse and frees them in its close-display hook, which runs after
+// Xrender's: freeing their glyph sets then re-registers the closing display with Xrender, and
+// the next display opened at the same address inherits that stale entry (freed extension codes:
+// RENDER requests go out with a garbage opcode and _XReply waits for ever, or aborts with
+// "Extra reply data still left in queue"). With no unreferenced fonts kept, XftFontClose frees
+// a font at once, while the display is whole.
+static inline void cx11_xft_free_closed_fonts_at_once(Display *d) {
+    FcPattern *p = FcPatternCreate();
+    if (!p) return;
+    FcPatternAddInteger(p, XFT_MAX_UNREF_FONTS, 0);
+    XftDefaultSet(d, p);  // takes the pattern
+}

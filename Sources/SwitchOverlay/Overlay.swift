@@ -199,18 +199,11 @@ public final class Overlay: LoopAdapter {
         return PixelRect(f)
     }
 
-    /// A group's frame, or the union of its items' frames when it has none.
+    /// A group's frame, or the union of its items' frames when it has none (the same frame the
+    /// clinicians' screen picture outlines).
     private func groupFrame(_ id: String, _ model: ScanModel) -> PixelRect? {
-        guard let g = model.groups.first(where: { $0.id == id }) else { return nil }
-        if let f = g.frame { return PixelRect(f) }
-        var union: PixelRect?
-        for i in g.items {
-            guard let f = model.items[i].element.frame.map(PixelRect.init) else { continue }
-            guard let u = union else { union = f; continue }
-            let x0 = min(u.x, f.x), y0 = min(u.y, f.y)
-            union = PixelRect(x: x0, y: y0, width: max(u.maxX, f.maxX) - x0, height: max(u.maxY, f.maxY) - y0)
-        }
-        return union
+        guard let g = model.groups.firstIndex(where: { $0.id == id }) else { return nil }
+        return model.frame(ofGroup: g).map(PixelRect.init)
     }
 
     private func takeNotes() -> [ShellInput] {

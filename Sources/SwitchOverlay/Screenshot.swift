@@ -9,21 +9,20 @@ public struct Screenshot: Sendable {
     /// 0xRRGGBB per pixel, row by row.
     public let pixels: [UInt32]
 
-    /// The whole screen of `display` (nil: `DISPLAY`); nil when it cannot be read.
+    /// The whole screen of `display` (nil: `DISPLAY`); nil when it cannot be read (no server, or
+    /// it went away while reading).
     public static func capture(display: String? = nil) -> Screenshot? {
-        guard let d = XOpenDisplay(display) else { return nil }
-        defer { XCloseDisplay(d) }
-        let screen = cx11_default_screen(d)
-        let w = cx11_display_width(d, screen), h = cx11_display_height(d, screen)
-        guard let image = XGetImage(d, cx11_root_window(d, screen), 0, 0, UInt32(w), UInt32(h), ~0, ZPixmap) else { return nil }
+        guard let c = try? OverlayDisplay(name: display) else { return nil }
+        let w = c.bounds.width, h = c.bounds.height
+        guard let image = XGetImage(c.display, c.root, 0, 0, UInt32(w), UInt32(h), ~0, ZPixmap) else { return nil }
         defer { cx11_destroy_image(image) }
-        var pixels = [UInt32](repeating: 0, count: Int(w) * Int(h))
-        for y in 0..<Int(h) {
-            for x in 0..<Int(w) {
-                pixels[y * Int(w) + x] = UInt32(truncatingIfNeeded: cx11_get_pixel(image, Int32(x), Int32(y))) & 0xFFFFFF
+        var pixels = [UInt32](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                pixels[y * w + x] = UInt32(truncatingIfNeeded: cx11_get_pixel(image, Int32(x), Int32(y))) & 0xFFFFFF
             }
         }
-        return Screenshot(width: Int(w), height: Int(h), pixels: pixels)
+        return Screenshot(width: w, height: h, pixels: pixels)
     }
 
     public func rgb(_ x: Int, _ y: Int) -> UInt32 {

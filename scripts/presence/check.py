@@ -10,6 +10,10 @@
                                                audio ($UTT/*.wav) against the speech-time model
   check.py interrupted CMD…                    fast scanning: each phrase starts with its highlight
   check.py paced CMD…                          speech-paced: each dwell lasts its phrase's audio
+  check.py cues CMD…                           sound cues: a tick ($ICONS/<start µs>-percussion-10.wav)
+                                               per highlight, a click (…-percussion-12.wav) per
+                                               selection (perform, menu opening), each with its line
+                                               and holding the whole icon's audio
 """
 import json, os, subprocess, sys, time
 
@@ -128,9 +132,46 @@ def paced(cmd):
         ok = ok and d - 0.05 <= g <= d + 0.5
     return ok
 
+def wav_seconds(path):
+    return float(subprocess.run(["soxi", "-D", path], capture_output=True, text=True).stdout or 0)
+
+def peak(path):
+    out = subprocess.run(["sox", path, "-n", "stat"], capture_output=True, text=True).stderr
+    return next((float(l.split(":")[1]) for l in out.splitlines() if l.startswith("Maximum amplitude")), 0.0)
+
+def cues(cmd, icons="/usr/share/sounds/sound-icons"):
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    lines = [json.loads(l) for l in p.stdout]
+    p.wait()
+    time.sleep(0.5)
+    highlights = [e["t"] for e in lines if e["type"] == "highlight"]
+    selections = [e["t"] for e in lines if e["type"] == "perform" or (e["type"] == "menu" and e.get("open"))]
+    d = os.environ["ICONS"]
+    played = sorted((int(f.split("-", 1)[0]) / 1e6, f.split("-", 1)[1], os.path.join(d, f)) for f in os.listdir(d))
+    ticks = [(t, path) for t, name, path in played if name == "percussion-10.wav"]
+    clicks = [(t, path) for t, name, path in played if name == "percussion-12.wav"]
+    print(f"exit status {p.returncode}; highlights at {highlights}, selections at {selections}")
+    ok = p.returncode == 0 and len(highlights) >= 3 and len(selections) >= 1
+    ok = ok and len(ticks) == len(highlights) and len(clicks) == len(selections) and len(played) == len(ticks) + len(clicks)
+    if not ok or not ticks:
+        print(f"{len(ticks)} ticks, {len(clicks)} clicks, {len(played) - len(ticks) - len(clicks)} other files")
+        return False
+    # Both clocks from the first tick / first highlight: each cue starts with its line.
+    t0, h0 = ticks[0][0], highlights[0]
+    for kind, heard, said, source in (("tick", ticks, highlights, "percussion-10.wav"), ("click", clicks, selections, "percussion-12.wav")):
+        want, want_peak = wav_seconds(os.path.join(icons, source)), peak(os.path.join(icons, source))
+        for (t, path), s in zip(heard, said):
+            lag = (t - t0) - (s - h0)
+            dur, amp = wav_seconds(path), peak(path)
+            print(f"{kind} for the line at t={s:.3f}: started {lag:+.3f} s from it, {dur:.3f} s of audio, peak {amp:.3f} "
+                  f"(the icon: {want:.3f} s, peak {want_peak:.3f})")
+            # ALSA writes whole periods: the icon, then silence up to the period's end.
+            ok = ok and abs(lag) < 0.3 and want <= dur <= want + 0.3 and abs(amp - want_peak) < 0.01
+    return ok
+
 if __name__ == "__main__":
     what, args = sys.argv[1], sys.argv[2:]
     ok = {"ring": lambda: ring(*args), "panel": lambda: panel(args[0], args[1], args[2], args[3], args[4:]),
           "absent": lambda: absent(*args), "speech": lambda: speech(args), "paced": lambda: paced(args),
-          "interrupted": lambda: interrupted(args)}[what]()
+          "interrupted": lambda: interrupted(args), "cues": lambda: cues(args)}[what]()
     sys.exit(0 if ok else 1)

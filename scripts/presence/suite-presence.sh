@@ -6,7 +6,8 @@
 #   everything is gone once the run ends; without an X server, a clear message;
 #   with a private speech-dispatcher writing WAV (ALSA file output): each highlight produces audio
 #   of plausible length (against the speech-time model), and speech-paced scanning waits for
-#   speech-dispatcher's end-of-phrase events.
+#   speech-dispatcher's end-of-phrase events; the sound cues (a tick per highlight, a click per
+#   selection) are played by speech-dispatcher and written as audio.
 # Devices: the umockdev one-key switch of Tests/SwitchInputTests. Starts and tears down everything
 # it starts (also on failure). About 40 s. Ends with "N passed, M failed".
 set -u
@@ -43,7 +44,7 @@ wait_for() {  # wait_for FILE TEXT [SECONDS]
 }
 
 missing=()
-for c in Xvfb xev xdotool import convert tesseract speech-dispatcher sox /usr/bin/python3; do
+for c in Xvfb xev xdotool import convert tesseract speech-dispatcher sox /usr/bin/aplay /usr/bin/python3; do
   command -v "$c" >/dev/null || missing+=("$c")
 done
 [ -x "$BIN" ] || missing+=("$BIN (swift build)")
@@ -102,8 +103,17 @@ check "without an X server: status 2 and a clear message" bash -c "[ $rc = 2 ] &
 
 # --- A private speech-dispatcher -----------------------------------------------------------------
 # Phrases go through its generic module to speak-to-file.sh: one WAV per phrase, each taking its
-# real time (no sound card here); sound icons go through ALSA to a WAV file.
-mkdir -p "$W/sd/modules" "$W/home" "$W/utt"
+# real time (no sound card here). Sound icons: the generic module plays each with its ALSA
+# backend's play command, aplay; the aplay first in its PATH runs the real one, writing through
+# ALSA's file plugin to a WAV of its own, named by its start time in µs (ALSA's file output
+# would otherwise keep only the last icon).
+mkdir -p "$W/sd/modules" "$W/home" "$W/utt" "$W/bin" "$W/icons"
+cat >"$W/bin/aplay" <<APLAY
+#!/bin/bash
+f=\${@: -1}
+exec /usr/bin/aplay -q -D "file:$W/icons/\${EPOCHREALTIME/./}-\${f##*/},wav" "\$@"
+APLAY
+chmod +x "$W/bin/aplay"
 cat >"$W/sd/modules/paced.conf" <<CONF
 GenericExecuteSynth "printf %s \\'\$DATA\\' | $PWD/$HERE/speak-to-file.sh $W/utt \$RATE"
 GenericRateAdd 170
@@ -117,7 +127,7 @@ AddModule "paced" "sd_generic" "paced.conf"
 DefaultModule paced
 CONF
 printf 'pcm.!default { type file slave.pcm "null" file "%s" format "wav" }\n' "$W/icons.wav" >"$W/home/.asoundrc"
-HOME="$W/home" speech-dispatcher -s -t 0 -C "$W/sd" -S "$W/sd.sock" -c unix_socket -P "$W/sd.pid" -L "$W" >"$W/sd.out" 2>&1 &
+PATH="$W/bin:$PATH" HOME="$W/home" speech-dispatcher -s -t 0 -C "$W/sd" -S "$W/sd.sock" -c unix_socket -P "$W/sd.pid" -L "$W" >"$W/sd.out" 2>&1 &
 PIDS+=($!)
 for i in $(seq 100); do [ -S "$W/sd.sock" ] && break; sleep 0.05; done
 export SPEECHD_ADDRESS="unix_socket:$W/sd.sock" UTT="$W/utt"
@@ -134,6 +144,12 @@ rm -f "$W"/utt/*
 check "speech-paced scanning: each dwell lasts until speech-dispatcher reports the phrase's end" \
   /usr/bin/python3 $HERE/check.py paced umockdev-run -d "$DEV/switch.umockdev" -i "/dev/input/event2=$DEV/switch.ioctl" -- \
   "$BIN" run --tree "$HERE/tree.json" --profile "$HERE/profile-paced.json" --until 12 --format jsonl
+
+rm -f "$W"/utt/* "$W"/icons/*
+check "sound cues: a tick with each highlight, a click with each selection, written as audio" \
+  env ICONS="$W/icons" /usr/bin/python3 $HERE/check.py cues /usr/bin/python3 "$LIVE" --device "$DEV/switch.umockdev" \
+  --ioctl "/dev/input/event2=$DEV/switch.ioctl" --scenario "$HERE/scenario-cues.txt" -- \
+  "$BIN" run --tree "$HERE/tree.json" --profile "$HERE/profile-cues.json" --format jsonl
 
 SPEECHD_ADDRESS="unix_socket:$W/nobody.sock" SPEECHD_CMD=/bin/false umock "$BIN" run --tree "$HERE/tree.json" \
   --profile "$HERE/profile-speech.json" --until 1 >/dev/null 2>"$W/nosd.err"; rc=$?
