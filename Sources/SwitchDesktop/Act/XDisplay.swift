@@ -10,12 +10,18 @@ final class XDisplay {
 
     /// nil without a display (no DISPLAY, or the server refuses).
     init?() {
+        _ = XDisplay.threadsInitialized
         guard let d = XOpenDisplay(nil) else { return nil }
         display = d
         hasXTest = switchscan_x_has_xtest(d) != 0
     }
 
     deinit { XCloseDisplay(display) }
+
+    /// Xlib's thread support before this process's first Xlib call (as the overlay does; the
+    /// desktop opens its display first in `run --desktop`, and libX11 before 1.8 does not do it
+    /// by itself).
+    private static let threadsInitialized: Bool = XInitThreads() != 0
 
     var screenSize: Size {
         Size(width: Double(switchscan_x_screen_width(display)), height: Double(switchscan_x_screen_height(display)))

@@ -114,9 +114,11 @@ final class DesktopReader {
                 if infos.isEmpty { withoutItems.insert(app.bus) }
             case .failure(.timeout):
                 throw .notAnswering
+            case .failure(.gone(let why)) where !why.contains("/org/a11y/atspi/cache"):
+                throw .gone(why)
             case .failure:
-                // No Cache object (GTK 4.8 has none: UnknownObject) or another refusal: the walk
-                // below asks every node instead. An application that is gone fails there.
+                // No Cache object (GTK 4.8 has none: "Object does not exist at path
+                // /org/a11y/atspi/cache") or another refusal: the walk asks every node instead.
                 withoutItems.insert(app.bus)
             }
         }
