@@ -13,6 +13,8 @@ let benchmarks: [String: ([String]) -> Void] = [
     "simulate": SimulatorBenchmark.run,
     "scan-hour": ScanHourBenchmark.run,
     "desktop-read": DesktopReadBenchmark.run,
+    "order": OrderBenchmark.run,
+    "order-child": OrderBenchmark.child,
 ]
 
 guard let name = arguments.first, let bench = benchmarks[name] else {

@@ -13,6 +13,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
+#include <stdio.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <sys/socket.h>
 
 // input_event_sec/usec are macros over the struct's time field (layout differs on 32-bit).
 static inline long switchscan_event_sec(const struct input_event *ev) { return ev->input_event_sec; }
@@ -92,5 +96,40 @@ static inline int switchscan_epoll_wait(int ep, uint64_t *tokens, uint32_t *even
 
 static inline uint32_t switchscan_epoll_in(void) { return EPOLLIN; }
 static inline uint32_t switchscan_epoll_hangup(void) { return EPOLLHUP | EPOLLERR; }
+
+// The live loop's output without ever waiting for a reader (OutputQueue). A pipe or FIFO is
+// reopened through /proc/self/fd as a new, non-blocking open file description of the same pipe:
+// the description the shell made, shared with other processes, keeps its flags. A socket (the
+// journal's stream) is written with MSG_DONTWAIT. Returns the fd to write and sets *mode (1 pipe,
+// 2 socket); -1 when `fd` is to be written as it is (a file, a terminal: *mode 0).
+static inline int switchscan_nonblocking_output(int fd, int *mode) {
+    struct stat st;
+    *mode = 0;
+    if (fstat(fd, &st) != 0) return -1;
+    if (S_ISFIFO(st.st_mode)) {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+        int own = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+        if (own < 0) return -1;
+        *mode = 1;
+        return own;
+    }
+    if (S_ISSOCK(st.st_mode)) { *mode = 2; return fd; }
+    return -1;
+}
+
+// One write that never waits (mode as above); -1 with errno EAGAIN when the reader is behind.
+static inline long switchscan_write_nowait(int fd, const void *buf, unsigned long n, int mode) {
+    if (mode == 2) return send(fd, buf, n, MSG_DONTWAIT);
+    return write(fd, buf, n);
+}
+
+// Waits up to `ms` for `fd` to take more bytes: 1 when it can, 0 on timeout, -1 on error.
+static inline int switchscan_wait_writable(int fd, int ms) {
+    struct pollfd p = {fd, POLLOUT, 0};
+    int n = poll(&p, 1, ms);
+    if (n > 0 && (p.revents & (POLLERR | POLLHUP))) return -1;
+    return n;
+}
 
 #endif

@@ -35,6 +35,8 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
             return "permission denied: add yourself to the `input` group (sudo usermod -aG input $USER) and log in again"
         case (.grab, EBUSY):
             return "another program has grabbed it"
+        case (_, EMFILE), (_, ENFILE):
+            return DeviceError.tooManyOpenFiles(errno)
         case (_, ENOENT):
             return "no such device"
         case (_, ENODEV):
@@ -44,6 +46,14 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         default:
             return String(cString: strerror(errno))
         }
+    }
+
+    /// EMFILE/ENFILE, with the limit and what to do about it.
+    static func tooManyOpenFiles(_ errno: Int32) -> String {
+        if errno == ENFILE { return "too many open files in the system (ENFILE): close other programs or raise fs.file-max" }
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        return "too many open files (this process may have \(limit.rlim_cur)): raise the limit (ulimit -n, or LimitNOFILE= in a systemd unit)"
     }
 
     public var description: String {

@@ -156,6 +156,45 @@ public enum DeviceSelection {
         return out
     }
 
+    /// The devices to read only for the pause chord (safety exit): every readable device that
+    /// has a key of each of the chord's parts and is not already selected (a selected keyboard's
+    /// chord is seen through its own frames). Never grabbed.
+    public static func chordWatch(_ chord: KeyChord?, selected: [SelectedDevice], entries: [DeviceEntry]) -> [SelectedDevice] {
+        guard let chord else { return [] }
+        let taken = Set(selected.map(\.node))
+        return entries.compactMap { e in
+            guard let d = e.description, !taken.contains(e.node), canType(chord, on: d) else { return nil }
+            return SelectedDevice(node: e.node, description: d, explicit: false, reason: "pause chord \(chord)")
+        }
+    }
+
+    /// Whether `device` has a key for each of the chord's parts.
+    public static func canType(_ chord: KeyChord, on device: DeviceDescription) -> Bool {
+        chord.parts.allSatisfy { $0.codes.contains { device.has(type: EventCodes.EV_KEY, code: $0) } }
+    }
+
+    /// Why the pause chord is read nowhere (nil when one of the devices `read` can type it): the
+    /// keyboards that cannot be opened (a user given only the switches by the udev rule, outside
+    /// the `input` group), with the fix that applies to the first; or no keyboard at all. The
+    /// chord is never read some other way (an X or compositor key grab would see it only while
+    /// that session has the focus, and not when a grabbed keyboard is the one typing it): the long
+    /// hold on a switch stays the way out.
+    public static func chordUnreadNote(_ chord: KeyChord?, read: [DeviceDescription], entries: [DeviceEntry]) -> String? {
+        guard let chord, !read.contains(where: { canType(chord, on: $0) }) else { return nil }
+        // What a node that cannot be opened is comes from sysfs; one sysfs does not describe
+        // either may be a keyboard.
+        let closed = entries.filter { e in
+            guard e.error != nil else { return false }
+            guard let d = DeviceAccess.sysfsDirectory(node: e.node).flatMap(DeviceAccess.describe(sysfs:)) else { return true }
+            return canType(chord, on: d)
+        }
+        guard let first = closed.first else {
+            return "the pause chord \(chord) is not read: no keyboard is plugged in"
+        }
+        let nodes = closed.map(\.node).joined(separator: ", ")
+        return "the pause chord \(chord) is not read: \(nodes) cannot be opened (\(DeviceAccess.advice(node: first.node)))"
+    }
+
     private static func available(_ readable: [(node: String, description: DeviceDescription)]) -> String {
         if readable.isEmpty { return "; no readable input devices (see `switchscan devices`)" }
         return "; devices: " + readable.map { "\($0.node) \"\($0.description.name)\" \($0.description.vendorProduct)" }.joined(separator: ", ")

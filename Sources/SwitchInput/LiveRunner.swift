@@ -18,6 +18,12 @@ import SwitchCore
 /// Adapters (`LoopAdapter`: a live tree source, performers, presenters) join the same wait; the
 /// lines the engine writes reach them through `publish`, and what they return reaches the engine
 /// at the instant of the wakeup.
+///
+/// The safety exit: keyboards are also read (never grabbed) for the pause chord; while the engine
+/// is paused every grab is released (`DeviceSlot.applyGrab`), and taken again at the resume.
+/// Faults (README "Faults in the live loop"): a node gone between enumeration and open is looked
+/// for like a removed device; SIGHUP storms reload at most every 0.1 s; a reopen that fails for
+/// another reason than the device's absence is reported once.
 public final class LiveRunner {
     public struct Hooks {
         /// Every transcript line, as produced.
@@ -55,42 +61,58 @@ public final class LiveRunner {
 
     /// How often a vanished device is looked for.
     public static let reopenInterval = Interval.milliseconds(500)
+    /// SIGHUPs closer together than this are one reload (a storm must not reparse the tree 1000
+    /// times a second).
+    public static let reloadInterval = Interval.milliseconds(100)
 
-    private final class Slot {
-        var node: String
-        let identity: DeviceDescription
-        let wantsGrab: Bool
-        var device: EvdevDevice?
-        var assembler = FrameAssembler()
-
-        init(node: String, identity: DeviceDescription, wantsGrab: Bool, device: EvdevDevice) {
-            self.node = node
-            self.identity = identity
-            self.wantsGrab = wantsGrab
-            self.device = device
-        }
-    }
-
-    private let slots: [Slot]
+    private let slots: [DeviceSlot]
+    /// The engine is paused (safety exit): no grabs.
+    private var paused = false
     private let hooks: Hooks
     private let adapters: LoopAdapters
     /// The running loop's wait set (devices reopened during `run` join it).
     private var epoll: Epoll?
 
-    /// Opens the selected devices (asks for CLOCK_MONOTONIC stamps, grabs those marked).
-    /// Throws the first device that cannot be opened or grabbed; the ones opened are released.
-    public init(devices: [(SelectedDevice, grab: Bool)], adapters: [LoopAdapter] = [], hooks: Hooks) throws(DeviceError) {
+    /// Opens the selected devices (asks for CLOCK_MONOTONIC stamps, grabs those marked), then
+    /// the keyboards to watch for the pause chord (`chordWatch`; one that cannot be opened is
+    /// only a note). Throws the first device that cannot be opened or grabbed; the ones opened are
+    /// released. A device whose node vanished since it was enumerated is looked for from the
+    /// start, like one removed while running.
+    public init(devices: [(SelectedDevice, grab: Bool)], chordWatch: [SelectedDevice] = [], adapters: [LoopAdapter] = [],
+                hooks: Hooks) throws(DeviceError) {
         self.hooks = hooks
         self.adapters = LoopAdapters(adapters, log: hooks.log)
-        var slots: [Slot] = []
+        var slots: [DeviceSlot] = []
         for (selected, grab) in devices {
-            let device = try EvdevDevice(node: selected.node)
+            let device: EvdevDevice
+            do {
+                device = try EvdevDevice(node: selected.node)
+            } catch where error.errno == ENOENT || error.errno == ENODEV {
+                hooks.log("\(selected.node): gone before it could be opened; looking for it every \(LiveRunner.reopenInterval.seconds) s")
+                slots.append(DeviceSlot(node: selected.node, identity: selected.description, role: .input, wantsGrab: grab, device: nil))
+                continue
+            }
             LiveRunner.prepare(device, log: hooks.log)
             if grab { try device.grab() }
-            slots.append(Slot(node: selected.node, identity: device.description, wantsGrab: grab, device: device))
+            slots.append(DeviceSlot(node: selected.node, identity: device.description, role: .input, wantsGrab: grab, device: device))
+        }
+        for selected in chordWatch {
+            do {
+                let device = try EvdevDevice(node: selected.node)
+                LiveRunner.prepare(device, log: { _ in })
+                slots.append(DeviceSlot(node: selected.node, identity: device.description, role: .chordOnly, wantsGrab: false, device: device))
+            } catch {
+                hooks.log("not watching \(selected.node) \"\(selected.description.name)\" for the pause chord: \(error.reason)")
+            }
         }
         self.slots = slots
     }
+
+    /// Engine device indices of the keyboards read only for the pause chord.
+    public var chordOnlyDevices: Set<Int> { Set(slots.indices.filter { slots[$0].role == .chordOnly }) }
+
+    /// The keyboards watched for the pause chord (node and name), for the note on stderr.
+    public var chordWatchNames: [String] { slots.filter { $0.role == .chordOnly }.map { "\($0.node) \"\($0.identity.name)\"" } }
 
     deinit { releaseGrabs() }
 
@@ -99,6 +121,16 @@ public final class LiveRunner {
 
     public func releaseGrabs() {
         for s in slots { s.device?.ungrab() }
+    }
+
+    /// The safety exit paused or resumed the engine: release or take the grabs.
+    private func setPaused(_ now: Bool) {
+        guard now != paused else { return }
+        paused = now
+        for s in slots { s.applyGrab(paused: paused, log: hooks.log) }
+        if slots.contains(where: \.wantsGrab) {
+            hooks.log(paused ? "paused: every grab released" : "resumed: grabs taken again")
+        }
     }
 
     private static func prepare(_ device: EvdevDevice, log: (String) -> Void) {
@@ -134,6 +166,9 @@ public final class LiveRunner {
         let stamper = EventStamper(engineStart: MonotonicClock.nowMicroseconds())
         var last = Instant.zero
         var nextReopen: Instant?
+        /// A SIGHUP's reload waits until `reloadInterval` after the previous one.
+        var reloadAt: Instant?
+        var lastReload: Instant?
         /// The absolute time the timerfd is armed at: 0 disarmed, -1 unknown (it just fired).
         var armedAt: Int64 = 0
         var frames: [(device: Int, frame: InputFrame, resync: Bool)] = []
@@ -143,12 +178,18 @@ public final class LiveRunner {
         func emit(_ lines: [TranscriptLine]) { publish(lines, &engine) }
 
         emit(engine.start(at: .zero))
+        for (index, slot) in slots.enumerated() where slot.device == nil {
+            emit([TranscriptLine(t: .zero, .device(DeviceChange(.removed, name: slot.identity.name, node: slot.node)))])
+            emit(engine.deviceRemoved(index, at: .zero))
+            nextReopen = .zero
+        }
         hooks.log("running; Ctrl-C to stop")
 
         while true {
             var deadline = engine.nextDeadline()
             if let until { deadline = min(deadline ?? until, until) }
             if let nextReopen { deadline = min(deadline ?? nextReopen, nextReopen) }
+            if let reloadAt { deadline = min(deadline ?? reloadAt, reloadAt) }
             if let d = adapters.prepare(epoll, nowMonotonic: MonotonicClock.nowMicroseconds()) {
                 let at = Instant(microseconds: max(0, d - stamper.engineStart))
                 deadline = min(deadline ?? at, at)
@@ -172,8 +213,10 @@ public final class LiveRunner {
                 if let until, frame.time > until { reachedUntil = true; return }
                 last = frame.time
                 if resync { hooks.log("\(slots[index].node): events were lost (SYN_DROPPED); resynced to the device's state") }
-                hooks.showFrame?("frame \(frame.time.transcriptString) \(slots[index].node) " + frame.events.map(\.description).joined(separator: ", "))
-                hooks.frame?(slots[index].node, frame)
+                if slots[index].role == .input {
+                    hooks.showFrame?("frame \(microsecondString(frame.time)) \(slots[index].node) " + frame.events.map(\.description).joined(separator: ", "))
+                    hooks.frame?(slots[index].node, frame)
+                }
                 emit(engine.handle(frame: frame, device: index))
                 // Out before anything else (the read that finds the device drained, the clock's
                 // advance): the line's latency is what a user waits for.
@@ -229,8 +272,9 @@ public final class LiveRunner {
             let timerDue = engine.nextDeadline().map { $0 <= t } ?? false
             let reopenDue = nextReopen.map { t >= $0 } ?? false
             let untilDue = until.map { t >= $0 } ?? false
+            let reloadDue = reloadAt.map { t >= $0 } ?? false
             let adaptersDue = adapters.isDue(nowMonotonic: stamper.monotonic(t))
-            if timerDue || reopenDue || untilDue || signalled || nodesChanged || adaptersDue || !removed.isEmpty {
+            if timerDue || reopenDue || untilDue || reloadDue || signalled || nodesChanged || adaptersDue || !removed.isEmpty {
                 readTime = 0
                 take(try epoll.wait(timeoutMilliseconds: 0))
                 t = max(t, last)
@@ -250,8 +294,7 @@ public final class LiveRunner {
                 let slot = slots[index]
                 hooks.log("\(slot.node): device removed; looking for it every \(LiveRunner.reopenInterval.seconds) s")
                 if let device = slot.device { epoll.remove(device.fileDescriptor) }
-                slot.device = nil
-                slot.assembler = FrameAssembler()
+                slot.close()
                 emit([TranscriptLine(t: t, .device(DeviceChange(.removed, name: slot.identity.name, node: slot.node)))])
                 emit(engine.deviceRemoved(index, at: t))
                 last = t
@@ -263,12 +306,17 @@ public final class LiveRunner {
             if signalled {
                 for sig in signals.take() {
                     if sig == SIGHUP {
-                        reload(&engine, at: t)
-                        last = t
+                        reloadAt = reloadAt ?? lastReload.map { max(t, $0 + LiveRunner.reloadInterval) } ?? t
                     } else if ending == nil {
                         ending = .signal(sig)
                     }
                 }
+            }
+            if let at = reloadAt, t >= at, ending == nil {
+                reload(&engine, at: t)
+                last = t
+                reloadAt = nil
+                lastReload = t
             }
             if timerFired {
                 timer.acknowledge()
@@ -305,6 +353,7 @@ public final class LiveRunner {
         var layouts: [(ShellInput, Instant)] = []
         for line in lines {
             hooks.emit(line)
+            if case .pause(let change) = line.event { setPaused(change.state == .paused) }
             guard !adapters.isEmpty else { continue }
             for input in adapters.observe(line, model: engine.model) {
                 if case .layout = input { layouts.append((input, line.t)) } else { apply([input], &engine, at: line.t) }
@@ -334,7 +383,7 @@ public final class LiveRunner {
     }
 
     /// Reads `device` to `-EAGAIN` through its slot's frame assembler.
-    private func read(_ device: EvdevDevice, slot: Slot, stamper: EventStamper, readTime: Int64,
+    private func read(_ device: EvdevDevice, slot: DeviceSlot, stamper: EventStamper, readTime: Int64,
                       _ body: (FrameAssembler.Output) -> Void) {
         let mono = device.monotonicTimestamps
         // Moved out of the slot for the drain: one access to the class's property instead of one
@@ -379,30 +428,49 @@ public final class LiveRunner {
             let open = Set(slots.compactMap { $0.device?.node })
             var candidates = [slot.node]
             candidates += nodes.filter { $0 != slot.node && !open.contains($0) }
+            var failure: String?
             for node in candidates {
-                guard let device = try? EvdevDevice(node: node), sameDevice(device.description, slot.identity) else { continue }
-                LiveRunner.prepare(device, log: hooks.log)
-                if slot.wantsGrab {
-                    do { try device.grab() } catch { hooks.log(error.description) }
+                let device: EvdevDevice
+                do {
+                    device = try EvdevDevice(node: node)
+                } catch {
+                    // Absent, or another device we may not read: the usual case while it is away.
+                    // Anything else (no file descriptors left) is said once, until it changes.
+                    if node == slot.node && ![ENOENT, ENODEV, ENXIO].contains(error.errno) { failure = error.description }
+                    continue
                 }
+                guard slot.isSameDevice(device.description) else { continue }
+                failure = nil
+                LiveRunner.prepare(device, log: hooks.log)
+                slot.device = device
+                slot.applyGrab(paused: paused, log: hooks.log)
                 hooks.log("\(node): device is back" + (node == slot.node ? "" : " (was \(slot.node))"))
                 if let epoll {
                     do { try epoll.add(device.fileDescriptor, .device(index)) } catch {
                         hooks.log("\(node): cannot watch it: \(error)")
+                        slot.close()
                         continue
                     }
                 }
-                slot.device = device
                 slot.node = node
                 slot.assembler = FrameAssembler()
+                slot.reopenFailure = nil
                 hooks.emit(TranscriptLine(t: t, .device(DeviceChange(.added, name: device.description.name, node: node))))
                 publish(engine.deviceAdded(index, device.description, at: t), &engine)
                 break
             }
+            if slot.device == nil, failure != slot.reopenFailure {
+                if let failure { hooks.log("cannot reopen: \(failure); trying again every \(LiveRunner.reopenInterval.seconds) s") }
+                slot.reopenFailure = failure
+            }
         }
     }
+}
 
-    private func sameDevice(_ a: DeviceDescription, _ b: DeviceDescription) -> Bool {
-        a.name == b.name && a.bus == b.bus && a.vendor == b.vendor && a.product == b.product
-    }
+/// `2.000345`: a frame's time to the microsecond (`--show-frames`; the transcript rounds to the ms,
+/// and a test that lines a recording up with a run needs the exact time).
+func microsecondString(_ t: Instant) -> String {
+    let us = max(t.microseconds, 0)
+    let frac = String(us % 1_000_000)
+    return "\(us / 1_000_000)." + String(repeating: "0", count: 6 - frac.count) + frac
 }

@@ -132,7 +132,7 @@ public final class Overlay: LoopAdapter {
             menuItem = nil
             entries = []
             marked = nil
-        case .perform, .speak, .filter, .touch, .device, .result, .tree:
+        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree:
             return false
         }
         return true

@@ -3,13 +3,19 @@
 # the VM, read by the real `switchscan run --grab --inject` (vm-inside.sh lists the checks).
 # Skips with a clear message where qemu cannot start; finishes in well under 5 minutes.
 #
-# usage: scripts/device-tests/vm-test.sh [--no-build]
+# usage: scripts/device-tests/vm-test.sh [--no-build] [--only faults|pause]
 # env:   VM_CACHE (kernel cache, default ~/.cache/evdev-vm), see run-in-vm.sh
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-BUILD=1
-[ "${1:-}" = "--no-build" ] && BUILD=0
+BUILD=1 ONLY=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-build) BUILD=0; shift ;;
+    --only) ONLY=("$2"); shift 2 ;;  # faults or pause: vm-faults.sh or vm-pause.sh alone
+    *) echo "vm-test: unknown option $1" >&2; exit 2 ;;
+  esac
+done
 
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -38,22 +44,24 @@ CC=${CC:-$(command -v gcc || command -v clang)}
 
 cd "$ROOT"
 if [ $BUILD = 1 ]; then swift build --build-tests >&2; fi
-BIN="$(swift build --show-bin-path)/switchscan"
+# SWITCHSCAN_BIN: another build to test (e.g. main's, to see which checks fail there)
+BIN="${SWITCHSCAN_BIN:-$(swift build --show-bin-path)/switchscan}"
 TESTS="$(swift build --show-bin-path)/switchscanPackageTests.xctest"
 [ -x "$BIN" ] || { echo "vm-test: no switchscan binary at $BIN (build first)"; exit 1; }
 
 WORK=$(mktemp -d -t switchscan-vm.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 "$CC" -O2 -Wall -o "$WORK/vmdev" "$HERE/vmdev.c" $(pkg-config --cflags --libs libevdev)
+"$CC" -O2 -Wall -shared -fPIC -o "$WORK/vmgate.so" "$HERE/vmgate.c" -ldl
 # The bundled profiles by path, and a three-item tree with an explicit activation point.
-FILES=(-f "$BIN" -f "$WORK/vmdev" -f "$HERE/vm-tree.json" -f "$ROOT/Profiles/two-switch-manual.json"
+FILES=(-f "$BIN" -f "$WORK/vmdev" -f "$WORK/vmgate.so" -f "$HERE/vm-faults.sh" -f "$HERE/vm-pause.sh" -f "$HERE/vm-tree.json" -f "$ROOT/Profiles/two-switch-manual.json"
        -f "$ROOT/Profiles/single-switch-auto.json")
 [ -x "$TESTS" ] && FILES+=(-f "$TESTS")
 for t in evemu-device evemu-play; do command -v $t >/dev/null && FILES+=(-f "$(command -v $t)"); done
 
 LOG="$WORK/console.log"
 set +e
-bash "$HERE/run-in-vm.sh" -t 280 -m 1G "${FILES[@]}" "$HERE/vm-inside.sh" 2>&1 | tee "$LOG"
+bash "$HERE/run-in-vm.sh" -t ${VM_TIMEOUT:-420} -m 1G "${FILES[@]}" "$HERE/vm-inside.sh" ${ONLY[@]+"${ONLY[@]}"} 2>&1 | tee "$LOG"
 RC=${PIPESTATUS[0]}
 set -e
 if ! grep -q "VM-BOOTED" "$LOG"; then

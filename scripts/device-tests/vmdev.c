@@ -2,16 +2,19 @@
 // against libevdev so it needs nothing but libevdev inside the VM.
 //
 //   vmdev serve              commands on stdin, one per line (a FIFO), replies on stdout:
-//     create switch|touch NAME      -> "created K /dev/input/eventN" (K = 0, 1, … in creation order);
-//                                   a switch has KEY_SPACE and KEY_ENTER; a touch screen is
-//                                   1920x1080, protocol B, 10 slots
+//     create switch|touch|keyboard NAME -> "created K /dev/input/eventN" (K = 0, 1, … in creation
+//                                   order); a switch has KEY_SPACE and KEY_ENTER; a touch screen is
+//                                   1920x1080, protocol B, 10 slots; a keyboard has KEY_ESC…KEY_F12
+//                                   (letters, digits, modifiers, Space, Enter)
 //     destroy K                     unplug device K
 //     key K CODE VALUE              one EV_KEY event + SYN_REPORT
 //     tap K X Y                     protocol-B touch down at (X, Y), 50 ms, up
 //     flood K N                     N press/release frames as fast as possible, ending pressed
+//     presses K CODE N GAP_MS       N presses of CODE, one every GAP_MS (held half of it)
 //     sleep MS
 //   vmdev read NODE MS [N]   print "TYPE CODE VALUE" (names) for each event on NODE for MS ms
-//                            (or until N events), CLOCK_MONOTONIC stamps as "sec.usec" first
+//                            (or until N events), CLOCK_MONOTONIC stamps as "sec.usec" first;
+//                            "reading NODE" on stderr once it reads
 //   vmdev grabtest NODE      "busy" if another fd holds EVIOCGRAB, "free" if we could grab it
 //   vmdev hold NODE MS       grab NODE, print "holding", keep the grab MS ms
 //   vmdev now                CLOCK_MONOTONIC in microseconds
@@ -20,10 +23,19 @@
 //   (serve) stream K HZ MS   a moving protocol-B contact on touch device K, HZ frames a second
 //   vmdev latency N GAP_MS   (bench) a new switch; N presses per "go LABEL" line on stdin, then
 //                            the kernel stamp of each press; see bench-inside.sh
+//   (faults, vm-faults.sh)
+//   vmdev storm PID SIG HZ MS  send signal SIG to PID HZ times a second for MS ms; prints "sent N"
+//   vmdev nofile PID N       set PID's soft RLIMIT_NOFILE to N (prlimit); prints the old soft limit
+//   vmdev stall GO FILE [PIPE_SIZE]  a reader that stops reading: sets its stdin pipe's size, reads
+//                            nothing until the file GO exists (60 s at most), then copies stdin
+//                            to FILE until its end
 //
 // Build: gcc -O2 -o vmdev vmdev.c $(pkg-config --cflags --libs libevdev)
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <libevdev/libevdev-uinput.h>
 #include <libevdev/libevdev.h>
 #include <poll.h>
@@ -49,7 +61,10 @@ static struct libevdev_uinput *make(const char *kind, const char *name) {
     libevdev_set_name(d, name);
     libevdev_set_id_bustype(d, BUS_USB);
     libevdev_set_id_vendor(d, 0x1234);
-    if (strcmp(kind, "touch") == 0) {
+    if (strcmp(kind, "keyboard") == 0) {
+        libevdev_set_id_product(d, 0x6001);
+        for (int code = KEY_ESC; code <= KEY_F12; code++) libevdev_enable_event_code(d, EV_KEY, code, NULL);
+    } else if (strcmp(kind, "touch") == 0) {
         libevdev_set_id_product(d, 0x7001);
         libevdev_enable_property(d, INPUT_PROP_DIRECT);
         libevdev_enable_event_code(d, EV_KEY, BTN_TOUCH, NULL);
@@ -89,7 +104,7 @@ static int serve(void) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     while (fgets(line, sizeof line, stdin)) {
         char cmd[32], a[128];
-        int k, x, y;
+        int k, x, y, gap;
         if (sscanf(line, "%31s", cmd) != 1) continue;
         if (strcmp(cmd, "create") == 0) {
             char kind[16];
@@ -147,6 +162,16 @@ static int serve(void) {
             emit(devs[k], EV_KEY, BTN_TOUCH, 0);
             emit(devs[k], EV_SYN, SYN_REPORT, 0);
             printf("streamed %d\n", k);
+        } else if (sscanf(line, "presses %d %d %d %d", &k, &x, &y, &gap) == 4 && k < n && devs[k]) {
+            for (int i = 0; i < y; i++) {
+                emit(devs[k], EV_KEY, x, 1);
+                emit(devs[k], EV_SYN, SYN_REPORT, 0);
+                sleep_ms(gap / 2);
+                emit(devs[k], EV_KEY, x, 0);
+                emit(devs[k], EV_SYN, SYN_REPORT, 0);
+                sleep_ms(gap - gap / 2);
+            }
+            printf("pressed %d\n", k);
         } else if (sscanf(line, "sleep %d", &x) == 1) {
             sleep_ms(x);
         } else {
@@ -165,6 +190,7 @@ static int read_node(const char *node, long ms, long max, int print) {
     if (fd < 0 || libevdev_new_from_fd(fd, &d) != 0) { fprintf(stderr, "vmdev: cannot open %s\n", node); return 1; }
     libevdev_set_clock_id(d, CLOCK_MONOTONIC);
     setvbuf(stdout, NULL, _IOLBF, 0);
+    fprintf(stderr, "reading %s\n", node);  // ready: a test may make its events now
     long long end = now_us() + ms * 1000LL;
     long count = 0;
     while (now_us() < end && (max <= 0 || count < max)) {
@@ -263,6 +289,44 @@ static int stamp(void) {
     return 0;
 }
 
+static int storm(int pid, int sig, int hz, long ms) {
+    long long period = 1000000LL / hz, next = now_us(), end = now_us() + ms * 1000LL;
+    long sent = 0;
+    while (now_us() < end) {
+        if (kill(pid, sig) != 0) break;
+        sent++;
+        next += period;
+        long long wait = next - now_us();
+        if (wait > 0) { struct timespec ts = {wait / 1000000, (wait % 1000000) * 1000}; nanosleep(&ts, NULL); }
+    }
+    printf("sent %ld\n", sent);
+    return 0;
+}
+
+static int nofile(int pid, long n) {
+    struct rlimit old, lim;
+    if (prlimit(pid, RLIMIT_NOFILE, NULL, &old) != 0) { perror("prlimit"); return 1; }
+    lim.rlim_cur = (rlim_t)n;
+    lim.rlim_max = old.rlim_max;
+    if (prlimit(pid, RLIMIT_NOFILE, &lim, NULL) != 0) { perror("prlimit"); return 1; }
+    printf("%ld\n", (long)old.rlim_cur);
+    return 0;
+}
+
+static int stall(const char *go, const char *path, long size) {
+    if (size > 0 && fcntl(0, F_SETPIPE_SZ, (int)size) < 0) perror("vmdev: F_SETPIPE_SZ");
+    printf("stalling\n");
+    fflush(stdout);
+    for (int i = 0; i < 6000 && access(go, F_OK) != 0; i++) sleep_ms(10);
+    FILE *out = fopen(path, "w");
+    if (!out) return 1;
+    char buf[4096];
+    ssize_t n;
+    while ((n = read(0, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR)) if (n > 0) fwrite(buf, 1, (size_t)n, out);
+    fclose(out);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "stamp") == 0) return stamp();
     if (argc == 4 && strcmp(argv[1], "drain") == 0) return read_node(argv[2], atol(argv[3]), 0, 0);
@@ -272,6 +336,9 @@ int main(int argc, char **argv) {
     if (argc == 4 && strcmp(argv[1], "hold") == 0) return hold(argv[2], atol(argv[3]));
     if (argc == 2 && strcmp(argv[1], "now") == 0) { printf("%lld\n", now_us()); return 0; }
     if (argc == 4 && strcmp(argv[1], "latency") == 0) return latency(atoi(argv[2]), atoi(argv[3]));
-    fprintf(stderr, "usage: vmdev serve | read NODE MS [N] | grabtest NODE | hold NODE MS | now | stamp | drain NODE MS | latency N GAP_MS\n");
+    if (argc == 6 && strcmp(argv[1], "storm") == 0) return storm(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), atol(argv[5]));
+    if (argc == 4 && strcmp(argv[1], "nofile") == 0) return nofile(atoi(argv[2]), atol(argv[3]));
+    if (argc >= 4 && strcmp(argv[1], "stall") == 0) return stall(argv[2], argv[3], argc > 4 ? atol(argv[4]) : 0);
+    fprintf(stderr, "usage: vmdev serve | read NODE MS [N] | grabtest NODE | hold NODE MS | now | stamp | drain NODE MS | latency N GAP_MS | storm PID SIG HZ MS | nofile PID N | stall GO FILE [SIZE]\n");
     return 2;
 }

@@ -11,6 +11,10 @@
 /// one `TimerQueue`. The live loop (libevdev + timerfd) and the simulator (recording + virtual
 /// clock) drive this same struct, so a simulation is the real engine. Rule for simultaneous
 /// things: timers due at or before an input's time fire first, in deadline order.
+///
+/// Every key edge also goes to `PauseControl` (the safety exit) before the switch filters. While
+/// paused, scanning is stopped, switches and touches do nothing and layouts wait for the resume;
+/// at the resume, a switch still held is ignored until it is released.
 public struct Engine: Sendable {
     public private(set) var model: ScanModel
     public let profile: Profile
@@ -21,11 +25,18 @@ public struct Engine: Sendable {
     private var timers = TimerQueue<TimerKey>()
     private var out: [TranscriptLine] = []
     private var now = Instant.zero
+    private var pause: PauseControl
+    /// Devices read only for the pause chord (keyboards the live loop watches): their keys are
+    /// never switches.
+    private let chordOnly: Set<Int>
+    /// A layout arrived while paused: the scanner gets it at the resume.
+    private var layoutWhilePaused = false
 
     private enum TimerKey: Hashable, Sendable {
         case scanner(Scanner.TimerID)
         case pipeline(Int, SwitchPipeline.TimerID)
         case touch(device: Int, TouchFilter.TimerID)
+        case pauseHold
     }
 
     private struct PipelineState: Sendable {
@@ -33,6 +44,8 @@ public struct Engine: Sendable {
         var device: Int
         /// What was highlighted at this switch's last physical press (selectTarget: press).
         var target: Scanner.ScanTarget?
+        /// Held at a resume: its events are ignored until its release (which is ignored too).
+        var waitsForRelease = false
     }
 
     private struct DeviceState: Sendable {
@@ -51,17 +64,23 @@ public struct Engine: Sendable {
     /// - Parameter devices: what each input device is; `handle(frame:device:)` takes indices into
     ///   this list. A device is a touchscreen only when its description says so; a device without
     ///   a description (an events-only recording) has only switches.
-    public init(tree: ElementTree, profile: Profile, devices: [DeviceDescription?]) {
+    /// - Parameter chordOnly: indices of devices read only for the pause chord.
+    public init(tree: ElementTree, profile: Profile, devices: [DeviceDescription?], chordOnly: Set<Int> = []) {
         self.model = ScanModel(tree: tree)
         self.profile = profile
-        self.devices = devices.map { DeviceState(description: $0) }
+        self.devices = devices.enumerated().map { DeviceState(description: chordOnly.contains($0.offset) ? nil : $0.element) }
+        self.chordOnly = chordOnly
+        self.pause = PauseControl(pauseHold: profile.pauseHold, chord: profile.safetyExit.pauseChord)
         if profile.scans { scanner = Scanner(model: model, settings: profile.scanning) }
         for d in self.devices.indices { setUpTouch(d) }
     }
 
-    public init(tree: ElementTree, profile: Profile, devices: [DeviceDescription]) {
-        self.init(tree: tree, profile: profile, devices: devices.map { Optional($0) })
+    public init(tree: ElementTree, profile: Profile, devices: [DeviceDescription], chordOnly: Set<Int> = []) {
+        self.init(tree: tree, profile: profile, devices: devices.map { Optional($0) }, chordOnly: chordOnly)
     }
+
+    /// Paused by the safety exit.
+    public var isPaused: Bool { pause.isPaused }
 
     /// Gives a touchscreen its tracker and, unless the screen is a switch, its touch filter (a
     /// filter it already has is kept, with its ignore-repeat memory); takes them from a device
@@ -100,7 +119,11 @@ public struct Engine: Sendable {
     public mutating func handle(frame: InputFrame, device: Int) -> [TranscriptLine] {
         catchUp(to: frame.time)
         guard devices.indices.contains(device) else { return flush() }
-        if devices[device].tracker != nil {
+        if chordOnly.contains(device) {
+            for e in frame.events where e.type == EventCodes.EV_KEY {
+                _ = runPause(.key(PauseControl.Key(device: device, code: e.code), value: e.value, switchName: nil))
+            }
+        } else if devices[device].tracker != nil {
             handleTouch(frame.events, device: device)
         } else {
             for e in frame.events where e.type == EventCodes.EV_KEY {
@@ -124,8 +147,10 @@ public struct Engine: Sendable {
     public mutating func deviceRemoved(_ device: Int, at t: Instant) -> [TranscriptLine] {
         catchUp(to: t)
         guard devices.indices.contains(device) else { return flush() }
+        _ = runPause(.deviceGone(device))
         for p in pipelines.indices where pipelines[p].device == device {
             runPipeline(p, .deviceGone)
+            pipelines[p].waitsForRelease = false
         }
         devices[device].contactsDown = 0
         if devices[device].tracker != nil { _ = devices[device].tracker!.liftAll() }
@@ -137,7 +162,7 @@ public struct Engine: Sendable {
     /// (at rest since `deviceRemoved`) and its touch filter are kept.
     public mutating func deviceAdded(_ device: Int, _ description: DeviceDescription, at t: Instant) -> [TranscriptLine] {
         catchUp(to: t)
-        guard devices.indices.contains(device) else { return flush() }
+        guard devices.indices.contains(device), !chordOnly.contains(device) else { return flush() }
         devices[device].description = description
         devices[device].contactsDown = 0
         setUpTouch(device)
@@ -155,7 +180,11 @@ public struct Engine: Sendable {
             }
         }
         model = newModel
-        if scanner != nil { deliverToScanner(.layout(newModel)) }
+        if pause.isPaused {
+            layoutWhilePaused = true
+        } else if scanner != nil {
+            deliverToScanner(.layout(newModel))
+        }
         return flush()
     }
 
@@ -170,12 +199,22 @@ public struct Engine: Sendable {
     // MARK: Switches
 
     private mutating func handleKey(code: UInt16, value: Int32, device: Int) {
-        let p: Int
-        if let existing = devices[device].pipelineByCode[code] {
-            p = existing
-        } else {
-            guard let binding = profile.switches.first(where: { $0.code == code }) else { return }
-            p = addPipeline(device: device, code: code, binding: binding)
+        let existing = devices[device].pipelineByCode[code]
+        let binding = existing.map { pipelines[$0].pipeline.binding } ?? profile.switches.first(where: { $0.code == code })
+        if pause.isEnabled,
+           runPause(.key(PauseControl.Key(device: device, code: code), value: value, switchName: binding?.keyName)) {
+            return
+        }
+        guard let binding, !pause.isPaused else { return }
+        let p = existing ?? addPipeline(device: device, code: code, binding: binding)
+        switchEdge(p, value: value)
+    }
+
+    /// A switch's key event to its pipeline, unless it is held over from before a resume.
+    private mutating func switchEdge(_ p: Int, value: Int32) {
+        if pipelines[p].waitsForRelease {
+            if value == 0 { pipelines[p].waitsForRelease = false }
+            return
         }
         runPipeline(p, .key(value: value))
     }
@@ -209,18 +248,24 @@ public struct Engine: Sendable {
                 let p = devices[device].pipelineByCode[EventCodes.BTN_TOUCH]
                     ?? addPipeline(device: device, code: EventCodes.BTN_TOUCH,
                                    binding: SwitchBinding(keyName: "touchscreen", code: EventCodes.BTN_TOUCH, action: action))
+                let value: Int32
                 switch c {
                 case .down:
                     devices[device].contactsDown += 1
-                    if devices[device].contactsDown == 1 { runPipeline(p, .key(value: 1)) }
+                    guard devices[device].contactsDown == 1 else { continue }
+                    value = 1
                 case .up:
                     guard devices[device].contactsDown > 0 else { continue }
                     devices[device].contactsDown -= 1
-                    if devices[device].contactsDown == 0 { runPipeline(p, .key(value: 0)) }
+                    guard devices[device].contactsDown == 0 else { continue }
+                    value = 0
                 case .moved:
                     continue
                 }
-            } else {
+                let key = PauseControl.Key(device: device, code: EventCodes.BTN_TOUCH)
+                if runPause(.key(key, value: value, switchName: "touchscreen")) || pause.isPaused { continue }
+                switchEdge(p, value: value)
+            } else if !pause.isPaused {
                 runTouchFilter(device, .contact(c))
             }
         }
@@ -252,6 +297,51 @@ public struct Engine: Sendable {
         }
     }
 
+    // MARK: Safety exit
+
+    /// Runs the pause machine; true when the key was the pause chord's (not a switch press).
+    private mutating func runPause(_ event: PauseControl.Event) -> Bool {
+        var consumed = false
+        for o in pause.handle(event, at: now) {
+            switch o {
+            case .consumed: consumed = true
+            case .setTimer(let at): timers.set(.pauseHold, at: at)
+            case .cancelTimer: timers.cancel(.pauseHold)
+            case .changed(let change):
+                out.append(TranscriptLine(t: now, .pause(change)))
+                if change.state == .paused { enterPause() } else { leavePause() }
+            }
+        }
+        return consumed
+    }
+
+    /// Every switch and touch back to rest without firing, scanning stopped.
+    private mutating func enterPause() {
+        for p in pipelines.indices {
+            runPipeline(p, .deviceGone)
+            pipelines[p].waitsForRelease = false
+        }
+        for d in devices.indices { runTouchFilter(d, .deviceGone) }
+        deliverToScanner(.action(.stopScanning, target: nil))
+    }
+
+    /// Switches held now wait for their release; the layout that came meanwhile, then scanning
+    /// starts again from the first item.
+    private mutating func leavePause() {
+        for p in pipelines.indices {
+            let d = pipelines[p].device
+            let code = pipelines[p].pipeline.binding.code
+            pipelines[p].waitsForRelease = devices[d].tracker != nil && code == EventCodes.BTN_TOUCH
+                ? devices[d].contactsDown > 0
+                : pause.isDown(PauseControl.Key(device: d, code: code))
+        }
+        if layoutWhilePaused {
+            layoutWhilePaused = false
+            deliverToScanner(.layout(model))
+        }
+        deliverToScanner(.action(.resumeScanning, target: nil))
+    }
+
     // MARK: Scanner and timers
 
     private mutating func deliverToScanner(_ event: Scanner.Event) {
@@ -279,6 +369,7 @@ public struct Engine: Sendable {
             case .scanner(let id): deliverToScanner(.timer(id))
             case .pipeline(let p, let id): runPipeline(p, .timer(id))
             case .touch(let d, let id): runTouchFilter(d, .timer(id))
+            case .pauseHold: _ = runPause(.timer)
             }
         }
     }

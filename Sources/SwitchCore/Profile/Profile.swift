@@ -9,6 +9,8 @@ public struct Profile: Sendable, Equatable {
     /// Devices to read in the live engine (node path, name, or vendor:product); empty = decide by
     /// the command line or by what the switches need.
     public var devices: [String] = []
+    /// The safety exit: the long hold and the keyboard chord that pause and resume.
+    public var safetyExit = SafetyExit()
 
     public init() {}
 
@@ -98,4 +100,39 @@ public struct TouchAccommodations: Sendable, Equatable {
     public var touchAsSwitch: SwitchAction?
 
     public init() {}
+}
+
+/// README "Safety exit": a long hold on any switch, or a chord on a keyboard, pauses the engine
+/// (scanning stops, grabs are released) and the same again resumes it. On by default: someone who
+/// cannot reach a keyboard must always have a way out, so a profile that never mentions it has it.
+public struct SafetyExit: Sendable, Equatable {
+    /// The default hold time.
+    public static let defaultPauseHold = Interval.seconds(3)
+    /// How much longer than the profile's own holds (hold duration, long press) the default hold is.
+    public static let marginOverOtherHolds = Interval.seconds(2)
+
+    /// The hold time as written; nil: the default (see `Profile.pauseHold`); zero: off.
+    public var pauseHold: Interval?
+    /// nil: off.
+    public var pauseChord: KeyChord? = .default
+
+    public init() {}
+}
+
+extension Profile {
+    /// The long hold that pauses and resumes: the profile's `safetyExit.pauseHold`, else 3 s, or
+    /// 2 s longer than a hold the profile gives another meaning (hold duration, long press) when
+    /// that is longer than 1 s: the default must never swallow a setting. Zero is off.
+    public var pauseHold: Interval { safetyExit.pauseHold ?? defaultPauseHold }
+
+    /// The hold used when the profile does not set one.
+    public var defaultPauseHold: Interval {
+        let own = max(switchStabilization.holdDuration, longPressInUse ? switchStabilization.longPress : .zero)
+        return max(SafetyExit.defaultPauseHold, own + SafetyExit.marginOverOtherHolds)
+    }
+
+    /// Whether some switch has a long-press action that can fire.
+    var longPressInUse: Bool {
+        !switchStabilization.longPress.isZero && switches.contains { $0.longPressAction != nil }
+    }
 }

@@ -1,12 +1,14 @@
 /// Reads a profile (README "Profiles"): every key optional, every key and range validated, an
 /// unknown key or an out-of-range value is an `InputError` naming it.
 public enum ProfileDecoder {
-    static let topKeys: Set<String> = ["name", "scanning", "switches", "switchStabilization", "touchAccommodations", "devices"]
+    static let topKeys: Set<String> = ["name", "scanning", "switches", "switchStabilization", "touchAccommodations", "devices",
+                                       "safetyExit"]
     static let scanningKeys: Set<String> = ["style", "groupItems", "autoScanningTime", "pauseOnFirstItem", "loops", "moveRepeat",
                                             "tapBehavior", "autoTapTime", "focusedItemAfterTap", "speech"]
     static let switchKeys: Set<String> = ["key", "action", "longPressAction"]
     static let stabilizationKeys: Set<String> = ["holdDuration", "ignoreRepeat", "ignoreRepeatFrom", "longPress", "debounce", "selectTarget"]
     static let touchKeys: Set<String> = ["holdDuration", "ignoreRepeat", "tapAssistance", "tapAssistanceGestureDelay", "touchAsSwitch"]
+    static let safetyExitKeys: Set<String> = ["pauseHold", "pauseChord"]
 
     /// Ranges in seconds. Zero means off where a setting can be off.
     public static let ranges: [String: ClosedRange<Double>] = [
@@ -104,7 +106,43 @@ public enum ProfileDecoder {
                 p.devices.append(v)
             }
         }
+
+        if let s = top["safetyExit"] { try safetyExit(s, into: &p, r) }
         return p
+    }
+
+    /// `"safetyExit": {"pauseHold": 3.0, "pauseChord": "Ctrl+Alt+Shift+S"}` (README "Safety exit").
+    /// An explicit hold must be longer than the holds the profile already gives a meaning.
+    static func safetyExit(_ node: JSONNode, into p: inout Profile, _ r: JSONReader) throws(InputError) {
+        let m = try r.object(node, "safetyExit", allowed: safetyExitKeys)
+        if let v = m["pauseHold"] {
+            let path = "safetyExit.pauseHold"
+            let seconds = try r.number(v, path, in: 0...60)
+            if seconds > 0 && seconds < 1 { throw r.error(v, path, "expected 0 (off) or 1 to 60 seconds, found \(seconds)") }
+            let hold = Interval.seconds(seconds)
+            if !hold.isZero, hold <= p.switchStabilization.holdDuration {
+                throw r.error(v, path, "\(seconds) s is not longer than switchStabilization.holdDuration (\(p.switchStabilization.holdDuration.seconds) s): every accepted press would also pause; make it longer, or 0 to turn the hold off")
+            }
+            if !hold.isZero, p.longPressInUse, hold <= p.switchStabilization.longPress {
+                throw r.error(v, path, "\(seconds) s is not longer than switchStabilization.longPress (\(p.switchStabilization.longPress.seconds) s): the long-press action could never fire; make it longer, or 0 to turn the hold off")
+            }
+            p.safetyExit.pauseHold = hold
+            // Equal to the default the other holds give: stored as the default (the same hold,
+            // and what `profiles show` writes reads back as the same profile).
+            if hold == p.defaultPauseHold { p.safetyExit.pauseHold = nil }
+        }
+        if let v = m["pauseChord"] {
+            if case .null = v.value {
+                p.safetyExit.pauseChord = nil
+            } else {
+                let text = try r.string(v, "safetyExit.pauseChord")
+                do {
+                    p.safetyExit.pauseChord = text.isEmpty ? nil : try KeyChord(parsing: text)
+                } catch {
+                    throw r.error(v, "safetyExit.pauseChord", error.message)
+                }
+            }
+        }
     }
 
     /// "KEY_SPACE", "BTN_0", "BTN_A" or a number (57) → (canonical name, code).

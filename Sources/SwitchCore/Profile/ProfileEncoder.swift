@@ -7,7 +7,14 @@
 /// that every key the decoder accepts is written.
 public enum ProfileEncoder {
     public static func encode(_ profile: Profile) -> JSONOut {
-        value(profile)
+        guard case .object(var members) = value(profile) else { return value(profile) }
+        // The pause hold left out of a profile depends on its other holds (`Profile.pauseHold`):
+        // written as the hold in force, which reads back as that same default.
+        if let k = members.firstIndex(where: { $0.0 == "safetyExit" }) {
+            members[k].1 = .object([("pauseHold", .number(profile.pauseHold.seconds)),
+                                    ("pauseChord", profile.safetyExit.pauseChord.map { .string($0.description) } ?? .null)])
+        }
+        return .object(members)
     }
 
     private static func value(_ any: Any) -> JSONOut {

@@ -35,6 +35,8 @@ public enum TranscriptEvent: Equatable, Sendable {
     /// The live desktop's tree changed source: another window, the application quit, or it stopped
     /// answering (live desktop only).
     case tree(TreeSourceChange)
+    /// The safety exit paused or resumed the engine (README "Safety exit").
+    case pause(PauseChange)
 }
 
 public enum HighlightKind: String, Sendable {
@@ -199,5 +201,25 @@ public struct TreeSourceChange: Equatable, Sendable {
         self.change = change
         self.app = app
         self.detail = detail
+    }
+}
+
+/// The engine paused (scanning stopped, switches and touches do nothing, the live loop's grabs
+/// released) or resumed, and what did it.
+public struct PauseChange: Equatable, Sendable {
+    public enum State: String, Sendable { case paused, resumed }
+    public enum Cause: Equatable, Sendable {
+        /// A switch held for `held` (the profile's pauseHold).
+        case hold(switchName: String, held: Interval)
+        /// The pause chord, as written (`Ctrl+Alt+Shift+S`).
+        case chord(String)
+    }
+
+    public var state: State
+    public var cause: Cause
+
+    public init(_ state: State, _ cause: Cause) {
+        self.state = state
+        self.cause = cause
     }
 }

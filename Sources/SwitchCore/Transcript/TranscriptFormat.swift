@@ -93,6 +93,13 @@ public enum TranscriptFormat {
             w.string("change", c.change.rawValue)
             w.string("app", c.app)
             w.string(c.change == .window ? "window" : "reason", c.detail)
+        case .pause(let p):
+            w.string("type", "pause")
+            w.string("state", p.state.rawValue)
+            switch p.cause {
+            case .hold(let name, _): w.string("by", "hold"); w.string("switch", name)
+            case .chord(let chord): w.string("by", "chord"); w.string("chord", chord)
+            }
         }
         return w.finish()
     }
@@ -210,6 +217,11 @@ public enum TranscriptFormat {
             case .window: return row("tree", "window " + quoted(c.detail) + " of " + quoted(c.app))
             case .ended: return row("tree", "ended: " + quoted(c.app) + ": " + escaped(c.detail))
             case .notAnswering: return row("tree", "not answering: " + quoted(c.app) + ": " + escaped(c.detail))
+            }
+        case .pause(let p):
+            switch p.cause {
+            case .hold(let name, let held): return row("pause", "\(p.state.rawValue): \(name) held \(held)")
+            case .chord(let chord): return row("pause", "\(p.state.rawValue): \(chord)")
             }
         }
     }

@@ -17,7 +17,23 @@ public struct Element: Sendable, Equatable {
     public var shouldGroupChildren: Bool
     public var respondsToUserInteraction: Bool?
     public var order: ChildOrder
-    public var children: [Element]
+    /// The child nodes, in declared order. Stored in a `ChildList` box that releases a deep
+    /// subtree with a loop: an array of arrays a million levels deep, released the usual way,
+    /// recurses once per level and overflows the stack.
+    public var children: [Element] {
+        get { childList?.elements ?? [] }
+        set { childList = newValue.isEmpty ? nil : ChildList(newValue) }
+        _modify {
+            if childList == nil {
+                childList = ChildList([])
+            } else if !isKnownUniquelyReferenced(&childList) {
+                childList = ChildList(childList!.elements)
+            }
+            yield &childList!.elements
+            if childList!.elements.isEmpty { childList = nil }
+        }
+    }
+    fileprivate var childList: ChildList?
 
     public enum ChildOrder: String, Sendable {
         /// By frame: rows top to bottom, leading to trailing edge.
@@ -45,7 +61,7 @@ public struct Element: Sendable, Equatable {
         self.shouldGroupChildren = shouldGroupChildren
         self.respondsToUserInteraction = respondsToUserInteraction
         self.order = order
-        self.children = children
+        self.childList = children.isEmpty ? nil : ChildList(children)
     }
 
     /// Whether assistive technology sees this node as one element. Default: a leaf with a
@@ -65,6 +81,52 @@ public struct Element: Sendable, Equatable {
 
     /// Where an activation taps: the given point, else the centre of the frame.
     public var effectiveActivationPoint: Point? { activationPoint ?? frame?.center }
+}
+
+/// The box around an element's children (see `Element.children`). Shared between copies of an
+/// element and copied before a change when shared, so elements keep value semantics; that is why
+/// it can be `Sendable`: a box is only ever changed while one element alone holds it.
+final class ChildList: @unchecked Sendable, Equatable {
+    var elements: [Element]
+
+    init(_ elements: [Element]) { self.elements = elements }
+
+    /// Takes the subtree apart with a loop: a child whose box only this tree holds gives its own
+    /// children to the loop before it goes, so no release goes deeper than one level.
+    deinit {
+        guard !elements.isEmpty else { return }
+        var pending: [Element] = []
+        swap(&pending, &elements)
+        while var e = pending.popLast() {
+            if e.childList != nil && isKnownUniquelyReferenced(&e.childList) {
+                var grandchildren: [Element] = []
+                swap(&grandchildren, &e.childList!.elements)
+                pending.append(contentsOf: grandchildren)
+            }
+        }
+    }
+
+    /// Deep equality with a loop, for the same reason: nodes are compared without their children
+    /// (`Element ==` then never reaches this again), and children pairs wait on a list.
+    static func == (l: ChildList, r: ChildList) -> Bool {
+        if l === r { return true }
+        var pairs: [([Element], [Element])] = [(l.elements, r.elements)]
+        while let (a, b) = pairs.popLast() {
+            guard a.count == b.count else { return false }
+            for (x, y) in zip(a, b) {
+                var bareX = x, bareY = y
+                bareX.childList = nil
+                bareY.childList = nil
+                guard bareX == bareY else { return false }
+                switch (x.childList, y.childList) {
+                case (nil, nil): continue
+                case let (cx?, cy?): if cx !== cy { pairs.append((cx.elements, cy.elements)) }
+                default: return false
+                }
+            }
+        }
+        return true
+    }
 }
 
 /// A whole screen: its size, its layout direction and its root node.
@@ -95,12 +157,21 @@ public struct ElementTree: Sendable, Equatable {
 
     public var screenRect: Rect { Rect(x: 0, y: 0, width: screen.width, height: screen.height) }
 
-    /// Every node in document order (pre-order, declared child order).
+    /// Every node in document order (pre-order, declared child order), with a loop (no
+    /// recursion, whatever the depth).
     public func forEachNode(_ body: (Element, _ depth: Int) -> Void) {
-        func visit(_ e: Element, _ depth: Int) {
-            body(e, depth)
-            for c in e.children { visit(c, depth + 1) }
+        body(root, 0)
+        var stack: [(children: [Element], next: Int)] = [(root.children, 0)]
+        while let top = stack.indices.last {
+            let k = stack[top].next
+            guard k < stack[top].children.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[top].next = k + 1
+            let e = stack[top].children[k]
+            body(e, stack.count)
+            if !e.children.isEmpty { stack.append((e.children, 0)) }
         }
-        visit(root, 0)
     }
 }

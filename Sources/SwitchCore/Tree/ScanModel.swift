@@ -25,12 +25,20 @@ public struct ScanItem: Sendable {
     /// Spoken text (`ElementDescription.spoken`), made when asked for: only speech and reports
     /// read it, and building it for every item of a large tree is a third of the ordering time.
     public var description: String { ElementDescription.spoken(element) }
-    /// Indices into `ScanModel.groups`, outermost first.
-    public var groupPath: [Int]
+    /// The innermost group around the item (an index into `ScanModel.groups`), nil at the top.
+    public var group: Int?
+    /// Indices into `ScanModel.groups`, outermost first. Walked up from `group` when asked for:
+    /// stored for every item, paths would take memory quadratic in the nesting depth.
+    public var groupPath: [Int] { links.groupPath(from: group) }
     /// Custom actions of the containers around the item (nearest first; names the item has itself
     /// are left out): a scrollable list's "Scroll forward" is offered in the menu of every item in
-    /// it, since a container is never highlighted itself.
-    public var containerActions: [ContainerAction] = []
+    /// it, since a container is never highlighted itself. Made when asked for, like `groupPath`.
+    public var containerActions: [ContainerAction] { links.containerActions(from: actionChain, excluding: element.customActions) }
+
+    /// Shared by the items of one model.
+    let links: ScanLinks
+    /// The nearest container with custom actions around the item: an index into `links.chain`.
+    let actionChain: Int?
 
     public var id: String { element.id }
     public var isAdjustable: Bool { element.traits.contains(.adjustable) }
@@ -69,6 +77,52 @@ public enum ScanStop: Hashable, Sendable {
     case group(Int)
 }
 
+/// What the items of one model share, so that an item's group path and container actions cost
+/// nothing until asked for: the groups' parents, and every container that has custom actions
+/// linked to the nearest such container around it.
+final class ScanLinks: Sendable {
+    struct ActionLink: Sendable {
+        /// The container that has the actions (its description is made when a menu asks).
+        var owner: Element
+        var next: Int?
+    }
+
+    let groupParents: [Int?]
+    let chain: [ActionLink]
+
+    init(groupParents: [Int?], chain: [ActionLink]) {
+        self.groupParents = groupParents
+        self.chain = chain
+    }
+
+    func groupPath(from group: Int?) -> [Int] {
+        var path: [Int] = []
+        var g = group
+        while let k = g {
+            path.append(k)
+            g = groupParents[k]
+        }
+        path.reverse()
+        return path
+    }
+
+    func containerActions(from link: Int?, excluding own: [String]) -> [ContainerAction] {
+        var out: [ContainerAction] = []
+        var seen = Set(own)
+        var k = link
+        while let l = k {
+            let owner = chain[l].owner
+            var ownerLabel: String?
+            for name in owner.customActions where seen.insert(name).inserted {
+                if ownerLabel == nil { ownerLabel = ElementDescription.spoken(owner) }
+                out.append(ContainerAction(name: name, ownerID: owner.id, ownerLabel: ownerLabel!))
+            }
+            k = chain[l].next
+        }
+        return out
+    }
+}
+
 extension ScanModel {
     /// Scan order (REFERENCE §1, seeds): an element hides its descendants; a container contributes
     /// its children; `elementsHidden` removes a subtree; while a `viewIsModal` node is present only
@@ -84,192 +138,343 @@ extension ScanModel {
     /// different from its parent group's frame (the scope's frame at the top level). A group found
     /// by that rule is dissolved into its parent's level when it would be that level's only stop:
     /// highlighting a lone group narrows nothing and costs the user a press.
+    ///
+    /// Cost: O(n log n) time and O(n) memory for any size and shape, and no recursion (a tree a
+    /// million levels deep is built like any other). Four passes over flat arrays, each with its
+    /// own explicit stack: what is reachable, with the content extents (`Reachable`); the reading
+    /// order, numbering the items (`Emission`); groups and levels (`Placement`); the groups that
+    /// remain, renumbered.
     public init(tree: ElementTree) {
-        let scope = ScanModel.modalScope(tree.root) ?? tree.root
-        var builder = Builder(direction: tree.layoutDirection)
-        let root = Builder.node(scope)
-        let pending = root.map { builder.emit($0, inherited: []) } ?? nil
+        // The whole tree's reachable part is walked once; only a modal view means a second walk
+        // of its own subtree.
+        var reachable = Reachable(tree.root)
+        var scope = tree.root
+        if let modal = reachable.lastModal {
+            scope = modal
+            reachable = Reachable(modal)
+        }
+        let emission = Emission(reachable, direction: tree.layoutDirection)
+        var placement = Placement()
+        var top = placement.topLevel(emission, reachable, scopeFrame: scope.frame ?? tree.screenRect)
 
+        // Renumber the groups that remain (a dissolved group has no stops left); a group's parent
+        // is its nearest remaining ancestor. Parents are numbered before their children.
+        let drafts = placement.groups
+        var newIndex = [Int?](repeating: nil, count: drafts.count)
+        var nearestKept = [Int?](repeating: nil, count: drafts.count)
         var groups: [ScanGroup] = []
-        var explicit: [Bool] = []
-        var items = builder.items
-        /// A level's stops, with a lone inferred group replaced by its own stops.
-        func collapse(_ stops: [ScanStop]) -> [ScanStop] {
-            var stops = stops
-            while stops.count == 1, case .group(let g) = stops[0], !explicit[g] {
-                stops = groups[g].stops
-                groups[g].stops = []   // dissolved
+        for g in drafts.indices {
+            let parent = drafts[g].group.parent.flatMap { nearestKept[$0] }
+            if drafts[g].group.stops.isEmpty {
+                nearestKept[g] = parent
+                continue
             }
-            return stops
+            newIndex[g] = groups.count
+            nearestKept[g] = groups.count
+            var kept = drafts[g].group
+            kept.parent = parent
+            groups.append(kept)
         }
-        func place(_ p: Pending, scopeFrame: Rect?, parent: Int?) -> [ScanStop] {
-            switch p {
-            case .item(let i):
-                return [.item(i)]
-            case .container(let c):
-                let isGroup = c.count >= 1 && (c.shouldGroup || (c.count >= 2 && c.frame != scopeFrame))
-                if isGroup {
-                    let g = groups.count
-                    groups.append(ScanGroup(id: c.id, label: c.label, frame: c.frame, parent: parent, items: c.range, stops: []))
-                    explicit.append(c.shouldGroup)
-                    var stops: [ScanStop] = []
-                    for child in c.children { stops += place(child, scopeFrame: c.frame, parent: g) }
-                    groups[g].stops = collapse(stops)
-                    return [.group(g)]
-                }
-                var stops: [ScanStop] = []
-                for child in c.children { stops += place(child, scopeFrame: scopeFrame, parent: parent) }
-                return stops
+        func remap(_ stops: inout [ScanStop]) {
+            for k in stops.indices {
+                if case .group(let g) = stops[k] { stops[k] = .group(newIndex[g]!) }
             }
         }
-        var top: [ScanStop] = []
-        switch pending {
-        case .item(let i): top = [.item(i)]
-        case .container(let c):
-            // The scope itself is never a group: its children are the top level.
-            let frame = scope.frame ?? tree.screenRect
-            for child in c.children { top += place(child, scopeFrame: frame, parent: nil) }
-            top = collapse(top)
-        case nil: break
+        var itemGroup = [Int?](repeating: nil, count: emission.items.count)
+        for g in groups.indices {
+            remap(&groups[g].stops)
+            for case .item(let i) in groups[g].stops { itemGroup[i] = g }
         }
+        remap(&top)
 
-        // Renumber the groups that remain (a dissolved group has no stops left) and give every
-        // item its path of groups, outermost first.
-        var newIndex = [Int?](repeating: nil, count: groups.count)
-        var kept: [ScanGroup] = []
-        for g in groups.indices where !groups[g].stops.isEmpty {
-            newIndex[g] = kept.count
-            kept.append(groups[g])
-        }
-        func remap(_ stops: [ScanStop]) -> [ScanStop] {
-            stops.map { if case .group(let g) = $0 { return .group(newIndex[g]!) }; return $0 }
-        }
-        for k in kept.indices {
-            var parent = kept[k].parent
-            while let p = parent, newIndex[p] == nil { parent = groups[p].parent }
-            kept[k].parent = parent.flatMap { newIndex[$0] }
-            kept[k].stops = remap(kept[k].stops)
-        }
-        top = remap(top)
-        func assignPaths(_ stops: [ScanStop], _ path: [Int]) {
-            for stop in stops {
-                switch stop {
-                case .item(let i): items[i].groupPath = path
-                case .group(let g): assignPaths(kept[g].stops, path + [g])
-                }
-            }
-        }
-        assignPaths(top, [])
+        // Each element is copied once, into scan order.
+        var elements: [Element] = []
+        elements.reserveCapacity(emission.order.count)
+        for k in emission.order { elements.append(reachable.elements[k].siblings[reachable.elements[k].index]) }
 
+        let links = ScanLinks(groupParents: groups.map(\.parent), chain: emission.chain)
+        var items: [ScanItem] = []
+        items.reserveCapacity(emission.items.count)
         var index: [String: Int] = [:]
-        index.reserveCapacity(items.count)
-        for (k, item) in items.enumerated() { index[item.id] = k }
+        index.reserveCapacity(emission.items.count)
+        for (k, item) in emission.items.enumerated() {
+            items.append(ScanItem(element: elements[item.element], group: itemGroup[k], links: links, actionChain: item.chain))
+            index[items[k].element.id] = k
+        }
         self.screen = tree.screen
         self.items = items
-        self.groups = kept
+        self.groups = groups
         self.topStops = top
-        self.accessibilityElements = builder.elements
+        self.accessibilityElements = elements
         self.scopeID = scope.id
         self.scopeLabel = ElementDescription.spoken(scope)
         self.indexByID = index
     }
 
-    /// The last `viewIsModal` node in document order that assistive technology can reach (not
-    /// inside a hidden subtree or inside an element), if any.
-    static func modalScope(_ root: Element) -> Element? {
-        var found: Element?
-        func visit(_ e: Element, isRoot: Bool) {
-            if e.elementsHidden { return }
-            if e.viewIsModal && !isRoot { found = e }
-            if e.isElement { return }
-            for c in e.children { visit(c, isRoot: false) }
-        }
-        visit(root, isRoot: true)
-        return found
+    /// A node of the reachable tree: an element (index into `Reachable.elements`) or a container
+    /// (index into `Reachable.containers`), in one word.
+    fileprivate struct NodeRef {
+        private let raw: Int
+        static func element(_ k: Int) -> NodeRef { NodeRef(raw: k) }
+        static func container(_ k: Int) -> NodeRef { NodeRef(raw: ~k) }
+        var element: Int? { raw >= 0 ? raw : nil }
+        var container: Int? { raw < 0 ? ~raw : nil }
     }
 
-    fileprivate indirect enum Pending {
-        case item(Int)
-        case container(Container)
-    }
-
-    fileprivate struct Container {
-        var id: String
-        var label: String?
+    /// An element as the `index`-th of `siblings` (the array shares its parent's storage), with
+    /// what the ordering reads of it: a whole copy of an element costs more than the rest of the
+    /// work on it.
+    fileprivate struct ElementRef {
+        var siblings: [Element]
+        var index: Int
         var frame: Rect?
-        var shouldGroup: Bool
-        var children: [Pending]
-        var range: Range<Int>
-        var count: Int { range.count }
+        var isScanItem: Bool
     }
 
-    /// What assistive technology can reach, before ordering: elements, and containers with the
-    /// extent of their content.
-    fileprivate indirect enum Node {
-        case element(Element)
-        case container(Element, children: [Node], extent: Rect?)
-
-        var extent: Rect? {
-            switch self {
-            case .element(let e): return e.frame
-            case .container(_, _, let extent): return extent
-            }
-        }
-    }
-
-    fileprivate struct Builder {
-        let direction: ElementTree.LayoutDirection
-        var items: [ScanItem] = []
-        var elements: [Element] = []
-
-        init(direction: ElementTree.LayoutDirection) { self.direction = direction }
-
-        /// Pass 1: drop hidden subtrees, stop at elements, measure containers' content.
-        static func node(_ e: Element) -> Node? {
-            if e.elementsHidden { return nil }
-            if e.isElement { return .element(e) }
-            var children: [Node] = []
-            children.reserveCapacity(e.children.count)
+    /// Pass 1: what assistive technology can reach below the scope, flattened. Hidden subtrees
+    /// are dropped and elements end the descent; a container's children (in declared order) are
+    /// a run of `children`, and its extent is the union of its children's, in declared order.
+    fileprivate struct Reachable {
+        struct Container {
+            var id: String
+            var label: String?
+            var frame: Rect?
+            var shouldGroup: Bool
+            var declared: Bool
+            /// The container itself when it has custom actions (few do): its items offer them.
+            var actionOwner: Element?
+            var children: Range<Int> = 0..<0
             var extent: Rect?
-            for c in e.children {
-                guard let n = node(c) else { continue }
-                if let r = n.extent { extent = extent.map { $0.union(r) } ?? r }
-                children.append(n)
-            }
-            var shell = e
-            shell.children = []
-            return .container(shell, children: children, extent: extent ?? e.frame)
         }
 
-        /// Pass 2: order each container's children and number the scan items in that order.
-        mutating func emit(_ n: Node, inherited: [ContainerAction]) -> Pending? {
-            switch n {
-            case .element(let e):
-                elements.append(e)
-                guard e.isScanItem else { return nil }
-                var item = ScanItem(element: e, groupPath: [])
-                if !inherited.isEmpty {
-                    var seen = Set(e.customActions)
-                    item.containerActions = inherited.filter { seen.insert($0.name).inserted }
-                }
-                items.append(item)
-                return .item(items.count - 1)
-            case .container(let e, let children, _):
-                let start = items.count
-                let inherited = e.customActions.map { ContainerAction(name: $0, ownerID: e.id, ownerLabel: ElementDescription.spoken(e)) } + inherited
-                let ordered = e.order == .declared
-                    ? Array(children.indices)
-                    : ReadingOrder.order(children.map(\.extent), direction: direction)
-                var pending: [Pending] = []
-                for k in ordered {
-                    if let p = emit(children[k], inherited: inherited) { pending.append(p) }
-                }
-                guard items.count > start else {
-                    return .container(Container(id: e.id, label: e.label, frame: e.frame, shouldGroup: false, children: [], range: start..<start))
-                }
-                return .container(Container(id: e.id, label: e.label, frame: e.frame, shouldGroup: e.shouldGroupChildren,
-                                            children: pending, range: start..<items.count))
+        /// Elements in document order, each as its place among its siblings: 16 bytes instead of
+        /// a copy (most of the time of a large tree went into copying and paging in elements).
+        var elements: [ElementRef] = []
+        /// Containers in document order (pre-order).
+        var containers: [Container] = []
+        var children: [NodeRef] = []
+        var root: NodeRef?
+        /// The last `viewIsModal` node below the scope in document order (assistive technology
+        /// can reach it: it is not inside a hidden subtree or inside an element).
+        var lastModal: Element?
+
+        init(_ scope: Element) {
+            if scope.elementsHidden { return }
+            if scope.isElement {
+                elements.append(ElementRef(siblings: [scope], index: 0, frame: scope.frame, isScanItem: scope.isScanItem))
+                root = .element(0)
+                return
             }
+            // Depth-first; finished children wait on `done` until their container finishes.
+            var stack: [(children: [Element], next: Int, container: Int, doneStart: Int)] = []
+            var done: [NodeRef] = []
+            func open(_ e: borrowing Element) {
+                containers.append(Container(id: e.id, label: e.label, frame: e.frame, shouldGroup: e.shouldGroupChildren,
+                                            declared: e.order == .declared, actionOwner: e.customActions.isEmpty ? nil : copy e))
+                stack.append((e.children, 0, containers.count - 1, done.count))
+            }
+            open(scope)
+            while let top = stack.indices.last {
+                let k = stack[top].next
+                if k < stack[top].children.count {
+                    stack[top].next = k + 1
+                    let e = stack[top].children[k]
+                    if e.elementsHidden { continue }
+                    if e.viewIsModal { lastModal = e }
+                    if e.isElement {
+                        elements.append(ElementRef(siblings: stack[top].children, index: k, frame: e.frame, isScanItem: e.isScanItem))
+                        done.append(.element(elements.count - 1))
+                    } else {
+                        open(e)
+                    }
+                    continue
+                }
+                let (_, _, c, doneStart) = stack.removeLast()
+                var extent: Rect?
+                for ref in done[doneStart...] {
+                    if let r = self.extent(ref) { extent = extent.map { $0.union(r) } ?? r }
+                }
+                containers[c].extent = extent ?? containers[c].frame
+                containers[c].children = children.count..<(children.count + done.count - doneStart)
+                children.append(contentsOf: done[doneStart...])
+                done.removeSubrange(doneStart...)
+                done.append(.container(c))
+            }
+            root = done.first
+        }
+
+        func extent(_ ref: NodeRef) -> Rect? {
+            if let e = ref.element { return elements[e].frame }
+            return containers[ref.container!].extent
+        }
+    }
+
+    /// Pass 2: each container's children in reading order (or declared), depth first: the
+    /// accessibility elements in scan order, the scan items numbered in that order, and every
+    /// container holding at least one item with its items' range and its children that lead to
+    /// items (`Pending`).
+    fileprivate struct Emission {
+        struct Item {
+            /// Index into `order` (and so into the model's `accessibilityElements`).
+            var element: Int
+            var chain: Int?
+        }
+
+        /// A container with items below it; `children` is a run of `Emission.children`.
+        struct Pending {
+            var container: Int
+            var items: Range<Int>
+            var children: Range<Int>
+        }
+
+        enum Child {
+            case item(Int)
+            case pending(Int)
+        }
+
+        /// The reachable elements (indices into `Reachable.elements`) in scan order.
+        var order: [Int] = []
+        var items: [Item] = []
+        var pending: [Pending] = []
+        var children: [Child] = []
+        var chain: [ScanLinks.ActionLink] = []
+        /// The scope's own item (the scope is one element), or its container's index in `pending`.
+        var root: Child?
+
+        init(_ r: Reachable, direction: ElementTree.LayoutDirection) {
+            order.reserveCapacity(r.elements.count)
+            guard let rootRef = r.root else { return }
+            if let e = rootRef.element {
+                if let child = emit(e, r, chain: nil) { root = child }
+                return
+            }
+            // An open container's children, in order, are `ordered[orderStart...]` until it closes.
+            var stack: [(container: Int, orderStart: Int, next: Int, itemStart: Int, doneStart: Int, chain: Int?)] = []
+            var ordered: [NodeRef] = []
+            var done: [Child] = []
+            func open(_ c: Int, outerChain: Int?) {
+                let container = r.containers[c]
+                let kids = r.children[container.children]
+                let start = ordered.count
+                if container.declared || kids.count <= 1 {
+                    ordered.append(contentsOf: kids)
+                } else {
+                    for k in ReadingOrder.order(kids.map { r.extent($0) }, direction: direction) { ordered.append(kids[kids.startIndex + k]) }
+                }
+                var link = outerChain
+                if let owner = container.actionOwner {
+                    chain.append(ScanLinks.ActionLink(owner: owner, next: outerChain))
+                    link = chain.count - 1
+                }
+                stack.append((c, start, start, items.count, done.count, link))
+            }
+            open(rootRef.container!, outerChain: nil)
+            while let top = stack.indices.last {
+                let k = stack[top].next
+                if k < ordered.count {
+                    stack[top].next = k + 1
+                    let ref = ordered[k]
+                    if let e = ref.element {
+                        if let child = emit(e, r, chain: stack[top].chain) { done.append(child) }
+                    } else {
+                        open(ref.container!, outerChain: stack[top].chain)
+                    }
+                    continue
+                }
+                let finished = stack.removeLast()
+                ordered.removeSubrange(finished.orderStart...)
+                guard items.count > finished.itemStart else { continue }
+                pending.append(Pending(container: finished.container, items: finished.itemStart..<items.count,
+                                       children: children.count..<(children.count + done.count - finished.doneStart)))
+                children.append(contentsOf: done[finished.doneStart...])
+                done.removeSubrange(finished.doneStart...)
+                done.append(.pending(pending.count - 1))
+            }
+            root = done.first
+        }
+
+        /// Appends an element; a scan item also gets its number.
+        mutating func emit(_ e: Int, _ r: Reachable, chain: Int?) -> Child? {
+            order.append(e)
+            guard r.elements[e].isScanItem else { return nil }
+            items.append(Item(element: order.count - 1, chain: chain))
+            return .item(items.count - 1)
+        }
+    }
+
+    /// Pass 3: groups and the stops of each level, depth first over the containers with items.
+    /// Groups are numbered before their content; a lone group found by the rule is dissolved
+    /// into its level (its stops emptied), to be dropped when the groups are renumbered.
+    fileprivate struct Placement {
+        struct Draft {
+            var group: ScanGroup
+            var explicit: Bool
+        }
+
+        var groups: [Draft] = []
+
+        /// The scope's level: its children placed with `scopeFrame` (the scope itself is never a
+        /// group).
+        mutating func topLevel(_ e: Emission, _ r: Reachable, scopeFrame: Rect) -> [ScanStop] {
+            guard let root = e.root else { return [] }
+            guard case .pending(let p) = root else {
+                if case .item(let i) = root { return [.item(i)] }
+                return []
+            }
+            // A frame per open container; the stops of open levels accumulate on `stops`.
+            struct Open {
+                var pending: Int
+                var next: Int
+                /// The group this container is, if it is one.
+                var group: Int?
+                /// The frame and group its children are placed against.
+                var scopeFrame: Rect?
+                var parent: Int?
+                var stopsStart: Int
+            }
+            var stops: [ScanStop] = []
+            var stack = [Open(pending: p, next: 0, group: nil, scopeFrame: scopeFrame, parent: nil, stopsStart: 0)]
+            while let top = stack.indices.last {
+                let frame = stack[top]
+                let kids = e.pending[frame.pending].children
+                if frame.next < kids.count {
+                    stack[top].next += 1
+                    switch e.children[kids.lowerBound + frame.next] {
+                    case .item(let i):
+                        stops.append(.item(i))
+                    case .pending(let q):
+                        let c = r.containers[e.pending[q].container]
+                        let count = e.pending[q].items.count
+                        if c.shouldGroup || (count >= 2 && c.frame != frame.scopeFrame) {
+                            let g = groups.count
+                            groups.append(Draft(group: ScanGroup(id: c.id, label: c.label, frame: c.frame, parent: frame.parent,
+                                                                 items: e.pending[q].items, stops: []),
+                                                explicit: c.shouldGroup))
+                            stack.append(Open(pending: q, next: 0, group: g, scopeFrame: c.frame, parent: g, stopsStart: stops.count))
+                        } else {
+                            stack.append(Open(pending: q, next: 0, group: nil, scopeFrame: frame.scopeFrame, parent: frame.parent,
+                                              stopsStart: stops.count))
+                        }
+                    }
+                    continue
+                }
+                stack.removeLast()
+                guard let g = frame.group else { continue }
+                groups[g].group.stops = collapse(Array(stops[frame.stopsStart...]))
+                stops.removeSubrange(frame.stopsStart...)
+                stops.append(.group(g))
+            }
+            return collapse(stops)
+        }
+
+        /// A level's stops, with a lone inferred group replaced by its own stops.
+        mutating func collapse(_ stops: [ScanStop]) -> [ScanStop] {
+            var stops = stops
+            while stops.count == 1, case .group(let g) = stops[0], !groups[g].explicit {
+                swap(&stops, &groups[g].group.stops)
+                groups[g].group.stops = []   // dissolved
+            }
+            return stops
         }
     }
 }

@@ -20,7 +20,9 @@ struct RunCommand: ParsableCommand {
         read again whenever the UI changes, every perform is carried out there and answered by a \
         `result` line, and the highlight is shown on the screen (--no-show: not). \
         Exit status 2 for bad input, a device that cannot be opened, --inject without /dev/uinput, \
-        --show without an X server, or speech on in the profile without speech-dispatcher.
+        --show without an X server, or speech on in the profile without speech-dispatcher. \
+        Safety exit: holding any switch for the profile's pauseHold (3 s by default) or pressing \
+        Ctrl+Alt+Shift+S on a keyboard pauses scanning and releases every grab; the same again resumes.
         """)
 
     @Option(help: "The element tree file (or --desktop).")
@@ -120,41 +122,72 @@ struct RunCommand: ParsableCommand {
 
         let style = output.format, ids = output.ids
         let treePath = tree ?? ""
+        // Neither output may hold the loop back (README "Faults in the live loop"): lines wait in
+        // memory for a reader that is behind, up to a bound, and what is dropped is said.
+        let limit = ProcessInfo.processInfo.environment["SWITCHSCAN_OUTPUT_BUFFER"].flatMap { Int($0) } ?? OutputQueue.defaultLimit
+        let errors = OutputQueue(name: "stderr", fd: 2, limit: limit, gapLine: { count, _, _ in
+            "switchscan: \(count) note\(count == 1 ? " was" : "s were") not written: stderr was not being read\n"
+        })
+        let log: (String) -> Void = { errors.append("switchscan: " + $0 + "\n"); errors.flush() }
+        let transcript = OutputQueue(name: "stdout", fd: 1, limit: limit, gapLine: { count, from, until in
+            droppedLine(count, from: from, until: until, style: style) + "\n"
+        }, log: log)
         // The lines of one wakeup go out in one write(2), before the loop sleeps again (a write
         // per line was a third of the CPU time of a switch press in the VM benchmark).
-        var pending = ""
-        pending.reserveCapacity(4096)
         let hooks = LiveRunner.Hooks(
-            emit: { line in
-                pending += TranscriptFormat.render(line, as: style, ids: ids)
-                pending += "\n"
-            },
-            flush: {
-                if pending.isEmpty { return }
-                Output.write(pending)
-                pending.removeAll(keepingCapacity: true)
-            },
-            log: note,
-            showFrame: showFrames ? { printError($0) } : nil,
+            emit: { line in transcript.append(TranscriptFormat.render(line, as: style, ids: ids) + "\n", t: line.t) },
+            flush: { transcript.flush(); errors.flush() },
+            log: log,
+            showFrame: showFrames ? { errors.append($0 + "\n") } : nil,
             reloadTree: desktop != nil ? nil : { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath) })
         // Where the live tree comes from, before the engine's first line.
         for e in firstLines { hooks.emit(TranscriptLine(t: .zero, e)) }
+        let chordWatch = DeviceSelection.chordWatch(profileValue.safetyExit.pauseChord, selected: selected, entries: entries)
         let runner: LiveRunner
         do {
             let plan: [(SelectedDevice, grab: Bool)] = zip(selected, grabs).map { ($0, grab: $1.grab) }
             // The desktop first: it answers performs before the presenters show what follows.
-            let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + (desktop.map { [$0] } ?? []) + presenters
-            runner = try LiveRunner(devices: plan, adapters: adapters, hooks: hooks)
+            let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + (desktop.map { [$0] } ?? []) + presenters + [transcript, errors]
+            runner = try LiveRunner(devices: plan, chordWatch: chordWatch, adapters: adapters, hooks: hooks)
         } catch {
             desktop?.finish()
             throw fail("\(error)")
         }
-        var engine = Engine(tree: treeValue, profile: profileValue, devices: runner.descriptions)
+        note(SafetyExitNote.text(profile: profileValue, watching: runner.chordWatchNames))
+        if let unread = DeviceSelection.chordUnreadNote(profileValue.safetyExit.pauseChord, read: runner.descriptions, entries: entries) {
+            note(unread)
+        }
+        var engine = Engine(tree: treeValue, profile: profileValue, devices: runner.descriptions, chordOnly: runner.chordOnlyDevices)
         do {
             _ = try runner.run(&engine, until: until.map { Instant.seconds($0) })
         } catch {
             printError("switchscan: error: \(error)")
             throw ExitCode.failure
         }
+    }
+}
+
+/// The line that stands for transcript lines dropped while stdout was not being read:
+/// `{"t":2.100,"type":"dropped","lines":532,"until":12.300}`.
+func droppedLine(_ count: Int, from: Instant?, until: Instant?, style: TranscriptFormat.Style) -> String {
+    let t = (from ?? .zero).transcriptString, end = (until ?? from ?? .zero).transcriptString
+    switch style {
+    case .jsonl:
+        return "{\"t\":\(t),\"type\":\"dropped\",\"lines\":\(count),\"until\":\(end)}"
+    case .text:
+        return String(repeating: " ", count: max(0, 8 - t.count)) + t + "  dropped    \(count) lines until \(end): stdout was not being read"
+    }
+}
+
+/// How to pause, said once at the start of `run` (a carer reading the log must learn it there).
+enum SafetyExitNote {
+    static func text(profile: Profile, watching: [String]) -> String {
+        var ways: [String] = []
+        if !profile.pauseHold.isZero { ways.append("hold any switch \(profile.pauseHold.seconds) s") }
+        if let chord = profile.safetyExit.pauseChord {
+            ways.append("press \(chord)" + (watching.isEmpty ? "" : " (also watching " + watching.joined(separator: ", ") + ", not grabbed)"))
+        }
+        if ways.isEmpty { return "safety exit off (safetyExit in the profile): nothing but Ctrl-C or SIGTERM pauses" }
+        return "to pause or resume: " + ways.joined(separator: ", or ")
     }
 }
