@@ -274,8 +274,11 @@ struct DesktopLiveTests {
         for line in r.stderr.split(separator: "\n") where line.hasPrefix("frame ") {
             let f = line.split(separator: " ")
             guard f.count >= 5, let code = codes[String(f[3])] else { continue }
-            // evemu times are <sec>.<usec>: the transcript's milliseconds with three zeros.
-            evemu += "E: \(f[1])000 0001 \(code) \(f[4])\nE: \(f[1])000 0000 0000 0\n"
+            // evemu times are <sec>.<usec>: the frame's time with its fraction padded to 6 digits.
+            let parts = f[1].split(separator: ".", maxSplits: 1)
+            let fraction = parts.count == 2 ? String(parts[1]) : ""
+            let time = "\(parts[0]).\(fraction)\(String(repeating: "0", count: max(0, 6 - fraction.count)))"
+            evemu += "E: \(time) 0001 \(code) \(f[4])\nE: \(time) 0000 0000 0\n"
         }
         try evemu.write(toFile: dir + "/presses.evemu", atomically: true, encoding: .utf8)
         let last = r.lines.last?["t"] as? Double ?? 0
