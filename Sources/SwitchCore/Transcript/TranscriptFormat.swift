@@ -93,6 +93,49 @@ public enum TranscriptFormat {
             w.string("change", c.change.rawValue)
             w.string("app", c.app)
             w.string(c.change == .window ? "window" : "reason", c.detail)
+        case .colorGroups(let groups):
+            w.string("type", "groups")
+            w.key("groups")
+            w.out += "["
+            for (n, g) in groups.enumerated() {
+                if n > 0 { w.out += "," }
+                var inner = LineWriter()
+                inner.string("color", g.color)
+                inner.strings("ids", g.ids)
+                inner.strings("labels", g.labels)
+                if g.back { inner.raw("back", "true") }
+                w.out += inner.finish()
+            }
+            w.out += "]"
+        case .sweep(let sweep):
+            w.string("type", "sweep")
+            w.string("kind", sweep.kind.rawValue)
+            w.string("axis", sweep.axis.rawValue)
+            switch sweep.motion {
+            case .moving(let from, let to, let duration):
+                w.raw("from", formatNumber(Point.rounded(from)))
+                w.raw("to", formatNumber(Point.rounded(to)))
+                w.raw("seconds", formatMilliseconds(duration.microseconds))
+            case .stopped(let at):
+                w.raw("stopped", formatNumber(Point.rounded(at)))
+            }
+            if sweep.kind == .band { w.raw("width", formatNumber(Point.rounded(sweep.width))) }
+        case .point(let point, let id, let label):
+            w.string("type", "point")
+            w.point("point", point)
+            if let id { w.string("id", id) } else { w.raw("id", "null") }
+            if let label { w.string("label", label) } else { w.raw("label", "null") }
+        case .pointMenuOpened(let point, let id, let label, let items):
+            w.string("type", "menu")
+            w.raw("open", "true")
+            w.point("point", point)
+            if let id { w.string("id", id) } else { w.raw("id", "null") }
+            if let label { w.string("label", label) } else { w.raw("label", "null") }
+            w.strings("items", items.map(\.id))
+            w.strings("labels", items.map(\.label))
+        case .mode(let mode):
+            w.string("type", "mode")
+            w.string("mode", mode.rawValue)
         case .pause(let p):
             w.string("type", "pause")
             w.string("state", p.state.rawValue)
@@ -218,6 +261,27 @@ public enum TranscriptFormat {
             case .ended: return row("tree", "ended: " + quoted(c.app) + ": " + escaped(c.detail))
             case .notAnswering: return row("tree", "not answering: " + quoted(c.app) + ": " + escaped(c.detail))
             }
+        case .colorGroups(let groups):
+            return row("groups", groups.map { g in
+                g.color + ": " + (zip(g.ids, g.labels).map(name) + (g.back ? ["(back)"] : [])).joined(separator: " ")
+            }.joined(separator: " | "))
+        case .sweep(let sweep):
+            var s = "\(sweep.axis.rawValue) \(sweep.kind.rawValue)"
+            if sweep.kind == .band { s += " \(formatNumber(Point.rounded(sweep.width))) wide" }
+            switch sweep.motion {
+            case .moving(let from, let to, let duration):
+                s += " \(formatNumber(Point.rounded(from))) → \(formatNumber(Point.rounded(to))) in \(formatMilliseconds(duration.microseconds)) s"
+            case .stopped(let at):
+                s += " stopped at \(formatNumber(Point.rounded(at)))"
+            }
+            return row("sweep", s)
+        case .point(let point, let id, let label):
+            return row("point", "\(point) → " + (id.map { name($0, label ?? "") } ?? "no item there"))
+        case .pointMenuOpened(let point, let id, let label, let items):
+            return row("menu", "open at \(point)" + (id.map { " on " + name($0, label ?? "") } ?? "") + ": "
+                       + items.map { name($0.id, $0.label) }.joined(separator: ", "))
+        case .mode(let mode):
+            return row("mode", mode.rawValue)
         case .pause(let p):
             switch p.cause {
             case .hold(let name, let held): return row("pause", "\(p.state.rawValue): \(name) held \(held)")

@@ -41,7 +41,7 @@ public enum DesktopPerformPlan {
     public static func step(for perform: Perform, lookup: (String) -> DesktopNodeInfo?) -> DesktopStep {
         if case .escape = perform.action { return .escapeKey }
         guard let info = lookup(perform.id) else {
-            if case .activate = perform.action, let point = perform.point { return .click(id: nil, at: point) }
+            if perform.action == .activate || perform.action == .tap, let point = perform.point { return .click(id: nil, at: point) }
             return .fail("the element is no longer on screen")
         }
         let n = info.node
@@ -66,6 +66,10 @@ public enum DesktopPerformPlan {
         case .increment, .decrement:
             guard n.interfaces.contains(.value) else { return .fail("it has no value to adjust") }
             return .stepValue(id: n.id, up: perform.action == .increment)
+        case .tap:
+            // A point tap (point scanning): a real click where it was aimed.
+            if let point = perform.point ?? n.extents?.frame?.center { return .click(id: n.id, at: point) }
+            return .fail("it has no place on screen to click")
         case .escape:
             return .escapeKey
         }
