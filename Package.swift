@@ -5,6 +5,7 @@ import PackageDescription
 //   SwitchCore    pure: time, element tree, filters, scanner, engine. No clock, no I/O.
 //   SwitchFormats pure parsers/writers: recordings (evemu, libinput-record) and tree importers.
 //   SwitchInput   the imperative shell: libevdev devices, the live loop, uinput output.
+//   SwitchDesktop the imperative shell for the live desktop: AT-SPI trees, actions, XTest.
 //   SwitchReport  pure renderers: screen pictures (SVG) and session reports (HTML). Strings in, strings out.
 //   switchscan    the command-line tool.
 let package = Package(
@@ -27,6 +28,16 @@ let package = Package(
             name: "CEvdev",
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
+        ),
+        .systemLibrary(
+            name: "CAtspi",
+            pkgConfig: "atspi-2",
+            providers: [.apt(["libatspi2.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CXTest",
+            pkgConfig: "xtst",
+            providers: [.apt(["libxtst-dev", "libx11-dev"])]
         ),
         .systemLibrary(
             name: "CX11",
@@ -55,13 +66,17 @@ let package = Package(
             dependencies: ["SwitchCore", "SwitchFormats", "CEvdev"]
         ),
         .target(
+            name: "SwitchDesktop",
+            dependencies: ["SwitchCore", "SwitchInput", "CAtspi", "CXTest"]
+        ),
+        .target(
             name: "SwitchReport",
             dependencies: ["SwitchCore"]
         ),
         .executableTarget(
             name: "switchscan",
             dependencies: [
-                "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "SwitchReport",
+                "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "SwitchReport", "SwitchDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Embedded in the executable, so an installed or copied binary runs `demo` on its own.
@@ -71,7 +86,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "switchscan-bench",
-            dependencies: ["SwitchCore", "SwitchFormats"],
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchDesktop"],
             path: "Benchmarks/switchscan-bench"
         ),
         .executableTarget(
@@ -108,6 +123,11 @@ let package = Package(
             name: "SwitchInputTests",
             dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SwitchDesktopTests",
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -137,7 +137,7 @@ public final class Overlay: LoopAdapter {
             menuItem = id
             entries = items.map { ($0.id, $0.label) }
             marked = nil
-        case .perform, .speak, .filter, .touch, .device, .pause:
+        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree:
             return false
         case .colorGroups, .sweep, .point, .pointMenuOpened, .mode:
             return false  // Issue 11's colours, bands and lines are not drawn by the overlay yet.

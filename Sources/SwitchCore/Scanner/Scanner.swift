@@ -58,6 +58,9 @@
 ///   escape_action_*              menu: like Close · group: leave it · top: perform escape scope, resume
 ///   stop_and_resume              ^stopScanning [menu closed,] scan stopped … ^select scan started, |first
 ///   layout_*                     same id stays (no line) · gone: the stop in its place · empty: stopped
+///   layout_modal_*               |B  (dialog opens: new scope M) |M1 …  (dialog closes) |B
+///                                a scope's last highlight is remembered when the scope changes and
+///                                restored when scanning comes back to it; a new scope starts first
 ///   target_*                     a press-time snapshot is used while it applies, else ignored
 ///   timer_*                      a stale or early timer changes nothing
 ///   speech_paced_*               (pauseForSpeech) |A "A, button"~~~~~~spoken|B …  the dwell ends at
@@ -209,6 +212,10 @@ public struct Scanner: Sendable {
     internal(set) var state: State = .notStarted
     /// Bumped whenever a ScanTarget taken before must stop applying.
     var context = 0
+    /// Per modal scope left (a dialog opened over it): the id of the stop highlighted in it then,
+    /// most recent last. Coming back to that scope (the dialog closed), the highlight returns there.
+    private var scopeMemory: [(scope: String, stop: String)] = []
+    private static let scopeMemoryLimit = 8
     /// `speak` lines emitted so far (the next one's utterance number).
     private var utterances = 0
     private var speechWait: SpeechWait?
@@ -799,10 +806,31 @@ public struct Scanner: Sendable {
         return old
     }
 
+    /// Where the highlight goes after a layout change: the same item or group by id; when the
+    /// modal scope changed (a dialog opened or closed), the stop last highlighted in the new scope
+    /// if it is there (the button that opened the dialog, once the dialog is gone), else the new
+    /// scope's first stop; otherwise the stop in its place (`ScanLevels.relocate`).
+    private mutating func relocate(_ location: StopLocation, from old: ScanLevels) -> StopLocation {
+        let relocated = levels.relocate(location, from: old)
+        let oldScope = old.model.scopeID, newScope = levels.model.scopeID
+        guard oldScope != newScope else { return relocated }
+        let was = old.highlight(old.stop(location)).id
+        scopeMemory.removeAll { $0.scope == oldScope }
+        scopeMemory.append((oldScope, was))
+        if scopeMemory.count > Scanner.scopeMemoryLimit { scopeMemory.removeFirst() }
+        if levels.highlight(levels.stop(relocated)).id == was { return relocated }
+        if let remembered = scopeMemory.last(where: { $0.scope == newScope })?.stop {
+            if let i = levels.model.itemIndex(id: remembered) { return levels.location(ofItem: i) }
+            if let g = levels.groupIndex(id: remembered) { return levels.location(ofGroup: g) }
+        }
+        // A scope seen for the first time (a dialog that just opened) starts at its first stop.
+        return .first
+    }
+
     private mutating func relayout(scanning c: Cursor, _ model: ScanModel, _ now: Instant, _ out: inout [Output]) {
         let old = replaceModel(model)
         if levels.isEmpty { return stop(.noItems, &out) }
-        let location = levels.relocate(c.location, from: old)
+        let location = relocate(c.location, from: old)
         let passes = min(c.passes, loops - 1)
         if levels.highlight(levels.stop(location)) == old.highlight(old.stop(c.location)) {
             state = .scanning(Cursor(location: location, passes: passes, dwell: c.dwell))
@@ -815,7 +843,7 @@ public struct Scanner: Sendable {
     private mutating func relayout(autoTap c: Cursor, ends: Instant, _ model: ScanModel, _ now: Instant, _ out: inout [Output]) {
         let old = replaceModel(model)
         if levels.isEmpty { return stop(.noItems, &out) }
-        let location = levels.relocate(c.location, from: old)
+        let location = relocate(c.location, from: old)
         if case .item(let i) = old.stop(c.location), case .item(let j) = levels.stop(location),
            old.model.items[i].id == levels.model.items[j].id {
             state = .autoTapWindow(Cursor(location: location, passes: 0, dwell: nil), ends: ends)
@@ -833,7 +861,7 @@ public struct Scanner: Sendable {
         let id = old.model.items[i].id
         guard let j = levels.model.itemIndex(id: id) else {
             out.append(.emit(.menuClosed))
-            highlight(levels.relocate(m.origin, from: old), passes: 0, cause: .begin, now, &out)
+            highlight(relocate(m.origin, from: old), passes: 0, cause: .begin, now, &out)
             return
         }
         let entries = MenuEntry.entries(for: levels.model.items[j], modeSwitch: modeSwitch && mode == .item)

@@ -29,6 +29,12 @@ public enum TranscriptEvent: Equatable, Sendable {
     case touch(TouchDecision)
     /// A device went away or came back (live engine only).
     case device(DeviceChange)
+    /// What a perform did on the live desktop: the performer's answer to a `perform` line, at the
+    /// same instant (live desktop only).
+    case result(PerformResult)
+    /// The live desktop's tree changed source: another window, the application quit, or it stopped
+    /// answering (live desktop only).
+    case tree(TreeSourceChange)
     /// The safety exit paused or resumed the engine (README "Safety exit").
     case pause(PauseChange)
     /// Group selection: what each colour holds now (README "Scanning methods").
@@ -199,6 +205,58 @@ public struct DeviceChange: Equatable, Sendable {
         self.change = change
         self.name = name
         self.node = node
+    }
+}
+
+/// The outcome of a perform carried out on the live desktop (`run --desktop`).
+public struct PerformResult: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable {
+        /// Done, and how (`action "click"`, `focus + click at (12, 40)`, `value 40 → 45`).
+        case done(String)
+        /// Not done, and why (`no reply within 300 ms`, `the element is gone`).
+        case failed(String)
+    }
+
+    public var action: Perform.Action
+    public var id: String
+    /// The perform's label (the element's description then).
+    public var label: String
+    public var outcome: Outcome
+
+    public init(_ action: Perform.Action, id: String, label: String, _ outcome: Outcome) {
+        self.action = action
+        self.id = id
+        self.label = label
+        self.outcome = outcome
+    }
+
+    /// The result of `perform`.
+    public init(_ perform: Perform, _ outcome: Outcome) {
+        self.init(perform.action, id: perform.id, label: perform.label, outcome)
+    }
+}
+
+/// Where the live desktop's tree comes from, when that changes.
+public struct TreeSourceChange: Equatable, Sendable {
+    public enum Change: String, Sendable {
+        /// Scanning reads this window (or application) now.
+        case window
+        /// The tree is gone (the application quit, its windows closed): nothing to scan.
+        case ended
+        /// The application does not answer: its tree is ended until it answers again.
+        case notAnswering
+    }
+
+    public var change: Change
+    /// The application's name on the accessibility bus.
+    public var app: String
+    /// The window's title (`window`), or why (`ended`, `notAnswering`).
+    public var detail: String
+
+    public init(_ change: Change, app: String, detail: String) {
+        self.change = change
+        self.app = app
+        self.detail = detail
     }
 }
 

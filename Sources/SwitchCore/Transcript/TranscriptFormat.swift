@@ -78,6 +78,21 @@ public enum TranscriptFormat {
             w.string("change", d.change.rawValue)
             w.string("name", d.name)
             w.string("node", d.node)
+        case .result(let r):
+            w.string("type", "result")
+            w.string("action", r.action.name)
+            w.string("id", r.id)
+            w.string("label", r.label)
+            if case .custom(let name) = r.action { w.string("name", name) }
+            switch r.outcome {
+            case .done(let how): w.string("result", "done"); w.string("how", how)
+            case .failed(let why): w.string("result", "failed"); w.string("reason", why)
+            }
+        case .tree(let c):
+            w.string("type", "tree")
+            w.string("change", c.change.rawValue)
+            w.string("app", c.app)
+            w.string(c.change == .window ? "window" : "reason", c.detail)
         case .colorGroups(let groups):
             w.string("type", "groups")
             w.key("groups")
@@ -231,6 +246,21 @@ public enum TranscriptFormat {
             }
         case .device(let d):
             return row("device", "\(d.change.rawValue) \(d.node) " + quoted(d.name))
+        case .result(let r):
+            var s = pad(r.action.name, 10)
+            if case .custom(let action) = r.action { s += quoted(action) + " on " }
+            s += name(r.id, r.label)
+            switch r.outcome {
+            case .done(let how): s += " done: " + escaped(how)
+            case .failed(let why): s += " failed: " + escaped(why)
+            }
+            return row("result", s)
+        case .tree(let c):
+            switch c.change {
+            case .window: return row("tree", "window " + quoted(c.detail) + " of " + quoted(c.app))
+            case .ended: return row("tree", "ended: " + quoted(c.app) + ": " + escaped(c.detail))
+            case .notAnswering: return row("tree", "not answering: " + quoted(c.app) + ": " + escaped(c.detail))
+            }
         case .colorGroups(let groups):
             return row("groups", groups.map { g in
                 g.color + ": " + (zip(g.ids, g.labels).map(name) + (g.back ? ["(back)"] : [])).joined(separator: " ")
