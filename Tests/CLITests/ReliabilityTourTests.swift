@@ -255,4 +255,78 @@ struct ReliabilityTourTests {
         #expect(xml.status == 0)
         #expect(xml.stdout.contains("\"Hi, button\""))
     }
+
+    // MARK: Limits of the readers (part 3): each enforced with the file, the limit and the way to lift it
+
+    static let lift = "SWITCHSCAN_MAX_FILE_MB=N raises the limit to N MiB"
+
+    /// `text` followed by at least `count` bytes that the format ignores (spaces, or comment lines).
+    static func padded(_ text: String, to count: Int, comment: Bool = false) -> String {
+        let pad = comment ? "\n" + String(repeating: "# " + String(repeating: "x", count: 61) + "\n", count: count / 64 + 1)
+                          : String(repeating: " ", count: count)
+        return text + pad
+    }
+
+    @Test func treeFileLargerThanTheLimitIsRefusedBeforeReading() throws {
+        let file = try CLI.tempFile("big-tree.json", Self.padded(try Self.text(Self.tree), to: 1_600_000))
+        let size = try FileManager.default.attributesOfItem(atPath: file)[.size] as! Int
+        let r = try CLI.run(["tree", "show", file], environment: ["SWITCHSCAN_MAX_FILE_MB": "1"])
+        #expect(r.status == 2)
+        #expect(r.stderr == "switchscan: error: \(file): \(size) bytes, larger than the 1 MiB (1048576 bytes) a tree file may have; \(Self.lift)\n")
+        // The same file reads with the limit raised (and with the standard 256 MiB).
+        #expect(try CLI.run(["tree", "show", file], environment: ["SWITCHSCAN_MAX_FILE_MB": "2"]).status == 0)
+        #expect(try CLI.run(["tree", "show", file]).status == 0)
+    }
+
+    @Test func treeFromAPipeLargerThanTheLimitStopsReadingThere() throws {
+        // Exactly one byte more than the limit: the whole input is read before the refusal, so
+        // the test's writer never meets a closed pipe.
+        let tree = try Self.text(Self.tree)
+        let text = Self.padded(tree, to: (1 << 20) + 1 - tree.utf8.count)
+        let r = try CLI.run(["tree", "import", "-"], environment: ["SWITCHSCAN_MAX_FILE_MB": "1"], stdin: Data(text.utf8))
+        #expect(r.status == 2)
+        #expect(r.stderr == "switchscan: error: <stdin>: larger than the 1 MiB (1048576 bytes) a tree file may have (reading stopped there); \(Self.lift)\n")
+    }
+
+    @Test func profileLargerThanOneMiBIsRefused() throws {
+        let file = try CLI.tempFile("big-profile.json", Self.padded(try Self.text("Profiles/single-switch-auto.json"), to: 1 << 20))
+        let r = try Self.simulate(events: Self.demo + "demo-session.evemu", profile: file)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("big-profile.json: "))
+        #expect(r.stderr.contains(" bytes, larger than the 1 MiB (1048576 bytes) a profile may have; \(Self.lift)"))
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func libinputRecordLargerThanTheLimitIsRefused() throws {
+        let file = try CLI.tempFile("big.yml", Self.padded(try Self.text(Self.libinputFixture), to: 1_100_000, comment: true))
+        // Read whole and parsed under the standard limit (this touchpad recording has nothing
+        // for the profile: that is the error), refused unread under a 1 MiB one.
+        #expect(try Self.simulate(events: file).stderr.contains("nothing in it reaches the profile"))
+        let refused = try CLI.run(["simulate", "--tree", Self.tree, "--profile", "Profiles/single-switch-auto.json", "--events", file],
+                                  environment: ["SWITCHSCAN_MAX_FILE_MB": "1"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("larger than the 1 MiB (1048576 bytes) a recording read whole (libinput-record, a description, or standard input) may have; \(Self.lift)"))
+    }
+
+    @Test func evemuFileIsStreamedSoTheFileLimitDoesNotApply() throws {
+        let text = try Self.text(Self.demo + "demo-session.evemu")
+        let file = try CLI.tempFile("big.evemu", Self.padded(text, to: 1_100_000, comment: true))
+        let r = try CLI.run(["simulate", "--tree", Self.tree, "--profile", "Profiles/single-switch-auto.json", "--events", file],
+                            environment: ["SWITCHSCAN_MAX_FILE_MB": "1"])
+        #expect(r.status == 0)
+        #expect(r.stdout == (try Self.simulate(events: Self.demo + "demo-session.evemu")).stdout)
+    }
+
+    @Test func treeWithMoreElementsThanTheLimitIsRefused() throws {
+        let r = try CLI.run(["tree", "show", Self.tree], environment: ["SWITCHSCAN_MAX_ELEMENTS": "3"])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("switchscan: error: \(Self.tree):"))
+        #expect(r.stderr.hasSuffix(": more than 3 elements, the most a tree file may have; SWITCHSCAN_MAX_ELEMENTS=N raises the limit\n"))
+    }
+
+    @Test func limitVariableThatIsNotANumberIsAnError() throws {
+        let r = try CLI.run(["tree", "show", Self.tree], environment: ["SWITCHSCAN_MAX_ELEMENTS": "lots"])
+        #expect(r.status == 2)
+        #expect(r.stderr == "switchscan: error: environment: SWITCHSCAN_MAX_ELEMENTS=lots: expected a whole number from 1 to 1099511627776\n")
+    }
 }

@@ -5,27 +5,31 @@
 # logs and crash reproducers go to Fuzz/.campaign/. One summary line per target:
 #   TARGET  executions  seconds  exec/s  cov  ft  corpus  result
 #
-#   scripts/fuzz/campaign.sh [--runs N] [--seconds S] [--parallel 1|2] [TARGET…]
+#   scripts/fuzz/campaign.sh [--runs N] [--seconds S] [--finish-by HH:MM] [--parallel 1|2] [TARGET…]
 #   (defaults: 1,000,000 runs, 1,800 s, one at a time, every target)
+# --finish-by (one at a time only): each target gets at most an equal share of the time left
+# before HH:MM (UTC) among the targets still to run; a target that reaches RUNS early leaves its
+# time to the next ones, so list the fast targets first. FUZZ_BIN=DIR skips the build.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/fuzz/lib.sh
-runs=1000000; seconds=1800; parallel=1; targets=()
+runs=1000000; seconds=1800; parallel=1; finish_by=; targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --parallel) parallel=$2; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    --finish-by) finish_by=$(date -u -d "$2" +%s) || exit 2; shift 2 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
 [ ${#targets[@]} -gt 0 ] || targets=("${FUZZ_TARGETS[@]}")
-bin=$(nice -n 19 scripts/fuzz/build.sh release | tail -1) || { echo "campaign: build failed"; exit 1; }
+bin=${FUZZ_BIN:-$(nice -n 19 scripts/fuzz/build.sh release | tail -1)} || { echo "campaign: build failed"; exit 1; }
 mkdir -p Fuzz/.campaign
 
 one() {
-  local target=$1 work=Fuzz/.campaign/$1
+  local target=$1 seconds=$2 work=Fuzz/.campaign/$1
   rm -rf "$work"; mkdir -p "$work/artifacts" "Fuzz/.corpus/$target"
   fuzz_gather_seeds "$target" "$work/seeds"
   local start=$SECONDS
@@ -44,9 +48,17 @@ one() {
 }
 
 printf "%-9s %10s %6s %7s %6s %7s %7s  %s\n" target executions secs exec/s cov ft corpus result
-running=0
+running=0; left=${#targets[@]}
 for t in "${targets[@]}"; do
-  one "$t" &
+  budget=$seconds
+  if [ -n "$finish_by" ]; then
+    share=$(( (finish_by - $(date -u +%s)) / left ))
+    [ "$share" -lt "$budget" ] && budget=$share
+    [ "$budget" -lt 10 ] && budget=10
+  fi
+  left=$((left - 1))
+  if [ -n "$finish_by" ]; then one "$t" "$budget"; continue; fi
+  one "$t" "$budget" &
   running=$((running + 1))
   if [ "$running" -ge "$parallel" ]; then wait -n; running=$((running - 1)); fi
 done

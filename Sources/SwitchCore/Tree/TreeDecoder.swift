@@ -11,15 +11,16 @@ public enum TreeDecoder {
     ]
     static let actionKeys: Set<String> = ["name"]
 
-    public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> ElementTree {
+    public static func decode(_ bytes: [UInt8], file: String, limits: ReaderLimits = .standard) throws(InputError) -> ElementTree {
         let json = try JSONParser.parse(bytes, file: file)
-        return try decode(json, reader: JSONReader(file: file, bytes: bytes))
+        return try decode(json, reader: JSONReader(file: file, bytes: bytes), limits: limits)
     }
 
-    public static func decode(_ json: JSONNode, reader r: JSONReader) throws(InputError) -> ElementTree {
+    public static func decode(_ json: JSONNode, reader r: JSONReader, limits: ReaderLimits = .standard) throws(InputError) -> ElementTree {
         let top = try r.object(json, "", allowed: topKeys)
         guard let rootNode = top["root"] else { throw r.error(json, "", "missing key \"root\" (the root element)") }
-        var root = try element(rootNode, { "root" }, r)
+        var budget = ElementBudget(limits)
+        var root = try element(rootNode, { "root" }, r, &budget)
 
         var direction = ElementTree.LayoutDirection.leftToRight
         if let d = top["layoutDirection"] {
@@ -48,10 +49,11 @@ public enum TreeDecoder {
 
     /// One element. The hot path of loading a large tree: members are read in one pass with a
     /// `switch` on the key (no per-object dictionary), and paths are only spelled out on error.
-    static func element(_ node: JSONNode, _ path: () -> String, _ r: JSONReader) throws(InputError) -> Element {
+    static func element(_ node: JSONNode, _ path: () -> String, _ r: JSONReader, _ budget: inout ElementBudget) throws(InputError) -> Element {
         guard case .object(let members) = node.value else {
             throw r.error(node, path(), "expected an object, found \(node.kindDescription)")
         }
+        guard budget.take() else { throw r.error(node, path(), budget.message) }
         var e = Element()
         var seen: UInt32 = 0
         for (key, v) in members {
@@ -128,7 +130,7 @@ public enum TreeDecoder {
                 let a = try r.array(v, at())
                 e.children.reserveCapacity(a.count)
                 for (k, c) in a.enumerated() {
-                    e.children.append(try element(c, { r.join(at(), k) }, r))
+                    e.children.append(try element(c, { r.join(at(), k) }, r, &budget))
                 }
             default:
                 let list = elementKeys.sorted().joined(separator: ", ")

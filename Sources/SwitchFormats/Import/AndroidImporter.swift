@@ -27,8 +27,9 @@ import SwitchCore
 enum AndroidImporter {
     static let defaultScreen = Size(width: 1080, height: 1920)
 
-    static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> ImportedTree {
+    static func decode(_ bytes: [UInt8], file: String, limits: ReaderLimits = .standard) throws(InputError) -> ImportedTree {
         var builder = Builder()
+        builder.budget = ElementBudget(limits)
         try XMLScanner.scan(bytes, file: file, into: &builder)
         var top = builder.top
         collapseDuplicates(&top)
@@ -133,7 +134,11 @@ enum AndroidImporter {
         var firstElementIsNode: Bool?
         var kinds: [String: ClassKind] = [:]
 
+        /// Every XML element counts, kept or not.
+        var budget = ElementBudget(.standard)
+
         mutating func startElement(_ tag: XMLTag) throws(InputError) {
+            guard budget.take() else { throw tag.error(at: tag.offset, budget.message) }
             depth += 1
             guard depth <= ImportSupport.maxDepth else {
                 throw tag.error(at: tag.offset, "elements nested deeper than \(ImportSupport.maxDepth) levels")

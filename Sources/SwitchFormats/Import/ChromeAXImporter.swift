@@ -51,12 +51,15 @@ enum ChromeAXImporter {
         var expanded: Bool?
     }
 
-    static func decode(_ json: JSONNode, reader r: JSONReader) throws(InputError) -> ImportedTree {
+    static func decode(_ json: JSONNode, reader r: JSONReader, limits: ReaderLimits = .standard) throws(InputError) -> ImportedTree {
         guard let (list, listPath) = nodeList(json) else {
             throw r.error(json, "", "expected a \"nodes\" array (Chrome DevTools Accessibility.getFullAXTree)")
         }
         let items = try r.array(list, listPath)
         guard !items.isEmpty else { throw r.error(list, listPath, "no nodes: the dump is empty") }
+        if items.count > limits.treeElements {
+            throw r.error(items[limits.treeElements], r.join(listPath, limits.treeElements), limits.tooManyElements())
+        }
 
         var nodes: [RawNode] = []
         nodes.reserveCapacity(items.count)

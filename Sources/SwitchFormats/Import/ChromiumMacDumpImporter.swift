@@ -42,11 +42,12 @@ enum ChromiumMacDumpImporter {
         var lineNumber: Int
     }
 
-    static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> ImportedTree {
+    static func decode(_ bytes: [UInt8], file: String, limits: ReaderLimits = .standard) throws(InputError) -> ImportedTree {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(file: file, message: "not UTF-8 text (expected a Chromium accessibility tree dump)")
         }
         var lines: [Line] = []
+        var budget = ElementBudget(limits)
         var number = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
@@ -54,6 +55,7 @@ enum ChromiumMacDumpImporter {
             if line.hasSuffix("\r") { line.removeLast() }
             if number == 1, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.hasPrefix("#") { continue }
+            guard budget.take() else { throw InputError(file: file, line: number, column: 1, message: budget.message) }
             lines.append(try parse(line, number, file))
         }
         guard let first = lines.first else { throw InputError(file: file, message: "no nodes in the dump") }

@@ -19,8 +19,9 @@ import SwitchCore
 enum IOSImporter {
     static let defaultScreen = Size(width: 390, height: 844)
 
-    static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> ImportedTree {
+    static func decode(_ bytes: [UInt8], file: String, limits: ReaderLimits = .standard) throws(InputError) -> ImportedTree {
         var builder = Builder()
+        builder.budget = ElementBudget(limits)
         try XMLScanner.scan(bytes, file: file, into: &builder)
         var top = builder.top
         collapseDuplicates(&top)
@@ -80,7 +81,11 @@ enum IOSImporter {
             ("visible", .visible), ("accessible", .accessible), ("x", .x), ("y", .y), ("width", .width), ("height", .height),
         ])
 
+        /// Every XML element counts, kept or not.
+        var budget = ElementBudget(.standard)
+
         mutating func startElement(_ tag: XMLTag) throws(InputError) {
+            guard budget.take() else { throw tag.error(at: tag.offset, budget.message) }
             guard stack.count < ImportSupport.maxDepth else {
                 throw tag.error(at: tag.offset, "elements nested deeper than \(ImportSupport.maxDepth) levels")
             }

@@ -52,12 +52,13 @@ public enum TreeFile {
     }
 
     /// The tree in `bytes`, whatever its format (used by `tree show`, `tree audit`, `simulate`, `run`).
-    public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> ElementTree {
-        try importTree(bytes, file: file).tree
+    public static func decode(_ bytes: [UInt8], file: String, limits: ReaderLimits = .standard) throws(InputError) -> ElementTree {
+        try importTree(bytes, file: file, limits: limits).tree
     }
 
-    /// The tree, the format it was read as, and notes for the user (`tree import`).
-    public static func importTree(_ raw: [UInt8], file: String) throws(InputError) -> ImportedTree {
+    /// The tree, the format it was read as, and notes for the user (`tree import`). More elements
+    /// than `limits.treeElements` is an error naming the element where the count passed it.
+    public static func importTree(_ raw: [UInt8], file: String, limits: ReaderLimits = .standard) throws(InputError) -> ImportedTree {
         let bytes = try TextEncoding.utf8(raw, file: file)
         switch firstByte(bytes) {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -65,9 +66,9 @@ public enum TreeFile {
             let reader = JSONReader(file: file, bytes: bytes)
             switch jsonFormat(json) {
             case .native?:
-                return ImportedTree(format: .native, tree: try TreeDecoder.decode(json, reader: reader))
+                return ImportedTree(format: .native, tree: try TreeDecoder.decode(json, reader: reader, limits: limits))
             case .chromeAXTree?:
-                return try ChromeAXImporter.decode(json, reader: reader)
+                return try ChromeAXImporter.decode(json, reader: reader, limits: limits)
             default:
                 for (key, node) in [("nodes", json["nodes"]), ("result.nodes", json["result"]?["nodes"])] {
                     if let node { throw reader.error(node, key, "expected an array of AXNode objects (a Chrome DevTools Accessibility.getFullAXTree result), found \(node.kindDescription)") }
@@ -78,9 +79,9 @@ public enum TreeFile {
             let names = XMLSniffer.firstElementNames(bytes, limit: 2)
             switch xmlFormat(names) {
             case .xcuitest?, .uiautomation?:
-                return try IOSImporter.decode(bytes, file: file)
+                return try IOSImporter.decode(bytes, file: file, limits: limits)
             case .uiautomator?, .appiumUiAutomator2?:
-                return try AndroidImporter.decode(bytes, file: file)
+                return try AndroidImporter.decode(bytes, file: file, limits: limits)
             default:
                 // Malformed XML is reported as such, with its line and column, before "unknown".
                 var check = RootElementRecorder()
@@ -96,7 +97,7 @@ public enum TreeFile {
             // Dumps saved on Windows end lines with CRLF; the importer splits on LF. Dropping the
             // CR of each CRLF keeps every line number and every column before the line end.
             let text = TextEncoding.withoutCRLF(bytes)
-            if ChromiumMacDumpImporter.looksLikeDump(text) { return try ChromiumMacDumpImporter.decode(text, file: file) }
+            if ChromiumMacDumpImporter.looksLikeDump(text) { return try ChromiumMacDumpImporter.decode(text, file: file, limits: limits) }
             throw InputError(file: file, line: 1, column: 1, message: "not a tree file switchscan reads (expected JSON: a native tree or a Chrome DevTools getFullAXTree result; XML: an iOS or Android page source; or a Chromium accessibility tree dump with AX roles)")
         }
     }

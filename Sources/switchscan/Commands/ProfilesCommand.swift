@@ -60,7 +60,7 @@ struct ProfilesCommand: ParsableCommand {
         /// The profile's own `name`, or an error sentence when it does not load.
         private func title(_ path: String) -> String? {
             do {
-                return try ProfileDecoder.decode(InputFiles.read(path), file: path).name
+                return try ProfileDecoder.decode(InputFiles.read(path, .profile), file: path).name
             } catch {
                 return "error: \(error)"
             }

@@ -25,7 +25,7 @@ struct TreeImportCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let imported = try reportingInputErrors { try TreeFile.importTree(InputFiles.read(file), file: InputFiles.displayName(file)) }
+        let imported = try reportingInputErrors { try TreeFile.importTree(InputFiles.read(file, .tree), file: InputFiles.displayName(file), limits: InputFiles.limits()) }
         for note in imported.notes { printError("switchscan: note: \(file): \(note)") }
         let json = TreeEncoder.encode(imported.tree).rendered(indent: 2) + "\n"
         guard let output, output != "-" else {

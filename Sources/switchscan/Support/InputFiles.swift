@@ -16,8 +16,17 @@ enum InputFiles {
     /// The name a file goes by in messages: its path, or `<stdin>` for `-`.
     static func displayName(_ path: String) -> String { path == "-" ? standardInputName : path }
 
-    static func read(_ path: String) throws(InputError) -> [UInt8] {
-        if path == "-" { return try readStandardInput() }
+    /// The readers' limits: `ReaderLimits.standard`, or what `SWITCHSCAN_MAX_FILE_MB` and
+    /// `SWITCHSCAN_MAX_ELEMENTS` set (README "Limits of the readers").
+    static func limits() throws(InputError) -> ReaderLimits {
+        try ReaderLimits.standard.overridden(by: ProcessInfo.processInfo.environment)
+    }
+
+    /// The whole file, refused with a clear error past the size limit of its `kind` (checked
+    /// before reading a regular file, and while reading a pipe).
+    static func read(_ path: String, _ kind: ReaderLimits.FileKind) throws(InputError) -> [UInt8] {
+        let limit = try limits().bytes(kind)
+        if path == "-" { return try readStandardInput(limit: limit, kind) }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             let e = errno
@@ -32,23 +41,26 @@ enum InputFiles {
         if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw InputError(file: path, message: "is a directory, expected a file")
         }
-        return try readAll(fd, name: path)
+        if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit {
+            throw ReaderLimits.fileTooLarge(path, size: Int(info.st_size), limit: limit, kind)
+        }
+        return try readAll(fd, name: path, limit: limit, kind)
     }
 
     static func tree(_ path: String) throws(InputError) -> ElementTree {
-        try TreeFile.decode(read(path), file: displayName(path))
+        try TreeFile.decode(read(path, .tree), file: displayName(path), limits: limits())
     }
 
-    private static func readStandardInput() throws(InputError) -> [UInt8] {
+    private static func readStandardInput(limit: Int, _ kind: ReaderLimits.FileKind) throws(InputError) -> [UInt8] {
         if standardInputTaken != nil {
             throw InputError(file: standardInputName, message: "standard input (-) can be read only once per command")
         }
         standardInputTaken = standardInputName
-        return try readAll(0, name: standardInputName)
+        return try readAll(0, name: standardInputName, limit: limit, kind)
     }
 
-    /// Reads `fd` to end of file (retrying EINTR).
-    private static func readAll(_ fd: Int32, name: String) throws(InputError) -> [UInt8] {
+    /// Reads `fd` to end of file (retrying EINTR), refusing more than `limit` bytes.
+    private static func readAll(_ fd: Int32, name: String, limit: Int, _ kind: ReaderLimits.FileKind) throws(InputError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -61,6 +73,7 @@ enum InputFiles {
                                                                    : "cannot be read: \(String(cString: strerror(e)))")
             }
             bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > limit { throw ReaderLimits.fileTooLarge(name, size: nil, limit: limit, kind) }
         }
     }
 }

@@ -54,7 +54,7 @@ enum ProfileLibrary {
 
     private static func decode(_ path: String) throws(InputError) -> Profile {
         var warnings: [InputError] = []
-        let profile = try ProfileDecoder.decode(InputFiles.read(path), file: InputFiles.displayName(path), warnings: &warnings)
+        let profile = try ProfileDecoder.decode(InputFiles.read(path, .profile), file: InputFiles.displayName(path), warnings: &warnings)
         for w in warnings { note("warning: \(w)") }
         return profile
     }

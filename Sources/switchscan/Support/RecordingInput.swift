@@ -6,7 +6,8 @@ import SwitchFormats
 /// (`RecordingSurvey`, `RecordingCheck`) before anything is printed, and once to replay it. An
 /// evemu file is read 1 MB at a time both times, so memory does not grow with the file (a
 /// 114 MB recording simulates in tens of MB). A libinput-record file (several devices merged by
-/// time), or a recording that is not a regular file, is read whole.
+/// time), or a recording that is not a regular file, is read whole, up to the recording size limit
+/// (`ReaderLimits`); a regular evemu file has no size limit.
 struct RecordingInput {
     enum Source {
         /// An evemu file read in pieces, with the description from `--desc` when given.
@@ -25,7 +26,7 @@ struct RecordingInput {
     var devices: [DeviceDescription?] { survey.devices.map(\.description) }
 
     static func open(_ path: String, desc: String?) throws(InputError) -> RecordingInput {
-        let separate = try desc.map { d throws(InputError) in try RecordingFile.description(InputFiles.read(d), file: d) }
+        let separate = try desc.map { d throws(InputError) in try RecordingFile.description(InputFiles.read(d, .recording), file: d) }
         if isRegularFile(path), let first = try firstChunk(path),
            RecordingFile.detect(first.bytes) == .format(.evemu) || (RecordingFile.detect(first.bytes) == .empty && first.whole) {
             var survey = RecordingSurvey(devices: [])
@@ -45,11 +46,11 @@ struct RecordingInput {
         }
         let name = InputFiles.displayName(path)
         if let desc {
-            let recording = try RecordingFile.decode(events: (try InputFiles.read(path), name),
-                                                     description: (try InputFiles.read(desc), InputFiles.displayName(desc)))
+            let recording = try RecordingFile.decode(events: (try InputFiles.read(path, .recording), name),
+                                                     description: (try InputFiles.read(desc, .recording), InputFiles.displayName(desc)))
             return RecordingInput(recording, files: (name, InputFiles.displayName(desc)))
         }
-        return RecordingInput(try RecordingFile.decode(InputFiles.read(path), file: name), files: (name, nil))
+        return RecordingInput(try RecordingFile.decode(InputFiles.read(path, .recording), file: name), files: (name, nil))
     }
 
     /// A recording read whole already (standard input, a libinput-record file, the demo's).
