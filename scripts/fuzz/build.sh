@@ -8,5 +8,8 @@ cd "$(dirname "$0")/../.."
 config="${1:-release}"
 flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
        -Xcc -fsanitize=fuzzer-no-link,address)
+# SwiftPM keeps the build plan of this nested package across builds and does not notice a source
+# file added to the main package's modules: drop the plan so it is made again (a few seconds).
+rm -f "Fuzz/.build/$config.yaml"
 swift build --package-path Fuzz -c "$config" "${flags[@]}" >&2
 swift build --package-path Fuzz -c "$config" "${flags[@]}" --show-bin-path
