@@ -67,7 +67,7 @@ public enum LibinputRecordFormat {
         } catch {
             throw InputError(file: file, line: 1, message: "cannot read the YAML: \(error)")
         }
-        return try Reader(file: file, bytes: bytes, frames: rewritten?.frames ?? []).recording(root)
+        return try Reader(file: file, bytes: bytes, frames: rewritten?.frames ?? [], lines: RecordingText.yamlLineCount(bytes)).recording(root)
     }
 
     /// Yams' error, as one line with the position it gives.
@@ -132,9 +132,15 @@ public enum LibinputRecordFormat {
         var bytes: [UInt8] = []
         /// The frames `LibinputRecordFrames` read ahead, by the number in their tag.
         var frames: [[LibinputRecordFrames.Event]] = []
+        /// The file's line count: an empty value at the end of a file without a final line
+        /// break is marked on the line after the last (`---` alone), which must not be named.
+        var lines = Int.max
 
         func fail(_ node: Node?, _ path: String, _ message: String) -> InputError {
-            InputError(file: file, line: node?.mark?.line, column: node?.mark?.column, path: path, message: message)
+            if let line = node?.mark?.line, line > lines {
+                return InputError(file: file, line: lines, path: path, message: message + " at the end of the file")
+            }
+            return InputError(file: file, line: node?.mark?.line, column: node?.mark?.column, path: path, message: message)
         }
 
         func recording(_ root: Node) throws(InputError) -> Recording {

@@ -170,6 +170,10 @@ struct LibinputRecordFormatTests {
         ("version: 2\ndevices: []\n", "bad.yml:1:10: version: unsupported libinput-record version 2; switchscan reads version 1"),
         ("devices: []\n", "bad.yml:1:1: missing \"version\"; a libinput-record file starts with \"version: 1\""),
         ("- version: 1\n", "bad.yml:1:1: expected a mapping (key: value lines), found a list of 1"),
+        // Campaign 2 (fuzz-evemu, Fuzz/seeds/evemu/crash-58b63e27-campaign2): an empty document
+        // without a final line break is marked on the line after the last; main named line 2.
+        ("---", "bad.yml:1: expected a mapping (key: value lines), found nothing (null) at the end of the file"),
+        ("version: 1\ndevices:", "bad.yml:2:9: devices: expected a list, found nothing (null)"),
         // Malformed YAML: Yams' position.
         ("version: 1\ndevices:\n- evdev: {name: s\n", "bad.yml:4:1: malformed YAML: did not find expected ',' or '}' (while parsing a flow mapping at line 3, column 10)"),
         ("version: 1\n  devices: []\n", "bad.yml:2:10: malformed YAML: mapping values are not allowed in this context"),
