@@ -19,7 +19,9 @@ import SwitchCore
 enum IOSImporter {
     static let defaultScreen = Size(width: 390, height: 844)
 
-    static func decode(_ bytes: [UInt8], file: String, limits: ReaderLimits = .standard) throws(InputError) -> ImportedTree {
+    /// `format` (`.xcuitest` or `.uiautomation`) is what `TreeFile` sniffed from the first
+    /// elements; element names of either kind are read wherever they are.
+    static func decode(_ bytes: [UInt8], file: String, format: TreeFile.Format, limits: ReaderLimits = .standard) throws(InputError) -> ImportedTree {
         var builder = Builder()
         builder.budget = ElementBudget(limits)
         try XMLScanner.scan(bytes, file: file, into: &builder)
@@ -38,7 +40,7 @@ enum IOSImporter {
             notes.append("no application or window frame: screen set to \(formatNumber(defaultScreen.width))×\(formatNumber(defaultScreen.height))")
         }
         let root = ImportSupport.singleRoot(top.map(element))
-        return ImportedTree(format: builder.sawUIAutomation ? .uiautomation : .xcuitest,
+        return ImportedTree(format: format,
                             tree: ImportSupport.finish(root, screen: screen), notes: notes)
     }
 
@@ -72,7 +74,6 @@ enum IOSImporter {
     struct Builder: XMLHandler {
         var stack: [RawNode?] = []
         var top: [RawNode] = []
-        var sawUIAutomation = false
 
         enum Attribute: Sendable { case name, label, value, hint, enabled, visible, accessible, x, y, width, height }
 
@@ -96,7 +97,6 @@ enum IOSImporter {
             } else if tagName.hasPrefix("UIA"), tagName.count > 3 {
                 let uia = String(tagName.dropFirst(3))
                 type = IOSRole.uiAutomationNames[uia] ?? uia
-                sawUIAutomation = true
             } else {
                 stack.append(nil)
                 return

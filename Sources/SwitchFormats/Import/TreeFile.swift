@@ -77,9 +77,12 @@ public enum TreeFile {
             }
         case UInt8(ascii: "<"):
             let names = XMLSniffer.firstElementNames(bytes, limit: 2)
-            switch xmlFormat(names) {
+            let format = xmlFormat(names)
+            switch format {
             case .xcuitest?, .uiautomation?:
-                return try IOSImporter.decode(bytes, file: file, limits: limits)
+                // The format is the one `detect` gives (a UIA… element further down does not
+                // change it: campaign 2's finding).
+                return try IOSImporter.decode(bytes, file: file, format: format!, limits: limits)
             case .uiautomator?, .appiumUiAutomator2?:
                 return try AndroidImporter.decode(bytes, file: file, limits: limits)
             default:

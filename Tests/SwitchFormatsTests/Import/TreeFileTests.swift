@@ -1,3 +1,4 @@
+import Foundation
 import SwitchCore
 import Testing
 @testable import SwitchFormats
@@ -20,6 +21,19 @@ struct TreeFileTests {
         #expect(TreeFile.detect(bytes) == format)
         // The file name plays no part: a misleading one changes nothing.
         #expect(try TreeFile.importTree(bytes, file: "screen.json").format == format)
+    }
+
+    /// Campaign 2 (fuzz-import, Fuzz/seeds/import/crash-d49c2afe-campaign2.xml): an XCUITest
+    /// page source with a UIA… element further down was detected as XCUITest and imported as
+    /// UIAutomation. The first elements decide, for both.
+    @Test func uiaElementFurtherDownDoesNotChangeTheFormat() throws {
+        let xml = #"<AppiumAUT><XCUIElementTypeApplication name="A" x="0" y="0" width="10" height="10"><UIAButton name="b"/></XCUIElementTypeApplication></AppiumAUT>"#
+        #expect(TreeFile.detect(Array(xml.utf8)) == .xcuitest)
+        #expect(try TreeFile.importTree(Array(xml.utf8), file: "t.xml").format == .xcuitest)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let seed = try [UInt8](Data(contentsOf: root.appendingPathComponent("Fuzz/seeds/import/crash-d49c2afe-campaign2.xml")))
+        #expect(TreeFile.detect(seed) == .xcuitest)
+        #expect(try TreeFile.importTree(seed, file: "seed.xml").format == .xcuitest)
     }
 
     @Test func nativeTreeStillLoads() throws {
