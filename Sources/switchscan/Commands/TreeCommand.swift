@@ -32,7 +32,7 @@ struct TreeCommand: ParsableCommand {
             let tree = try reportingInputErrors { try InputFiles.tree(file) }
             switch format {
             case .json: Output.line(TreeReport.json(ScanModel(tree: tree)).rendered(indent: 2))
-            case .text: for line in TreeReport.text(ScanModel(tree: tree)) { Output.line(line) }
+            case .text: Output.lines(TreeReport.text(ScanModel(tree: tree)))
             case .svg:
                 let name = InputFiles.displayName(file)
                 for note in ScreenPicture.layout(tree).notes { printError("switchscan: note: \(name): \(note)") }
