@@ -11,6 +11,9 @@ extension ElementTree {
         }
         collect(root)
 
+        // The declared ids already kept. Path-based ids need no entry: each node's path is its
+        // own, a `~n` variant belongs to that path alone, and both avoid every declared id, so no
+        // two of them can meet (and a hash insert per node was a third of this walk).
         var used = Set<String>()
         var duplicates: [DuplicateID] = []
         // The path of the node being visited, as the bytes of its id ("/2/0"), kept as the walk
@@ -20,7 +23,7 @@ extension ElementTree {
             let base = path.isEmpty ? "/" : String(decoding: path, as: UTF8.self)
             var candidate = base
             var n = 2
-            while used.contains(candidate) || declared.contains(candidate) {
+            while declared.contains(candidate) {
                 candidate = "\(base)~\(n)"
                 n += 1
             }
@@ -29,12 +32,11 @@ extension ElementTree {
         func visit(_ e: inout Element) {
             if e.id.isEmpty {
                 e.id = pathID()
-            } else if used.contains(e.id) {
+            } else if !used.insert(e.id).inserted {
                 let assigned = pathID()
                 duplicates.append(DuplicateID(declared: e.id, assigned: assigned))
                 e.id = assigned
             }
-            used.insert(e.id)
             for k in e.children.indices {
                 let length = path.count
                 path.append(UInt8(ascii: "/"))

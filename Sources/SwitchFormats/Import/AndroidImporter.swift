@@ -101,6 +101,10 @@ enum AndroidImporter {
         var flags: Flags = []
         var frame: Rect?
         var children: [RawNode] = []
+        /// Some descendant is actionable (set as the dump is read; may stay true after
+        /// `collapseDuplicates`, never false wrongly): `hasInteresting` skips subtrees without one
+        /// instead of walking every subtree again at every level above it.
+        var actionableBelow = false
 
         var isActionable: Bool { !flags.isDisjoint(with: Flags.actions) }
         var isHidden: Bool { flags.contains(.hidden) }
@@ -216,6 +220,7 @@ enum AndroidImporter {
             if stack.isEmpty {
                 top.append(node)
             } else {
+                if node.isActionable || node.actionableBelow { stack[stack.count - 1].actionableBelow = true }
                 stack[stack.count - 1].children.append(node)
             }
         }
@@ -376,7 +381,7 @@ enum AndroidImporter {
     static func hasInteresting(_ nodes: [RawNode], frame: Rect?) -> Bool {
         for c in nodes {
             if c.isActionable && (c.frame == nil || c.frame != frame) { return true }
-            if hasInteresting(c.children, frame: frame) { return true }
+            if c.actionableBelow && hasInteresting(c.children, frame: frame) { return true }
         }
         return false
     }

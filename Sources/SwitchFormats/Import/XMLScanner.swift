@@ -204,7 +204,10 @@ enum XMLScanner {
                 }
                 let value = start..<i
                 i += 1
-                for a in attributes where buf[a.name].elementsEqual(buf[n]) {
+                // Length and first byte first: a tag has a dozen or more attributes, so this runs
+                // often, and most names differ in one or the other.
+                for a in attributes where a.name.count == n.count && buf[a.name.lowerBound] == buf[n.lowerBound]
+                    && buf[a.name].elementsEqual(buf[n]) {
                     throw fail("attribute \(text(n)) appears twice in <\(text(elementName))>", at: n.lowerBound)
                 }
                 attributes.append(XMLAttribute(name: n, value: value, plain: plain))
@@ -371,7 +374,10 @@ struct XMLTag {
     /// The decoded value: references replaced, tabs and line breaks normalised to spaces.
     func string(_ a: XMLAttribute) throws(InputError) -> String {
         if a.plain {
-            guard let s = String(validating: UnsafeBufferPointer(rebasing: buf[a.value]), as: UTF8.self) else {
+            let bytes = UnsafeBufferPointer(rebasing: buf[a.value])
+            // ASCII (most values) is valid UTF-8 as it stands.
+            if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+            guard let s = String(validating: bytes, as: UTF8.self) else {
                 throw error(at: a.value.lowerBound, "the value of attribute \(name(of: a)) is not valid UTF-8")
             }
             return s
@@ -415,25 +421,39 @@ struct XMLTag {
 /// Attribute names an importer reads, matched on bytes (no `String` per attribute): most of a
 /// dump's attributes are skipped, so a miss must be cheap (a length check, usually).
 struct XMLNameTable<Key: Sendable>: Sendable {
-    private let byLength: [[(bytes: [UInt8], key: Key)]]
+    /// Every name's bytes, one after another, the names ordered by length.
+    private let pool: [UInt8]
+    /// (where the name starts in `pool`, its key), in the same order.
+    private let entries: [(start: Int, key: Key)]
+    /// The entries of names of length n are `entries[firstOfLength[n]..<firstOfLength[n + 1]]`.
+    /// Flat arrays: an array per length, or per name, costs a retain and a release per lookup.
+    private let firstOfLength: [Int]
 
-    init(_ entries: [(String, Key)]) {
-        var table: [[(bytes: [UInt8], key: Key)]] = []
-        for (name, key) in entries {
-            let bytes = Array(name.utf8)
-            while table.count <= bytes.count { table.append([]) }
-            table[bytes.count].append((bytes, key))
+    init(_ names: [(String, Key)]) {
+        let sorted = names.map { (Array($0.0.utf8), $0.1) }.sorted { $0.0.count < $1.0.count }
+        var pool: [UInt8] = []
+        var entries: [(start: Int, key: Key)] = []
+        var first: [Int] = [0]
+        for (bytes, key) in sorted {
+            while first.count <= bytes.count { first.append(entries.count) }
+            entries.append((pool.count, key))
+            pool.append(contentsOf: bytes)
         }
-        byLength = table
+        first.append(entries.count)
+        self.pool = pool
+        self.entries = entries
+        self.firstOfLength = first
     }
 
     func key(of a: XMLAttribute, in tag: XMLTag) -> Key? {
         let r = a.name
-        guard r.count < byLength.count else { return nil }
-        for entry in byLength[r.count] {
+        let n = r.count
+        guard n + 1 < firstOfLength.count else { return nil }
+        for e in firstOfLength[n]..<firstOfLength[n + 1] {
+            let start = entries[e].start
             var k = 0
-            while k < entry.bytes.count, tag.buf[r.lowerBound + k] == entry.bytes[k] { k += 1 }
-            if k == entry.bytes.count { return entry.key }
+            while k < n, tag.buf[r.lowerBound + k] == pool[start + k] { k += 1 }
+            if k == n { return entries[e].key }
         }
         return nil
     }

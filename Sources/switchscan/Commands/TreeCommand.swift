@@ -30,9 +30,14 @@ struct TreeCommand: ParsableCommand {
 
         func run() throws {
             let tree = try reportingInputErrors { try InputFiles.tree(file) }
+            defer { KeptUntilExit.keep(tree) }
             switch format {
             case .json: Output.line(TreeReport.json(ScanModel(tree: tree)).rendered(indent: 2))
-            case .text: Output.lines(TreeReport.text(ScanModel(tree: tree)))
+            case .text:
+                let model = ScanModel(tree: tree)
+                let lines = TreeReport.text(model)
+                Output.lines(lines)
+                KeptUntilExit.keep((model, lines))
             case .svg:
                 let name = InputFiles.displayName(file)
                 for note in ScreenPicture.layout(tree).notes { printError("switchscan: note: \(name): \(note)") }
