@@ -5,6 +5,7 @@ import PackageDescription
 //   SwitchCore    pure: time, element tree, filters, scanner, engine. No clock, no I/O.
 //   SwitchFormats pure parsers/writers: recordings (evemu, libinput-record) and tree importers.
 //   SwitchInput   the imperative shell: libevdev devices, the live loop, uinput output.
+//   SwitchDesktop the imperative shell for the live desktop: AT-SPI trees, actions, XTest.
 //   SwitchReport  pure renderers: screen pictures (SVG) and session reports (HTML). Strings in, strings out.
 //   switchscan    the command-line tool.
 let package = Package(
@@ -13,6 +14,8 @@ let package = Package(
     products: [
         .executable(name: "switchscan", targets: ["switchscan"]),
         .library(name: "SwitchCore", targets: ["SwitchCore"]),
+        // For the fuzz targets (Fuzz/Package.swift), which live in a package of their own.
+        .library(name: "SwitchFormats", targets: ["SwitchFormats"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,6 +28,16 @@ let package = Package(
             name: "CEvdev",
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
+        ),
+        .systemLibrary(
+            name: "CAtspi",
+            pkgConfig: "atspi-2",
+            providers: [.apt(["libatspi2.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CXTest",
+            pkgConfig: "xtst",
+            providers: [.apt(["libxtst-dev", "libx11-dev"])]
         ),
         .systemLibrary(
             name: "CX11",
@@ -53,13 +66,17 @@ let package = Package(
             dependencies: ["SwitchCore", "SwitchFormats", "CEvdev"]
         ),
         .target(
+            name: "SwitchDesktop",
+            dependencies: ["SwitchCore", "SwitchInput", "CAtspi", "CXTest"]
+        ),
+        .target(
             name: "SwitchReport",
             dependencies: ["SwitchCore"]
         ),
         .executableTarget(
             name: "switchscan",
             dependencies: [
-                "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "SwitchReport",
+                "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "SwitchReport", "SwitchDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Embedded in the executable, so an installed or copied binary runs `demo` on its own.
@@ -69,7 +86,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "switchscan-bench",
-            dependencies: ["SwitchCore", "SwitchFormats"],
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchDesktop"],
             path: "Benchmarks/switchscan-bench"
         ),
         .executableTarget(
@@ -106,6 +123,11 @@ let package = Package(
             name: "SwitchInputTests",
             dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SwitchDesktopTests",
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

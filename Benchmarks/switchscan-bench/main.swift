@@ -12,6 +12,7 @@ let benchmarks: [String: ([String]) -> Void] = [
     "calibrate": CalibrationBenchmark.run,
     "simulate": SimulatorBenchmark.run,
     "scan-hour": ScanHourBenchmark.run,
+    "desktop-read": DesktopReadBenchmark.run,
     "order": OrderBenchmark.run,
     "order-child": OrderBenchmark.child,
 ]

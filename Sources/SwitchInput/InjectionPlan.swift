@@ -10,7 +10,8 @@ public enum InjectionStep: Equatable, Sendable {
     case needsBridge(String)
 }
 
-/// Maps `perform` lines to device input: an activation taps its activation point, escape presses
+/// Maps `perform` lines to device input: an activation taps its activation point, a point
+/// scanning tap taps its point, escape presses
 /// KEY_ESC; custom actions, increment and decrement need the application (an accessibility
 /// bridge), so they are only reported. Points are clamped onto the screen.
 public struct InjectionPlan: Sendable, Equatable {
@@ -25,6 +26,9 @@ public struct InjectionPlan: Sendable, Equatable {
     public func steps(for line: TranscriptLine) -> [InjectionStep] {
         guard case .perform(let p) = line.event else { return [] }
         switch p.action {
+        case .tap:
+            guard let point = p.point else { return [.needsBridge("tap on \(p.id): no point")] }
+            return [.tap(x: clamp(point.x, width), y: clamp(point.y, height))]
         case .activate:
             guard let point = p.point else {
                 return [.needsBridge("activate \(p.id): no activation point to tap; needs an application bridge")]

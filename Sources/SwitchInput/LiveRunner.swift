@@ -345,13 +345,21 @@ public final class LiveRunner {
     }
 
     /// The engine's lines to the transcript, then to every adapter (with the model they refer
-    /// to); what the adapters answer is applied at the lines' instant.
+    /// to); what the adapters answer is applied at the lines' instant: lines and notes at once
+    /// (a perform's result follows the perform), a new tree after the rest of the batch (the
+    /// engine's lines of that instant refer to the tree they were made with: a perform that closed
+    /// a window is followed by the resumed highlight, then the layout change).
     private func publish(_ lines: [TranscriptLine], _ engine: inout Engine) {
+        var layouts: [(ShellInput, Instant)] = []
         for line in lines {
             hooks.emit(line)
             if case .pause(let change) = line.event { setPaused(change.state == .paused) }
-            if !adapters.isEmpty { apply(adapters.observe(line, model: engine.model), &engine, at: line.t) }
+            guard !adapters.isEmpty else { continue }
+            for input in adapters.observe(line, model: engine.model) {
+                if case .layout = input { layouts.append((input, line.t)) } else { apply([input], &engine, at: line.t) }
+            }
         }
+        for (input, t) in layouts { apply([input], &engine, at: t) }
     }
 
     /// Adapters' inputs at `t`: a new tree is a layout change, a line goes to the transcript

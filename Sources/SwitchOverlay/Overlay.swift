@@ -132,8 +132,15 @@ public final class Overlay: LoopAdapter {
             menuItem = nil
             entries = []
             marked = nil
-        case .perform, .speak, .filter, .touch, .device, .pause:
+        case .pointMenuOpened(_, let id?, _, let items):
+            // The point's menu on the element under it (a point on nothing is not drawn yet).
+            menuItem = id
+            entries = items.map { ($0.id, $0.label) }
+            marked = nil
+        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree:
             return false
+        case .colorGroups, .sweep, .point, .pointMenuOpened, .mode:
+            return false  // Issue 11's colours, bands and lines are not drawn by the overlay yet.
         }
         return true
     }

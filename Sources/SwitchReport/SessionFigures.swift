@@ -108,7 +108,7 @@ public struct SessionFigures: Sendable, Equatable {
                 case .hold: touchHolds += 1
                 case .rejected: touchRejected += 1
                 }
-            case .menuOpened:
+            case .menuOpened, .pointMenuOpened:
                 menuOpen = true
                 menuPerformed = false
             case .menuClosed:
@@ -131,7 +131,7 @@ public struct SessionFigures: Sendable, Equatable {
                     pending = selections.count - 1
                 }
                 attemptStart = line.t
-            case .highlight, .speak, .device, .pause:
+            case .highlight, .speak, .device, .pause, .colorGroups, .sweep, .point, .mode, .result, .tree:
                 break
             }
         }

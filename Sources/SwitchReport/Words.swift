@@ -12,6 +12,7 @@ enum Words {
         var s: String
         switch p.action {
         case .activate: s = "activate " + what
+        case .tap: s = "tap " + what
         case .custom(let action): s = "“\(action)” on " + what
         case .increment: s = "increment " + what
         case .decrement: s = "decrement " + what

@@ -97,10 +97,10 @@ public final class SpeechOutput: LoopAdapter {
 
     public func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] {
         switch line.event {
-        case .highlight:
+        case .highlight, .colorGroups, .point:
             interrupt()
             if settings.soundEffects { cue(settings.tick) }
-        case .perform, .menuOpened:
+        case .perform, .menuOpened, .pointMenuOpened:
             interrupt()
             if settings.soundEffects { cue(settings.click) }
         case .speak(let text):
@@ -112,7 +112,7 @@ public final class SpeechOutput: LoopAdapter {
             } else {
                 finished.append(utterance)
             }
-        case .scan, .menuClosed, .filter, .touch, .device, .pause:
+        case .scan, .menuClosed, .filter, .touch, .device, .pause, .sweep, .mode, .result, .tree:
             break
         }
         if socket >= 0 { writeAll() }

@@ -12,7 +12,7 @@ struct CLIConventionsTests {
     /// Every kind of usage error swift-argument-parser reports, in several commands.
     static let usageErrors: [(args: [String], message: String)] = [
         (["tree", "show", "--bogus", "x"], "switchscan: error: Unknown option '--bogus' (see 'switchscan tree show --help')"),
-        (["tree", "show"], "switchscan: error: Missing expected argument '<file>' (see 'switchscan tree show --help')"),
+        (["tree", "show"], "switchscan: error: give a tree file or --desktop (see 'switchscan tree show --help')"),
         (["simulate", "--tree", tree, "--events", "x", "--format", "xml"],
          "switchscan: error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'jsonl'. (see 'switchscan simulate --help')"),
         (["record", "--until=-1", "/dev/input/event0"],

@@ -106,7 +106,7 @@ struct SimulateCommandTests {
             (["--tree", tree, "--profile", badProfile, "--events", events], "switchscan: error: \(badProfile):1:24: scanning.loops: 0 is not a whole number in 1…100"),
             (["--tree", tree, "--profile", "no-such-profile", "--events", events], "switchscan: error: no-such-profile: no such profile file or profile name; profiles available by name: auto-tap"),
             (["--tree", tree, "--profile", "single-switch-auto", "--events", badEvents], "switchscan: error: \(badEvents):1"),
-            (["--tree", tree, "--profile", "single-switch-auto", "--events", events, "--layout", "soon:" + tree], "switchscan: error: soon:\(tree): --layout expects SECONDS:FILE"),
+            (["--tree", tree, "--profile", "single-switch-auto", "--events", events, "--layout", "soon:" + tree], "switchscan: error: --layout: expected SECONDS:FILE, e.g. 2.5:second-screen.json, found \"soon:\(tree)\""),
         ]
         for (args, prefix) in cases {
             let r = try CLI.run(["simulate"] + args)

@@ -15,6 +15,13 @@ import Testing
         #expect(steps(Perform(.activate, id: "a", label: "", point: Point(x: .nan, y: 390))) == [.tap(x: 0, y: 390)])
     }
 
+    /// Point scanning's Tap (and Always Tap) is a tap at the chosen point, on an item or not.
+    @Test func pointScanningTapTapsThePoint() {
+        #expect(steps(Perform(.tap, id: "canvas", label: "Canvas", point: Point(x: 120.75, y: 33.2))) == [.tap(x: 120, y: 33)])
+        #expect(steps(Perform(.tap, id: "root", label: "", point: Point(x: 500, y: -1))) == [.tap(x: 389, y: 0)])
+        #expect(steps(Perform(.tap, id: "root", label: "")) == [.needsBridge("tap on root: no point")])
+    }
+
     @Test func activateWithoutAPointNeedsABridge() {
         #expect(steps(Perform(.activate, id: "a", label: "")) == [.needsBridge("activate a: no activation point to tap; needs an application bridge")])
     }

@@ -71,7 +71,8 @@ public struct Engine: Sendable {
         self.devices = devices.enumerated().map { DeviceState(description: chordOnly.contains($0.offset) ? nil : $0.element) }
         self.chordOnly = chordOnly
         self.pause = PauseControl(pauseHold: profile.pauseHold, chord: profile.safetyExit.pauseChord)
-        if profile.scans { scanner = Scanner(model: model, settings: profile.scanning) }
+        if profile.scans { scanner = Scanner(model: model, settings: profile.scanning, groupSwitches: profile.groupSwitchCount,
+                                                holdDuration: profile.switchStabilization.holdDuration) }
         for d in self.devices.indices { setUpTouch(d) }
     }
 
@@ -226,7 +227,7 @@ public struct Engine: Sendable {
             case .decision(let d):
                 out.append(TranscriptLine(t: now, .filter(d)))
             case .physicalPress:
-                if profile.switchStabilization.selectTarget == .press { pipelines[p].target = scanner?.currentTarget }
+                if profile.switchStabilization.selectTarget == .press { pipelines[p].target = scanner?.target(at: now) }
             case .action(let a):
                 guard scanner != nil else { continue }
                 deliverToScanner(.action(a, target: pipelines[p].target))

@@ -32,17 +32,108 @@ public enum Simulation {
     @discardableResult
     public static func run(_ engine: inout Engine, inputs: [Input], until: Instant? = nil, speech: SpeechTimeModel? = nil,
                            emit: (TranscriptLine) -> Void) -> Instant {
-        var voice = SimulatedVoice(model: speech)
-        func take(_ lines: [TranscriptLine]) {
+        var frames: [(Int, InputFrame)] = []
+        var layouts: [(Instant, ElementTree)] = []
+        for input in inputs {
+            switch input.kind {
+            case .frame(let device, let frame): frames.append((device, frame))
+            case .layout(let tree): layouts.append((input.time, tree))
+            }
+        }
+        let ordered = frames.enumerated().sorted { a, b in
+            a.element.1.time != b.element.1.time ? a.element.1.time < b.element.1.time : a.offset < b.offset
+        }.map(\.element)
+        var replay = Replay(engine: engine, layouts: layouts, until: until, speech: speech)
+        replay.start().forEach(emit)
+        for (device, frame) in ordered where !replay.isOver {
+            replay.deliver(frame, device: device).forEach(emit)
+        }
+        replay.finish().forEach(emit)
+        engine = replay.engine
+        return replay.end ?? .zero
+    }
+
+    /// A run fed one frame at a time, in time order (a recording read in pieces): the same
+    /// delivery rules as `run(_:inputs:until:speech:emit:)`. Layout changes are given up front and
+    /// delivered before the first frame at or after their time.
+    public struct Replay: Sendable {
+        public private(set) var engine: Engine
+        public let until: Instant?
+        private var layouts: [(Instant, ElementTree)]
+        private var nextLayout = 0
+        private var lastInput = Instant.zero
+        private var voice: SimulatedVoice
+        private var out: [TranscriptLine] = []
+
+        public init(engine: Engine, layouts: [(Instant, ElementTree)], until: Instant?, speech: SpeechTimeModel? = nil) {
+            self.engine = engine
+            self.until = until
+            self.voice = SimulatedVoice(model: speech)
+            self.layouts = layouts.enumerated().sorted { a, b in
+                a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
+            }.map(\.element)
+        }
+
+        /// Scanning starts at t = 0.
+        public mutating func start() -> [TranscriptLine] {
+            take(engine.start(at: .zero))
+            return flush()
+        }
+
+        /// The instant the run ended at (the session's length, for reports), once finished.
+        public private(set) var end: Instant?
+
+        /// True once an input past `until` came: the run is over, feed nothing more.
+        public private(set) var isOver = false
+
+        /// Delivers `frame`, after the layout changes due at or before it.
+        public mutating func deliver(_ frame: InputFrame, device: Int) -> [TranscriptLine] {
+            layoutsDue(atOrBefore: frame.time)
+            if let until, frame.time > until { isOver = true }
+            guard !isOver else { return flush() }
+            lastInput = max(lastInput, frame.time)
+            speak(until: frame.time)
+            take(engine.handle(frame: frame, device: device))
+            return flush()
+        }
+
+        /// The remaining layout changes, then timers (and phrases) up to the end of the run.
+        public mutating func finish() -> [TranscriptLine] {
+            layoutsDue(atOrBefore: Instant(microseconds: .max))
+            let end = until ?? (lastInput + Simulation.tail)
+            speak(until: end)
+            take(engine.advance(to: end))
+            self.end = end
+            return flush()
+        }
+
+        private mutating func layoutsDue(atOrBefore t: Instant) {
+            while !isOver, nextLayout < layouts.count, layouts[nextLayout].0 <= t {
+                let (at, tree) = layouts[nextLayout]
+                nextLayout += 1
+                if let until, at > until { isOver = true; break }
+                lastInput = max(lastInput, at)
+                speak(until: at)
+                take(engine.loadLayout(tree, at: at))
+            }
+        }
+
+        private mutating func take(_ lines: [TranscriptLine]) {
             for line in lines {
-                emit(line)
+                out.append(line)
                 voice.hear(line)
             }
         }
+
+        private mutating func flush() -> [TranscriptLine] {
+            defer { out.removeAll(keepingCapacity: true) }
+            return out
+        }
+
         /// Phrases that end at or before `t`, each after the timers due by then; the timers in
         /// between run too, since they start new phrases.
-        func speak(until t: Instant) {
-            guard speech != nil else { return }
+        private mutating func speak(until t: Instant) {
+            guard voice.model != nil else { return }
             while true {
                 if let phrase = voice.speaking, phrase.end <= t {
                     take(engine.advance(to: phrase.end))
@@ -55,31 +146,6 @@ public enum Simulation {
                 take(engine.advance(to: due))
             }
         }
-        take(engine.start(at: .zero))
-        let ordered = inputs.enumerated().sorted { a, b in
-            if a.element.time != b.element.time { return a.element.time < b.element.time }
-            let aLayout: Bool = { if case .layout = a.element.kind { return true }; return false }()
-            let bLayout: Bool = { if case .layout = b.element.kind { return true }; return false }()
-            if aLayout != bLayout { return aLayout }
-            return a.offset < b.offset
-        }.map(\.element)
-
-        var lastInput = Instant.zero
-        for input in ordered {
-            if let until, input.time > until { break }
-            lastInput = max(lastInput, input.time)
-            speak(until: input.time)
-            switch input.kind {
-            case .frame(let device, let frame):
-                take(engine.handle(frame: frame, device: device))
-            case .layout(let tree):
-                take(engine.loadLayout(tree, at: input.time))
-            }
-        }
-        let end = until ?? (lastInput + tail)
-        speak(until: end)
-        take(engine.advance(to: end))
-        return end
     }
 
     /// Collects the transcript of a run.
@@ -93,7 +159,7 @@ public enum Simulation {
 
 /// The simulator's voice: one phrase at a time, each `speak` line interrupting the one before,
 /// numbered like the scanner numbers them (the n-th `speak` line, from 0).
-struct SimulatedVoice {
+struct SimulatedVoice: Sendable {
     struct Phrase: Equatable {
         var utterance: Int
         var end: Instant

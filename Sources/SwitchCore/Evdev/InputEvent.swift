@@ -42,18 +42,41 @@ public struct InputFrame: Hashable, Sendable {
     /// The frame's time is its `SYN_REPORT`'s (or its last event's).
     public static func frames(from events: [TimedEvent]) -> [InputFrame] {
         var frames: [InputFrame] = []
-        var current: [InputEvent] = []
-        var lastTime = Instant.zero
+        var grouper = Grouper()
         for e in events {
-            lastTime = e.time
-            if e.event.isSynReport {
-                if !current.isEmpty { frames.append(InputFrame(time: e.time, events: current)) }
-                current.removeAll(keepingCapacity: true)
-            } else {
-                current.append(e.event)
-            }
+            if let f = grouper.add(e) { frames.append(f) }
         }
-        if !current.isEmpty { frames.append(InputFrame(time: lastTime, events: current)) }
+        if let f = grouper.finish() { frames.append(f) }
         return frames
+    }
+
+    /// `frames(from:)` one event at a time, for recordings read in pieces.
+    public struct Grouper: Sendable {
+        private var current: [InputEvent] = []
+        private var lastTime = Instant.zero
+
+        public init() {}
+
+        /// The frame `e` completes, if it is a `SYN_REPORT` after other events.
+        public mutating func add(_ e: TimedEvent) -> InputFrame? {
+            lastTime = e.time
+            guard e.event.isSynReport else {
+                current.append(e.event)
+                return nil
+            }
+            guard !current.isEmpty else { return nil }
+            defer { current.removeAll(keepingCapacity: true) }
+            return InputFrame(time: e.time, events: current)
+        }
+
+        /// Events after the last `SYN_REPORT`, as a frame at the last event's time.
+        public mutating func finish() -> InputFrame? {
+            guard !current.isEmpty else { return nil }
+            defer { current.removeAll() }
+            return InputFrame(time: lastTime, events: current)
+        }
+
+        /// How many events wait for their `SYN_REPORT`.
+        public var pending: Int { current.count }
     }
 }

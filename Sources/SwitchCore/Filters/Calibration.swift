@@ -118,14 +118,19 @@ public enum Calibration {
     /// Replays `events` (only EV_KEY events of bound keys matter; others are skipped; events are
     /// taken in time order, ties in the order given) once per setting, with the profile's
     /// switches and its other stabilization settings (anchor, long press, select target).
-    public static func run(events: [TimedEvent], profile: Profile, grid: Grid) -> [Outcome] {
-        run(events: events, switches: profile.switches, stabilization: profile.switchStabilization, settings: grid.settings)
+    /// `progress` is called after each setting with the number done and the total (the shell
+    /// shows it on a long run).
+    public static func run(events: [TimedEvent], profile: Profile, grid: Grid,
+                           progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) -> [Outcome] {
+        run(events: events, switches: profile.switches, stabilization: profile.switchStabilization, settings: grid.settings,
+            progress: progress)
     }
 
     public static func run(events: [TimedEvent], switches: [SwitchBinding], stabilization: SwitchStabilization,
-                           settings: [Setting]) -> [Outcome] {
+                           settings: [Setting], progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) -> [Outcome] {
         let keys = keyEvents(events, switches: switches)
-        return settings.map { setting in
+        return settings.enumerated().map { k, setting in
+            defer { progress(k + 1, settings.count) }
             var st = stabilization
             st.holdDuration = setting.holdDuration
             st.ignoreRepeat = setting.ignoreRepeat

@@ -10,6 +10,8 @@ public enum JSONParser {
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONNode {
         try bytes.withUnsafeBufferPointer { (buf) throws(SyntaxError) -> JSONNode in
             var p = Parser(buf: buf)
+            // A UTF-8 byte-order mark (Windows editors write one) is skipped, as RFC 8259 allows.
+            if buf.count >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { p.i = 3 }
             p.skipSpace()
             let node = try p.parseValue(depth: 0)
             p.skipSpace()
@@ -26,6 +28,18 @@ public enum JSONParser {
         } catch {
             let (line, column) = SourceLines(bytes).location(of: error.offset)
             throw InputError(file: file, line: line, column: column, message: "invalid JSON: \(error.message)")
+        }
+    }
+
+    /// How JSON writes a control character inside a string: `\n`, `\t`, `\u0000`.
+    static func escape(_ c: UInt8) -> String {
+        switch c {
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x09: return "\\t"
+        default:
+            let hex = String(c, radix: 16, uppercase: true)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         }
     }
 
@@ -172,7 +186,7 @@ public enum JSONParser {
                     return s
                 }
                 if c == UInt8(ascii: "\\") { break }
-                if c < 0x20 { throw error("control character in string (escape it as \\u00\(String(c, radix: 16)))") }
+                if c < 0x20 { throw error("control character in string (escape it as \(JSONParser.escape(c)))") }
                 i += 1
             }
             var bytes = Array(UnsafeBufferPointer(rebasing: buf[start..<i]))
@@ -183,7 +197,7 @@ public enum JSONParser {
                     guard let s = String(validating: bytes, as: UTF8.self) else { throw error("string is not valid UTF-8") }
                     return s
                 }
-                if c < 0x20 { throw error("control character in string") }
+                if c < 0x20 { throw error("control character in string (escape it as \(JSONParser.escape(c)))") }
                 if c != UInt8(ascii: "\\") { bytes.append(c); i += 1; continue }
                 i += 1
                 guard i < buf.count else { break }

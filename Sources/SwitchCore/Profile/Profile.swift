@@ -17,6 +17,14 @@ public struct Profile: Sendable, Equatable {
     /// Scanning runs when something can drive it: a switch, or the touchscreen as a switch.
     /// A touch-only profile (no switches) only filters touches.
     public var scans: Bool { !switches.isEmpty || touchAccommodations.touchAsSwitch != nil }
+
+    /// k for group selection: the switches bound to group1 … groupk (the decoder checks that
+    /// they come without gaps); 0 when none is.
+    public var groupSwitchCount: Int {
+        var k = 0
+        while k < SwitchAction.groups.count, switches.contains(where: { $0.action == SwitchAction.groups[k] }) { k += 1 }
+        return k
+    }
 }
 
 public struct ScanningSettings: Sendable, Equatable {
@@ -25,7 +33,13 @@ public struct ScanningSettings: Sendable, Equatable {
     public enum FocusAfterTap: String, Sendable, Equatable { case first, current }
 
     public var style: Style = .auto
-    public var groupItems = false
+    /// How item scanning groups stops (README "Scanning methods"); `groupItems` is its old spelling.
+    public var grouping: Grouping = .none
+    /// `true` = `grouping` containers, `false` = none. Setting true keeps a grouping already chosen.
+    public var groupItems: Bool {
+        get { grouping != .none }
+        set { if !newValue { grouping = .none } else if grouping == .none { grouping = .containers } }
+    }
     public var autoScanningTime: Interval = .seconds(1.0)
     /// Added to the dwell of the first item of every pass; zero is off.
     public var pauseOnFirstItem: Interval = .zero
@@ -48,6 +62,32 @@ public struct ScanningSettings: Sendable, Equatable {
     public var soundEffects = false
     public var cursorColor = CursorColor.blue
     public var largeCursor = false
+    /// Item scanning, point scanning, or group selection with k switches (README "Scanning methods").
+    public var mode: Mode = .item
+    /// A scanner-menu entry that switches between item and point mode (iOS's Item Mode / Point
+    /// Mode); a profile in point mode gets it unless it says `false`.
+    public var modeSwitch = false
+    public var point = PointScanning()
+
+    public enum Mode: String, Sendable, Equatable { case item, point, groupSelection }
+
+    public init() {}
+}
+
+/// Point scanning's sweeps (ChromeOS Switch Access's defaults, `point_scan_controller.cc` and
+/// ash's accessibility constants: a 150-dip band for x, 120 for y, 50 dips/s, the fine line at
+/// half that, 250 ms at every edge; scanning-anchors §2.2). Distances in the tree's points.
+public struct PointScanning: Sendable, Equatable {
+    /// How fast the band crosses the screen, points per second.
+    public var bandSpeed = 50.0
+    /// How fast the fine line crosses the chosen band, points per second.
+    public var lineSpeed = 25.0
+    /// The band of the first (x) sweep: a vertical band this wide.
+    public var bandWidth = 150.0
+    /// The band of the y sweep: a horizontal band this tall.
+    public var bandHeight = 120.0
+    /// The pause at every edge before the sweep turns back.
+    public var edgePause: Interval = .milliseconds(250)
 
     public init() {}
 }
@@ -55,6 +95,13 @@ public struct ScanningSettings: Sendable, Equatable {
 /// What a switch does.
 public enum SwitchAction: String, Sendable, Equatable, CaseIterable {
     case select, next, previous, menu, escape, stopScanning, resumeScanning
+    /// Group selection: the switch of colour 1 … 6 (ignored in item and point mode).
+    case group1, group2, group3, group4, group5, group6
+
+    public static let groups: [SwitchAction] = [.group1, .group2, .group3, .group4, .group5, .group6]
+
+    /// 0 … 5 for group1 … group6.
+    public var groupIndex: Int? { SwitchAction.groups.firstIndex(of: self) }
 }
 
 public struct SwitchBinding: Sendable, Equatable {

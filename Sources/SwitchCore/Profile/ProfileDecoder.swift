@@ -3,8 +3,10 @@
 public enum ProfileDecoder {
     static let topKeys: Set<String> = ["name", "scanning", "switches", "switchStabilization", "touchAccommodations", "devices",
                                        "safetyExit"]
-    static let scanningKeys: Set<String> = ["style", "groupItems", "autoScanningTime", "pauseOnFirstItem", "loops", "moveRepeat",
-                                            "tapBehavior", "autoTapTime", "focusedItemAfterTap", "speech"]
+    static let scanningKeys: Set<String> = ["style", "groupItems", "grouping", "autoScanningTime", "pauseOnFirstItem", "loops", "moveRepeat",
+                                            "tapBehavior", "autoTapTime", "focusedItemAfterTap", "speech",
+                                            "mode", "modeSwitch", "point"]
+    static let pointKeys: Set<String> = ["bandSpeed", "lineSpeed", "bandWidth", "bandHeight", "edgePause"]
     static let switchKeys: Set<String> = ["key", "action", "longPressAction"]
     static let stabilizationKeys: Set<String> = ["holdDuration", "ignoreRepeat", "ignoreRepeatFrom", "longPress", "debounce", "selectTarget"]
     static let touchKeys: Set<String> = ["holdDuration", "ignoreRepeat", "tapAssistance", "tapAssistanceGestureDelay", "touchAsSwitch"]
@@ -20,11 +22,24 @@ public enum ProfileDecoder {
     static let actions: KeyValuePairs<String, SwitchAction> = [
         "select": .select, "next": .next, "previous": .previous, "menu": .menu, "escape": .escape,
         "stopScanning": .stopScanning, "resumeScanning": .resumeScanning,
+        "group1": .group1, "group2": .group2, "group3": .group3, "group4": .group4, "group5": .group5, "group6": .group6,
     ]
 
+    /// The profile as written, each setting checked alone (a partial profile is fine: tests and
+    /// tools bind one switch to look at one filter).
     public static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> Profile {
         let json = try JSONParser.parse(bytes, file: file)
         return try decode(json, reader: JSONReader(file: file, bytes: bytes))
+    }
+
+    /// A profile to run with: also checked as a whole (`ProfileConsistency`), contradictory
+    /// settings thrown, settings that do nothing in `warnings`.
+    public static func decode(_ bytes: [UInt8], file: String, warnings: inout [InputError]) throws(InputError) -> Profile {
+        let json = try JSONParser.parse(bytes, file: file)
+        let reader = JSONReader(file: file, bytes: bytes)
+        let profile = try decode(json, reader: reader)
+        warnings += try ProfileConsistency.check(profile, json, reader)
+        return profile
     }
 
     public static func decode(_ json: JSONNode, reader r: JSONReader) throws(InputError) -> Profile {
@@ -42,6 +57,13 @@ public enum ProfileDecoder {
             var sc = ScanningSettings()
             if let v = m["style"] { sc.style = try r.choice(v, "scanning.style", ["auto": .auto, "manual": .manual, "singleSwitchStep": .singleSwitchStep]) }
             if let v = m["groupItems"] { sc.groupItems = try r.bool(v, "scanning.groupItems") }
+            if let v = m["grouping"] {
+                sc.grouping = try r.choice(v, "scanning.grouping", ["none": .none, "containers": .containers, "rowColumn": .rowColumn, "auto": .auto])
+                // `groupItems` is the old spelling of none / containers: both keys must agree.
+                if let old = m["groupItems"], try r.bool(old, "scanning.groupItems") != (sc.grouping != .none) {
+                    throw r.error(v, "scanning.grouping", "\"\(sc.grouping.rawValue)\" contradicts scanning.groupItems; give one of the two")
+                }
+            }
             if let v = try seconds(m, "autoScanningTime", "scanning") { sc.autoScanningTime = v }
             if let v = try seconds(m, "pauseOnFirstItem", "scanning") { sc.pauseOnFirstItem = v }
             if let v = m["loops"] { sc.loops = try r.integer(v, "scanning.loops", in: 1...100) }
@@ -50,6 +72,10 @@ public enum ProfileDecoder {
             if let v = try seconds(m, "autoTapTime", "scanning") { sc.autoTapTime = v }
             if let v = m["focusedItemAfterTap"] { sc.focusedItemAfterTap = try r.choice(v, "scanning.focusedItemAfterTap", ["first": .first, "current": .current]) }
             if let v = m["speech"] { sc.speech = try r.bool(v, "scanning.speech") }
+            if let v = m["mode"] { sc.mode = try r.choice(v, "scanning.mode", ["item": .item, "point": .point, "groupSelection": .groupSelection]) }
+            sc.modeSwitch = sc.mode == .point
+            if let v = m["modeSwitch"] { sc.modeSwitch = try r.bool(v, "scanning.modeSwitch") }
+            if let v = m["point"] { sc.point = try pointScanning(v, r) }
             try decodePresentation(m, &sc, r)
             p.scanning = sc
         }
@@ -71,6 +97,8 @@ public enum ProfileDecoder {
                 p.switches.append(binding)
             }
         }
+
+        try checkGroupSwitches(p, top, r)
 
         if let s = top["switchStabilization"] {
             let m = try r.object(s, "switchStabilization", allowed: stabilizationKeys)
@@ -109,6 +137,32 @@ public enum ProfileDecoder {
 
         if let s = top["safetyExit"] { try safetyExit(s, into: &p, r) }
         return p
+    }
+
+    /// `scanning.point`: speeds in points per second (1–5000), band sizes in points (1–10000), the
+    /// edge pause in seconds (0–10).
+    static func pointScanning(_ node: JSONNode, _ r: JSONReader) throws(InputError) -> PointScanning {
+        let m = try r.object(node, "scanning.point", allowed: pointKeys)
+        var ps = PointScanning()
+        if let v = m["bandSpeed"] { ps.bandSpeed = try r.number(v, "scanning.point.bandSpeed", in: 1...5000) }
+        if let v = m["lineSpeed"] { ps.lineSpeed = try r.number(v, "scanning.point.lineSpeed", in: 1...5000) }
+        if let v = m["bandWidth"] { ps.bandWidth = try r.number(v, "scanning.point.bandWidth", in: 1...10000) }
+        if let v = m["bandHeight"] { ps.bandHeight = try r.number(v, "scanning.point.bandHeight", in: 1...10000) }
+        if let v = m["edgePause"] { ps.edgePause = .seconds(try r.number(v, "scanning.point.edgePause", in: 0...10)) }
+        return ps
+    }
+
+    /// Group switches come as group1 … groupk without a gap; group selection needs k ≥ 2.
+    static func checkGroupSwitches(_ p: Profile, _ top: [String: JSONNode], _ r: JSONReader) throws(InputError) {
+        let k = p.groupSwitchCount
+        if let gap = p.switches.firstIndex(where: { ($0.action.groupIndex ?? -1) >= k }), let node = top["switches"] {
+            let action = p.switches[gap].action.rawValue
+            throw r.error(node, r.join("switches", gap), "\(action) needs switches for every group before it (group1 … \(action))")
+        }
+        if p.scanning.mode == .groupSelection && k < 2 {
+            let node = top["scanning"] ?? top["switches"]!
+            throw r.error(node, "scanning.mode", "groupSelection needs at least two switches with the actions group1 and group2 (up to group6)")
+        }
     }
 
     /// `"safetyExit": {"pauseHold": 3.0, "pauseChord": "Ctrl+Alt+Shift+S"}` (README "Safety exit").

@@ -1,14 +1,18 @@
-/// Levels and stops: the lists the scanner's highlight moves through, read from a `ScanModel`.
+/// Levels and stops: the lists the scanner's highlight moves through, read from a `ScanModel`
+/// shaped by a `Grouping` (`LevelShaper`).
 ///
-/// Without `groupItems` there is one level, every scan item in scan order. With it, the top level
-/// is `model.topStops` and each group is a level of its own: `groups[g].stops` followed by the
-/// group's escape stop (the dashed "back out" stop of iOS, ChromeOS's Back button), so a user who
-/// entered the wrong group always has a way out.
+/// Without grouping there is one level, every scan item in scan order. Otherwise the top level
+/// holds the top stops and each group is a level of its own: its stops followed by the group's
+/// escape stop (the dashed "back out" stop of iOS, ChromeOS's Back button), so a user who entered
+/// the wrong group always has a way out. A group is one of the app's containers, a row, or a part
+/// of a longer run; rows and parts get ids made from their owner's (README "Scanning methods"):
+/// `keyboard#row2` is the second row inside `keyboard`, `root#part1#part3` the third part inside
+/// the first part of the top level (whose owner is the scope).
 
 /// A list of stops scanned together.
 enum ScanLevel: Hashable, Sendable {
     case top
-    /// Inside `model.groups[g]`.
+    /// Inside `ScanLevels.groups[g]`.
     case group(Int)
 }
 
@@ -16,7 +20,7 @@ enum ScanLevel: Hashable, Sendable {
 enum LevelStop: Hashable, Sendable {
     /// `model.items[i]`.
     case item(Int)
-    /// `model.groups[g]`, seen from its parent level.
+    /// `ScanLevels.groups[g]`, seen from its parent level.
     case group(Int)
     /// The escape stop at the end of group g's level.
     case exit(Int)
@@ -30,31 +34,116 @@ struct StopLocation: Hashable, Sendable {
     static let first = StopLocation(level: .top, index: 0)
 }
 
-/// Read-only view of a model's levels, for one grouping setting. Indices passed in come from the
-/// scanner's own state, which is always kept inside the current model (layout changes relocate it).
-struct ScanLevels {
+/// A group of stops scanned together.
+public struct LevelGroup: Sendable {
+    public enum Kind: String, Sendable { case container, row, part }
+
+    public var id: String
+    public var kind: Kind
+    /// The container's label (containers only).
+    public var label: String?
+    /// The items the group holds (all of them, at any depth): a contiguous run of
+    /// `ScanModel.items`.
+    public var items: Range<Int>
+    var parent: ScanLevel
+    var indexInParent: Int
+    /// Without the escape stop (the scanner adds it at the end).
+    var stops: [LevelStop]
+}
+
+/// A model's levels for one grouping. Indices passed in come from the scanner's own state, which
+/// is always kept inside the current model (layout changes relocate it).
+struct ScanLevels: Sendable {
     let model: ScanModel
-    let grouped: Bool
+    let grouping: Grouping
+    let cost: ScanCostModel
+    private(set) var top: [LevelStop] = []
+    private(set) var groups: [LevelGroup] = []
+    private var itemLocations: [StopLocation]
+    private var groupByID: [String: Int] = [:]
+
+    init(model: ScanModel, grouping: Grouping, cost: ScanCostModel) {
+        self.model = model
+        self.grouping = grouping
+        self.cost = cost
+        itemLocations = Array(repeating: .first, count: model.items.count)
+        let shapes = LevelShaper(model: model, cost: cost).shape(grouping)
+        top = register(shapes, in: .top, owner: model.scopeID)
+        for g in groups.indices where groupByID[groups[g].id] == nil { groupByID[groups[g].id] = g }
+    }
+
+    /// The same grouping and cost model over a new model (a layout change).
+    func rebuilt(_ model: ScanModel) -> ScanLevels {
+        ScanLevels(model: model, grouping: grouping, cost: cost)
+    }
+
+    /// Numbers the groups depth-first in scan order and notes every item's place.
+    private mutating func register(_ shapes: [LevelShape], in level: ScanLevel, owner: String) -> [LevelStop] {
+        var stops: [LevelStop] = []
+        stops.reserveCapacity(shapes.count)
+        var rows = 0, parts = 0
+        for (j, shape) in shapes.enumerated() {
+            switch shape {
+            case .item(let i):
+                itemLocations[i] = StopLocation(level: level, index: j)
+                stops.append(.item(i))
+            case .container(let g, let inner):
+                let container = model.groups[g]
+                stops.append(.group(addGroup(id: container.id, kind: .container, label: container.label, inner, level, j)))
+            case .row(let inner):
+                rows += 1
+                stops.append(.group(addGroup(id: owner + "#row" + String(rows), kind: .row, label: nil, inner, level, j)))
+            case .part(let inner):
+                parts += 1
+                stops.append(.group(addGroup(id: owner + "#part" + String(parts), kind: .part, label: nil, inner, level, j)))
+            }
+        }
+        return stops
+    }
+
+    private mutating func addGroup(id: String, kind: LevelGroup.Kind, label: String?, _ inner: [LevelShape],
+                                   _ parent: ScanLevel, _ index: Int) -> Int {
+        let g = groups.count
+        groups.append(LevelGroup(id: id, kind: kind, label: label, items: 0..<0, parent: parent, indexInParent: index, stops: []))
+        let stops = register(inner, in: .group(g), owner: id)
+        groups[g].stops = stops
+        groups[g].items = itemRange(stops)
+        return g
+    }
+
+    private func itemRange(_ stops: [LevelStop]) -> Range<Int> {
+        func first(_ s: LevelStop) -> Int {
+            switch s {
+            case .item(let i): return i
+            case .group(let g), .exit(let g): return groups[g].items.lowerBound
+            }
+        }
+        func last(_ s: LevelStop) -> Int {
+            switch s {
+            case .item(let i): return i + 1
+            case .group(let g), .exit(let g): return groups[g].items.upperBound
+            }
+        }
+        guard let a = stops.first, let b = stops.last else { return 0..<0 }
+        return first(a)..<last(b)
+    }
 
     var isEmpty: Bool { model.items.isEmpty }
 
     func count(_ level: ScanLevel) -> Int {
         switch level {
-        case .top:
-            return grouped ? model.topStops.count : model.items.count
-        case .group(let g):
-            return model.groups[g].stops.count + 1
+        case .top: return top.count
+        case .group(let g): return groups[g].stops.count + 1
         }
     }
 
     func stop(_ location: StopLocation) -> LevelStop {
         switch location.level {
         case .top:
-            if !grouped { return .item(location.index) }
-            return LevelStop(model.topStops[location.index])
+            return top[location.index]
         case .group(let g):
-            let stops = model.groups[g].stops
-            return location.index < stops.count ? LevelStop(stops[location.index]) : .exit(g)
+            let stops = groups[g].stops
+            return location.index < stops.count ? stops[location.index] : .exit(g)
         }
     }
 
@@ -62,8 +151,8 @@ struct ScanLevels {
     func highlight(_ stop: LevelStop) -> (id: String, kind: HighlightKind) {
         switch stop {
         case .item(let i): return (model.items[i].id, .item)
-        case .group(let g): return (model.groups[g].id, .group)
-        case .exit(let g): return (model.groups[g].id, .groupExit)
+        case .group(let g): return (groups[g].id, .group)
+        case .exit(let g): return (groups[g].id, .groupExit)
         }
     }
 
@@ -72,74 +161,99 @@ struct ScanLevels {
     func label(_ stop: LevelStop) -> String {
         switch stop {
         case .item(let i): return model.items[i].description
-        case .group(let g), .exit(let g): return model.groups[g].description
+        case .group(let g), .exit(let g): return description(ofGroup: g)
         }
     }
 
     func spoken(_ stop: LevelStop) -> String {
         switch stop {
         case .item(let i): return model.items[i].description
-        case .group(let g): return model.groups[g].description
+        case .group(let g): return description(ofGroup: g)
         case .exit: return "Exit group"
         }
     }
 
-    /// Where item i is highlighted: its innermost group's level when grouping, else the top level.
-    func location(ofItem i: Int) -> StopLocation {
-        guard grouped else { return StopLocation(level: .top, index: i) }
-        let level: ScanLevel = model.items[i].groupPath.last.map { .group($0) } ?? .top
-        return StopLocation(level: level, index: index(of: .item(i), in: level))
+    /// "Toolbar, group, 4 items" for a container; "Q to P, row, 10 items" for a row; "Apple to
+    /// Date, group, 4 items" for a part.
+    func description(ofGroup g: Int) -> String {
+        let group = groups[g]
+        switch group.kind {
+        case .container:
+            return ScanGroup(id: group.id, label: group.label, frame: nil, parent: nil, items: group.items, stops: []).description
+        case .row, .part:
+            let first = name(group.items.lowerBound), last = name(group.items.upperBound - 1)
+            let count = group.items.count == 1 ? "1 item" : "\(group.items.count) items"
+            return "\(first) to \(last), \(group.kind == .row ? "row" : "group"), \(count)"
+        }
     }
+
+    private func name(_ i: Int) -> String {
+        let label = model.items[i].element.label?.trimmed ?? ""
+        return label.isEmpty ? model.items[i].id : label
+    }
+
+    /// Where item i is highlighted.
+    func location(ofItem i: Int) -> StopLocation { itemLocations[i] }
 
     /// Where group g is highlighted: in its parent's level.
     func location(ofGroup g: Int) -> StopLocation {
-        let level: ScanLevel = model.groups[g].parent.map { .group($0) } ?? .top
-        return StopLocation(level: level, index: index(of: .group(g), in: level))
+        StopLocation(level: groups[g].parent, index: groups[g].indexInParent)
     }
 
-    private func index(of stop: ScanStop, in level: ScanLevel) -> Int {
-        let stops: [ScanStop]
-        switch level {
-        case .top: stops = model.topStops
-        case .group(let g): stops = model.groups[g].stops
+    func groupIndex(id: String) -> Int? { groupByID[id] }
+
+    /// Where a group is on screen: the union of its items' frames (what an overlay outlines).
+    func frame(ofGroup g: Int) -> Rect? {
+        var r: Rect?
+        for i in groups[g].items {
+            if let f = model.items[i].element.frame { r = r.map { $0.union(f) } ?? f }
         }
-        // The model lists every item and group in exactly one level, so the search succeeds; 0 keeps
-        // a malformed model from crashing the scanner.
-        return stops.firstIndex(of: stop) ?? 0
+        return r
     }
-
-    func groupIndex(id: String) -> Int? { model.groups.firstIndex { $0.id == id } }
 
     /// Where the highlight goes in this model when `old` was highlighted at `location` in the old
     /// model (REFERENCE: stable focus under churn): the same item or group by id (an escape stop
-    /// stays while its group does), else the stop
-    /// that took its place in order (same index, clamped), in the same level or, when that level
-    /// vanished, the top level. Only for a non-empty model.
+    /// stays while its group does), else the stop that took its place in order (same index,
+    /// clamped), in the same level or, when that level vanished, the top level. Only for a
+    /// non-empty model.
     func relocate(_ location: StopLocation, from old: ScanLevels) -> StopLocation {
         switch old.stop(location) {
         case .item(let i):
             if let j = model.itemIndex(id: old.model.items[i].id) { return self.location(ofItem: j) }
         case .group(let g):
-            if grouped, let h = groupIndex(id: old.model.groups[g].id) { return self.location(ofGroup: h) }
+            if let h = groupIndex(id: old.groups[g].id) { return self.location(ofGroup: h) }
         case .exit(let g):
             // The escape stop is its group's: it stays while the group does.
-            if grouped, let h = groupIndex(id: old.model.groups[g].id) {
+            if let h = groupIndex(id: old.groups[g].id) {
                 return StopLocation(level: .group(h), index: count(.group(h)) - 1)
             }
         }
         var level = ScanLevel.top
-        if case .group(let g) = location.level, grouped, let h = groupIndex(id: old.model.groups[g].id) {
+        if case .group(let g) = location.level, let h = groupIndex(id: old.groups[g].id) {
             level = .group(h)
         }
         return StopLocation(level: level, index: min(location.index, count(level) - 1))
     }
-}
 
-extension LevelStop {
-    init(_ stop: ScanStop) {
-        switch stop {
-        case .item(let i): self = .item(i)
-        case .group(let g): self = .group(g)
+    /// Per item, the time to reach it and the selections it takes under `cost` (`tree stats`).
+    func reach() -> (times: [Interval], presses: [Int]) {
+        var times = Array(repeating: Interval.zero, count: model.items.count)
+        var presses = Array(repeating: 0, count: model.items.count)
+        func visit(_ stops: [LevelStop], before: Interval, pressesBefore: Int) {
+            for (j, stop) in stops.enumerated() {
+                let t = before + cost.select(at: j)
+                switch stop {
+                case .item(let i):
+                    times[i] = t
+                    presses[i] = pressesBefore + 1
+                case .group(let g):
+                    visit(groups[g].stops, before: t, pressesBefore: pressesBefore + 1)
+                case .exit:
+                    break
+                }
+            }
         }
+        visit(top, before: .zero, pressesBefore: 0)
+        return (times, presses)
     }
 }

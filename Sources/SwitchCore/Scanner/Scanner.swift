@@ -9,7 +9,10 @@
 ///                     dwell timer, if any
 ///   autoTapWindow     Auto Tap: the item was selected and taps when the window ends unless a
 ///                     second select opens the menu
-///   menu(menu)        the scanner menu is open on an item; its entries are scanned like stops
+///   menu(menu)        the scanner menu is open on an item or a point; its entries are scanned
+///                     like stops
+///   colorGroups(c)    group selection: the candidates shown in k colours (Scanner+GroupSelection)
+///   point(p)          point scanning: a band or line sweeping (Scanner+PointMode)
 ///
 /// Every (state, event) pair has a case in the state's handler:
 ///
@@ -22,6 +25,13 @@
 ///                            the window and act
 ///   menu           ignored   select: choose; menu, escape:   dwell: advance (auto),   close or re-open     the awaited phrase:
 ///                            close                           choose (step)                                 dwell ends then
+///   colorGroups    ignored   groupN: narrow / choose /       ignored (none set)       restart or keep      ignored
+///                            back; escape: back
+///   point          ignored   select: stop the sweep;         sweep: turn at the       restart on a new     ignored
+///                            escape: one step back           edge / give up           screen size
+///
+/// Group actions (group1 … group6) do nothing outside group selection; in group selection,
+/// select, next and previous do nothing (the colours are the switches).
 ///
 /// Timelines (each is a test in Tests/SwitchCoreTests/Scanner, named after it). `|` is a highlight
 /// line, `^` a switch action, d the dwell (`autoScanningTime`), p `pauseOnFirstItem`, w the Auto
@@ -48,14 +58,20 @@
 ///   escape_action_*              menu: like Close · group: leave it · top: perform escape scope, resume
 ///   stop_and_resume              ^stopScanning [menu closed,] scan stopped … ^select scan started, |first
 ///   layout_*                     same id stays (no line) · gone: the stop in its place · empty: stopped
+///   layout_modal_*               |B  (dialog opens: new scope M) |M1 …  (dialog closes) |B
+///                                a scope's last highlight is remembered when the scope changes and
+///                                restored when scanning comes back to it; a new scope starts first
 ///   target_*                     a press-time snapshot is used while it applies, else ignored
 ///   timer_*                      a stale or early timer changes nothing
 ///   speech_paced_*               (pauseForSpeech) |A "A, button"~~~~~~spoken|B …  the dwell ends at
 ///                                max(highlight + d, the phrase's end), at most highlight + d + cap;
 ///                                a finish for an older phrase, or after the cap, changes nothing
 ///
+///   menu_mode_switch_*           |menu:pointMode ^select menu closed, mode point, sweep … (and back)
+///
 /// Resume (after an activation or a menu action) follows `focusedItemAfterTap` and always emits a
-/// highlight line, even for the stop already highlighted, so a user hears where scanning goes on.
+/// highlight line, even for the stop already highlighted, so a user hears where scanning goes on;
+/// in point mode a new sweep starts, in group selection the first level's colours are shown again.
 public struct Scanner: Sendable {
     public enum Event: Sendable {
         /// Scanning begins (t = 0).
@@ -82,6 +98,8 @@ public struct Scanner: Sendable {
         case dwell
         /// The end of an Auto Tap window.
         case autoTap
+        /// Point scanning: the sweep reaches an edge (after its pause there).
+        case sweep
     }
 
     /// An opaque snapshot of what is highlighted. It stays valid while the scanner stays in the
@@ -91,6 +109,8 @@ public struct Scanner: Sendable {
         let index: Int
         let id: String
         let kind: HighlightKind
+        /// When it was taken (point scanning reads the sweep's position then).
+        var at: Instant? = nil
     }
 
     enum StopReason: Sendable {
@@ -110,15 +130,30 @@ public struct Scanner: Sendable {
         var dwell: Instant?
     }
 
+    /// What a menu is on.
+    enum MenuSubject: Sendable, Equatable {
+        /// `model.items[i]`.
+        case item(Int)
+        case point(PointChoice)
+    }
+
+    /// A point chosen by point scanning, the scan item under it, and how often it was refined.
+    struct PointChoice: Sendable, Equatable {
+        var point: Point
+        var hit: Int?
+        var refine: Int
+    }
+
     struct MenuState: Sendable {
-        /// `model.items` index of the item the menu is on.
-        var item: Int
+        var subject: MenuSubject
         var entries: [MenuEntry]
         var index: Int
         var passes: Int
         var dwell: Instant?
         /// Where the item was highlighted when the menu opened: Close resumes there.
         var origin: StopLocation
+        /// The item a menu is on (nil for a point menu).
+        var item: Int? { if case .item(let i) = subject { return i } else { return nil } }
     }
 
     /// Speech pacing: the phrase the pending dwell waits for, and when the dwell would end
@@ -139,6 +174,8 @@ public struct Scanner: Sendable {
         case scanning(Cursor)
         case autoTapWindow(Cursor, ends: Instant)
         case menu(MenuState)
+        case colorGroups(ColorState)
+        case point(PointState)
     }
 
     /// Why a stop became highlighted; decides whether the dwell runs.
@@ -153,31 +190,46 @@ public struct Scanner: Sendable {
         case menuOpened
     }
 
-    private var levels: ScanLevels
-    private let style: ScanningSettings.Style
-    private let tapBehavior: ScanningSettings.TapBehavior
-    private let focusAfterTap: ScanningSettings.FocusAfterTap
-    private let speech: Bool
-    private let pauseForSpeech: Bool
-    private let dwell: Interval
-    private let pauseOnFirst: Interval
-    private let loops: Int
-    private let autoTapTime: Interval
+    internal(set) var levels: ScanLevels
+    let style: ScanningSettings.Style
+    let tapBehavior: ScanningSettings.TapBehavior
+    let focusAfterTap: ScanningSettings.FocusAfterTap
+    let speech: Bool
+    let dwell: Interval
+    let pauseOnFirst: Interval
+    let loops: Int
+    let autoTapTime: Interval
+    /// Item or point now (the menu switches between them); group selection stays.
+    internal(set) var mode: ScanningSettings.Mode
+    let modeSwitch: Bool
+    let pointSettings: PointScanning
+    /// k for group selection.
+    let groupSwitches: Int
+    /// How often each item was chosen (group selection weighs likely items by it).
+    var uses: [String: Int] = [:]
+    let pauseForSpeech: Bool
 
-    private(set) var state: State = .notStarted
+    internal(set) var state: State = .notStarted
     /// Bumped whenever a ScanTarget taken before must stop applying.
-    private var context = 0
+    var context = 0
+    /// Per modal scope left (a dialog opened over it): the id of the stop highlighted in it then,
+    /// most recent last. Coming back to that scope (the dialog closed), the highlight returns there.
+    private var scopeMemory: [(scope: String, stop: String)] = []
+    private static let scopeMemoryLimit = 8
     /// `speak` lines emitted so far (the next one's utterance number).
     private var utterances = 0
     private var speechWait: SpeechWait?
     /// What the engine has pending (as far as this scanner asked), to emit only real changes.
     private var pendingDwell: Instant?
     private var pendingAutoTap: Instant?
+    private var pendingSweep: Instant?
 
     /// Settings outside the profile's validated ranges are clamped so scanning cannot spin at one
     /// instant: the dwell and the Auto Tap window last at least 1 ms, loops is at least 1.
-    public init(model: ScanModel, settings: ScanningSettings) {
-        levels = ScanLevels(model: model, grouped: settings.groupItems)
+    /// `groupSwitches`: k for group selection (`Profile.groupSwitchCount`, clamped to 2…6);
+    /// `holdDuration`: what a press costs `"grouping": "auto"`.
+    public init(model: ScanModel, settings: ScanningSettings, groupSwitches: Int = 0, holdDuration: Interval = .zero) {
+        levels = ScanLevels(model: model, grouping: settings.grouping, cost: ScanCostModel(settings, holdDuration: holdDuration))
         style = settings.style
         tapBehavior = settings.tapBehavior
         focusAfterTap = settings.focusedItemAfterTap
@@ -188,6 +240,10 @@ public struct Scanner: Sendable {
         pauseOnFirst = max(settings.pauseOnFirstItem, .zero)
         loops = max(settings.loops, 1)
         autoTapTime = max(settings.autoTapTime, minimum)
+        mode = settings.mode
+        modeSwitch = settings.modeSwitch
+        pointSettings = settings.point
+        self.groupSwitches = min(max(groupSwitches, ColorGroups.switchRange.lowerBound), ColorGroups.switchRange.upperBound)
     }
 
     /// The model scanned now (the latest layout).
@@ -197,13 +253,17 @@ public struct Scanner: Sendable {
     public var isScanning: Bool {
         switch state {
         case .notStarted, .stopped: return false
-        case .scanning, .autoTapWindow, .menu: return true
+        case .scanning, .autoTapWindow, .menu, .colorGroups, .point: return true
         }
     }
 
+    /// The scanner menu is open (scanned, or shown in colours).
     public var isMenuOpen: Bool {
-        if case .menu = state { return true }
-        return false
+        switch state {
+        case .menu: return true
+        case .colorGroups(let c): if case .menu = c.subject { return true } else { return false }
+        default: return false
+        }
     }
 
     /// What is highlighted now (nil when stopped/empty). The engine takes this snapshot at a
@@ -211,7 +271,7 @@ public struct Scanner: Sendable {
     /// longer applies is ignored and the current highlight is used.
     public var currentTarget: ScanTarget? {
         switch state {
-        case .notStarted, .stopped:
+        case .notStarted, .stopped, .colorGroups, .point:
             return nil
         case .scanning(let c), .autoTapWindow(let c, _):
             let (id, kind) = levels.highlight(levels.stop(c.location))
@@ -219,6 +279,13 @@ public struct Scanner: Sendable {
         case .menu(let m):
             return ScanTarget(context: context, index: m.index, id: m.entries[m.index].id, kind: .menuItem)
         }
+    }
+
+    /// The snapshot at a physical press at `now`: `currentTarget`, or for a point sweep, the
+    /// instant (a select stops the band or line where it was when the switch went down).
+    public func target(at now: Instant) -> ScanTarget? {
+        if case .point = state { return ScanTarget(context: context, index: 0, id: "sweep", kind: .item, at: now) }
+        return currentTarget
     }
 
     /// Lines come in the order they happen at `now`; timer requests follow them. A timer event
@@ -230,6 +297,7 @@ public struct Scanner: Sendable {
             switch id {
             case .dwell: pendingDwell = nil
             case .autoTap: pendingAutoTap = nil
+            case .sweep: pendingSweep = nil
             }
         }
         switch state {
@@ -238,6 +306,8 @@ public struct Scanner: Sendable {
         case .scanning(let c): onScanning(c, event, now, &out)
         case .autoTapWindow(let c, let ends): onAutoTapWindow(c, ends, event, now, &out)
         case .menu(let m): onMenu(m, event, now, &out)
+        case .colorGroups(let c): onColorGroups(c, event, now, &out)
+        case .point(let p): onPoint(p, event, now, &out)
         }
         syncTimers(&out)
         return out
@@ -249,18 +319,18 @@ public struct Scanner: Sendable {
         switch event {
         case .start:
             out.append(.emit(.scan(started: true)))
-            if levels.isEmpty {
+            if canScan {
+                beginScanning(now, &out)
+            } else {
                 out.append(.emit(.scan(started: false)))
                 enterStopped(.noItems)
-            } else {
-                beginAtFirstStop(now, &out)
             }
         case .action:
             break  // Nothing to act on before scanning begins.
         case .timer:
             break  // None was set.
         case .layout(let model):
-            levels = ScanLevels(model: model, grouped: levels.grouped)
+            levels = levels.rebuilt(model)
         case .speechFinished:
             break  // Nothing was spoken.
         }
@@ -274,13 +344,16 @@ public struct Scanner: Sendable {
             switch action {
             case .select, .resumeScanning:
                 restart(now, &out)
+            case .group1, .group2, .group3, .group4, .group5, .group6:
+                // A group selection user may have no select switch: any colour restarts.
+                if mode == .groupSelection { restart(now, &out) }
             case .next, .previous, .menu, .escape, .stopScanning:
                 break
             }
         case .timer:
             break  // Nothing is pending while stopped; a late fire is stale.
         case .layout(let model):
-            levels = ScanLevels(model: model, grouped: levels.grouped)
+            levels = levels.rebuilt(model)
             context += 1
             // Only an empty screen stopped scanning by itself; a user's stop or loops stay stopped.
             if case .noItems = why { restart(now, &out) }
@@ -317,6 +390,8 @@ public struct Scanner: Sendable {
                 stop(.switchAction, &out)
             case .resumeScanning:
                 break  // Already scanning.
+            case .group1, .group2, .group3, .group4, .group5, .group6:
+                break  // Group selection only.
             }
         case .timer(let id):
             guard id == .dwell, let due = c.dwell, now >= due else { return }  // Stale or early.
@@ -347,16 +422,27 @@ public struct Scanner: Sendable {
                 // reaches the menu).
                 if case .item(let i) = levels.stop(c.location) { openMenu(item: i, origin: c.location, now, &out) }
             case .next:
+                if mode == .groupSelection { break }
                 move(idle, by: 1, now, &out)
             case .previous:
+                if mode == .groupSelection { break }
                 move(idle, by: -1, now, &out)
             case .escape:
+                if mode == .groupSelection { resume(from: c.location, now, &out); break }
                 escape(from: idle, now, &out)
             case .stopScanning:
                 stop(.switchAction, &out)
             case .resumeScanning:
-                // Cancels the window; scanning goes on from the item (no line: it is highlighted).
-                state = .scanning(Cursor(location: c.location, passes: 0, dwell: dwellDeadline(index: c.location.index, cause: .begin, now)))
+                // Cancels the window; scanning goes on from the item (no line: it is highlighted),
+                // or in group selection from the first level.
+                if mode == .groupSelection {
+                    resume(from: c.location, now, &out)
+                } else {
+                    state = .scanning(Cursor(location: c.location, passes: 0, dwell: dwellDeadline(index: c.location.index, cause: .begin, now)))
+                }
+            case .group1, .group2, .group3, .group4, .group5, .group6:
+                // Group selection's second press: the menu instead of the tap.
+                if mode == .groupSelection, case .item(let i) = levels.stop(c.location) { openMenu(item: i, origin: c.location, now, &out) }
             }
         case .timer(let id):
             guard id == .autoTap, now >= ends else { return }  // Stale, or early (re-armed by syncTimers).
@@ -391,7 +477,7 @@ public struct Scanner: Sendable {
                 closeMenu(m, now, &out)
             case .stopScanning:
                 stop(.switchAction, &out)
-            case .resumeScanning:
+            case .resumeScanning, .group1, .group2, .group3, .group4, .group5, .group6:
                 break
             }
         case .timer(let id):
@@ -416,19 +502,19 @@ public struct Scanner: Sendable {
     // MARK: - Transitions
 
     /// Highlights `location` in scanning state with a fresh dwell per style and `cause`.
-    private mutating func highlight(_ location: StopLocation, passes: Int, cause: HighlightCause, _ now: Instant, _ out: inout [Output]) {
+    mutating func highlight(_ location: StopLocation, passes: Int, cause: HighlightCause, _ now: Instant, _ out: inout [Output]) {
         emitHighlight(levels.stop(location), &out)
         state = .scanning(Cursor(location: location, passes: passes, dwell: paced(dwellDeadline(index: location.index, cause: cause, now))))
     }
 
     /// The highlight line of a stop, and what speech says of it.
-    private mutating func emitHighlight(_ stop: LevelStop, _ out: inout [Output]) {
+    mutating func emitHighlight(_ stop: LevelStop, _ out: inout [Output]) {
         let (id, kind) = levels.highlight(stop)
         out.append(.emit(.highlight(id: id, kind: kind, label: levels.label(stop))))
         if speech { say(levels.spoken(stop), &out) }
     }
 
-    private mutating func highlightEntry(_ m: MenuState, cause: HighlightCause, _ now: Instant, _ out: inout [Output]) {
+    mutating func highlightEntry(_ m: MenuState, cause: HighlightCause, _ now: Instant, _ out: inout [Output]) {
         var m = m
         let entry = m.entries[m.index]
         out.append(.emit(.highlight(id: entry.id, kind: .menuItem, label: entry.spoken)))
@@ -438,7 +524,7 @@ public struct Scanner: Sendable {
     }
 
     /// A `speak` line; a phrase waited for before is no longer awaited.
-    private mutating func say(_ text: String, _ out: inout [Output]) {
+    mutating func say(_ text: String, _ out: inout [Output]) {
         out.append(.emit(.speak(text)))
         utterances += 1
         speechWait = nil
@@ -462,7 +548,7 @@ public struct Scanner: Sendable {
 
     /// When the dwell after a highlight ends: auto always (plus the pause on a level's first
     /// stop); single-switch step only after a press-driven move or the menu opening; manual never.
-    private func dwellDeadline(index: Int, cause: HighlightCause, _ now: Instant) -> Instant? {
+    func dwellDeadline(index: Int, cause: HighlightCause, _ now: Instant) -> Instant? {
         switch style {
         case .auto:
             return now + (index == 0 ? dwell + pauseOnFirst : dwell)
@@ -481,20 +567,34 @@ public struct Scanner: Sendable {
         highlight(.first, passes: 0, cause: .begin, now, &out)
     }
 
-    private mutating func restart(_ now: Instant, _ out: inout [Output]) {
-        guard !levels.isEmpty else { return }  // Nothing to scan; a layout with items restarts.
-        out.append(.emit(.scan(started: true)))
-        beginAtFirstStop(now, &out)
+    /// Whether there is something to scan: items, or for point scanning a screen.
+    var canScan: Bool {
+        mode == .point ? model.screen.width > 0 && model.screen.height > 0 : !levels.isEmpty
     }
 
-    private mutating func enterStopped(_ why: StopReason) {
+    /// The first highlight of the current mode: the first stop, a fresh sweep, or the colours.
+    mutating func beginScanning(_ now: Instant, _ out: inout [Output]) {
+        switch mode {
+        case .item: beginAtFirstStop(now, &out)
+        case .point: startSweeps(now, &out)
+        case .groupSelection: showColors(.items, now, &out)
+        }
+    }
+
+    mutating func restart(_ now: Instant, _ out: inout [Output]) {
+        guard canScan else { return }  // Nothing to scan; a layout with items restarts.
+        out.append(.emit(.scan(started: true)))
+        beginScanning(now, &out)
+    }
+
+    mutating func enterStopped(_ why: StopReason) {
         context += 1
         state = .stopped(why)
     }
 
     /// Closes the menu if open, then stops; `syncTimers` cancels whatever was pending.
-    private mutating func stop(_ why: StopReason, _ out: inout [Output]) {
-        if case .menu = state { out.append(.emit(.menuClosed)) }
+    mutating func stop(_ why: StopReason, _ out: inout [Output]) {
+        if isMenuOpen { out.append(.emit(.menuClosed)) }
         out.append(.emit(.scan(started: false)))
         enterStopped(why)
     }
@@ -534,17 +634,23 @@ public struct Scanner: Sendable {
         case .exit(let g):
             leaveGroup(g, now, &out)
         case .item(let i):
-            switch tapBehavior {
-            case .default:
-                openMenu(item: i, origin: c.location, now, &out)
-            case .autoTap:
-                // The highlight stays on the item during the window; say so if the snapshot moved it back.
-                if moved { emitHighlight(levels.stop(c.location), &out) }
-                state = .autoTapWindow(Cursor(location: c.location, passes: 0, dwell: nil), ends: now + autoTapTime)
-            case .alwaysTap:
-                out.append(.emit(.perform(activation(of: i))))
-                resume(from: c.location, now, &out)
-            }
+            selectItem(i, at: c.location, moved: moved, now, &out)
+        }
+    }
+
+    /// An item was chosen (item scanning or group selection): the menu, the Auto Tap window, or a
+    /// tap, by `tapBehavior`.
+    mutating func selectItem(_ i: Int, at location: StopLocation, moved: Bool, _ now: Instant, _ out: inout [Output]) {
+        switch tapBehavior {
+        case .default:
+            openMenu(item: i, origin: location, now, &out)
+        case .autoTap:
+            // The highlight stays on the item during the window; say so if the snapshot moved it back.
+            if moved { emitHighlight(.item(i), &out) }
+            state = .autoTapWindow(Cursor(location: location, passes: 0, dwell: nil), ends: now + autoTapTime)
+        case .alwaysTap:
+            out.append(.emit(.perform(activation(of: i))))
+            resume(from: location, now, &out)
         }
     }
 
@@ -565,22 +671,33 @@ public struct Scanner: Sendable {
     }
 
     /// After an action: the first top-level stop, or the stop acted on (focusedItemAfterTap).
-    /// Always a highlight line, even when the highlight does not move.
-    private mutating func resume(from location: StopLocation, _ now: Instant, _ out: inout [Output]) {
+    /// Always a highlight line, even when the highlight does not move. Point scanning starts a
+    /// new sweep; group selection shows the first level's colours again.
+    mutating func resume(from location: StopLocation, _ now: Instant, _ out: inout [Output]) {
         context += 1
-        highlight(focusAfterTap == .first ? .first : location, passes: 0, cause: .begin, now, &out)
+        guard canScan else { return stop(.noItems, &out) }
+        switch mode {
+        case .item: highlight(focusAfterTap == .first ? .first : location, passes: 0, cause: .begin, now, &out)
+        case .point: startSweeps(now, &out)
+        case .groupSelection: showColors(.items, now, &out)
+        }
     }
 
-    private func activation(of item: Int) -> Perform {
+    func activation(of item: Int) -> Perform {
         MenuEntry.activation(of: levels.model.items[item])
     }
 
-    private mutating func openMenu(item: Int, origin: StopLocation, _ now: Instant, _ out: inout [Output]) {
+    mutating func openMenu(item: Int, origin: StopLocation, _ now: Instant, _ out: inout [Output]) {
         context += 1
-        let entries = MenuEntry.entries(for: levels.model.items[item])
+        let entries = MenuEntry.entries(for: levels.model.items[item], modeSwitch: modeSwitch && mode == .item)
         out.append(.emit(.menuOpened(id: levels.model.items[item].id, label: levels.model.items[item].description,
                                      items: MenuEntry.names(entries))))
-        highlightEntry(MenuState(item: item, entries: entries, index: 0, passes: 0, dwell: nil, origin: origin), cause: .menuOpened, now, &out)
+        let m = MenuState(subject: .item(item), entries: entries, index: 0, passes: 0, dwell: nil, origin: origin)
+        if mode == .groupSelection {
+            showColors(.menu(m), now, &out)
+        } else {
+            highlightEntry(m, cause: .menuOpened, now, &out)
+        }
     }
 
     private mutating func moveInMenu(_ m: MenuState, by delta: Int, _ now: Instant, _ out: inout [Output]) {
@@ -605,23 +722,61 @@ public struct Scanner: Sendable {
         highlightEntry(m, cause: .autoAdvance, now, &out)
     }
 
-    /// Close, the menu switch in the menu, escape in the menu, loops in the menu: back to the item.
-    private mutating func closeMenu(_ m: MenuState, _ now: Instant, _ out: inout [Output]) {
+    /// Close, the menu switch in the menu, escape in the menu, loops in the menu: back to the item
+    /// (item scanning), to a new sweep (point), to the first colours (group selection).
+    mutating func closeMenu(_ m: MenuState, _ now: Instant, _ out: inout [Output]) {
         out.append(.emit(.menuClosed))
         context += 1
-        highlight(m.origin, passes: 0, cause: .begin, now, &out)
+        switch (mode, m.subject) {
+        case (.item, .item): highlight(m.origin, passes: 0, cause: .begin, now, &out)
+        default: resume(from: m.origin, now, &out)
+        }
     }
 
-    /// Chooses the highlighted menu entry: perform, menu closed, resume (all at `now`).
-    private mutating func choose(_ m: MenuState, _ now: Instant, _ out: inout [Output]) {
+    /// Chooses a menu entry: perform, menu closed, resume (all at `now`); the mode entries close
+    /// the menu and switch; Refine sweeps again around the point.
+    mutating func choose(_ m: MenuState, _ now: Instant, _ out: inout [Output]) {
         let entry = m.entries[m.index]
-        guard let perform = entry.perform(on: levels.model.items[m.item]) else {
+        switch entry {
+        case .refine:
+            guard case .point(let choice) = m.subject else { return closeMenu(m, now, &out) }
+            out.append(.emit(.menuClosed))
+            context += 1
+            startRefine(choice, now, &out)
+            return
+        case .pointMode, .itemMode:
+            out.append(.emit(.menuClosed))
+            switchMode(to: entry == .pointMode ? .point : .item, now, &out)
+            return
+        default:
+            break
+        }
+        guard let perform = self.perform(entry, on: m.subject) else {
             closeMenu(m, now, &out)
             return
         }
         out.append(.emit(.perform(perform)))
         out.append(.emit(.menuClosed))
         resume(from: m.origin, now, &out)
+    }
+
+    /// What a menu entry performs on its subject; nil for Close (and the entries that switch).
+    func perform(_ entry: MenuEntry, on subject: MenuSubject) -> Perform? {
+        switch subject {
+        case .item(let i):
+            return entry.perform(on: levels.model.items[i])
+        case .point(let choice):
+            return entry.perform(at: choice.point, on: choice.hit.map { levels.model.items[$0] }, scopeID: levels.model.scopeID, scopeLabel: levels.model.scopeLabel)
+        }
+    }
+
+    /// Item ↔ point mode from the menu: a mode line, then the new mode's first highlight.
+    mutating func switchMode(to newMode: ScanningSettings.Mode, _ now: Instant, _ out: inout [Output]) {
+        mode = newMode
+        context += 1
+        out.append(.emit(.mode(newMode)))
+        guard canScan else { return stop(.noItems, &out) }
+        beginScanning(now, &out)
     }
 
     // MARK: - Snapshots
@@ -644,17 +799,38 @@ public struct Scanner: Sendable {
 
     // MARK: - Layout changes
 
-    private mutating func replaceModel(_ model: ScanModel) -> ScanLevels {
+    mutating func replaceModel(_ model: ScanModel) -> ScanLevels {
         let old = levels
-        levels = ScanLevels(model: model, grouped: old.grouped)
+        levels = old.rebuilt(model)
         context += 1
         return old
+    }
+
+    /// Where the highlight goes after a layout change: the same item or group by id; when the
+    /// modal scope changed (a dialog opened or closed), the stop last highlighted in the new scope
+    /// if it is there (the button that opened the dialog, once the dialog is gone), else the new
+    /// scope's first stop; otherwise the stop in its place (`ScanLevels.relocate`).
+    private mutating func relocate(_ location: StopLocation, from old: ScanLevels) -> StopLocation {
+        let relocated = levels.relocate(location, from: old)
+        let oldScope = old.model.scopeID, newScope = levels.model.scopeID
+        guard oldScope != newScope else { return relocated }
+        let was = old.highlight(old.stop(location)).id
+        scopeMemory.removeAll { $0.scope == oldScope }
+        scopeMemory.append((oldScope, was))
+        if scopeMemory.count > Scanner.scopeMemoryLimit { scopeMemory.removeFirst() }
+        if levels.highlight(levels.stop(relocated)).id == was { return relocated }
+        if let remembered = scopeMemory.last(where: { $0.scope == newScope })?.stop {
+            if let i = levels.model.itemIndex(id: remembered) { return levels.location(ofItem: i) }
+            if let g = levels.groupIndex(id: remembered) { return levels.location(ofGroup: g) }
+        }
+        // A scope seen for the first time (a dialog that just opened) starts at its first stop.
+        return .first
     }
 
     private mutating func relayout(scanning c: Cursor, _ model: ScanModel, _ now: Instant, _ out: inout [Output]) {
         let old = replaceModel(model)
         if levels.isEmpty { return stop(.noItems, &out) }
-        let location = levels.relocate(c.location, from: old)
+        let location = relocate(c.location, from: old)
         let passes = min(c.passes, loops - 1)
         if levels.highlight(levels.stop(location)) == old.highlight(old.stop(c.location)) {
             state = .scanning(Cursor(location: location, passes: passes, dwell: c.dwell))
@@ -667,10 +843,12 @@ public struct Scanner: Sendable {
     private mutating func relayout(autoTap c: Cursor, ends: Instant, _ model: ScanModel, _ now: Instant, _ out: inout [Output]) {
         let old = replaceModel(model)
         if levels.isEmpty { return stop(.noItems, &out) }
-        let location = levels.relocate(c.location, from: old)
+        let location = relocate(c.location, from: old)
         if case .item(let i) = old.stop(c.location), case .item(let j) = levels.stop(location),
            old.model.items[i].id == levels.model.items[j].id {
             state = .autoTapWindow(Cursor(location: location, passes: 0, dwell: nil), ends: ends)
+        } else if mode == .groupSelection {
+            resume(from: location, now, &out)
         } else {
             highlight(location, passes: 0, cause: .begin, now, &out)
         }
@@ -678,23 +856,24 @@ public struct Scanner: Sendable {
 
     private mutating func relayout(menu m: MenuState, _ model: ScanModel, _ now: Instant, _ out: inout [Output]) {
         let old = replaceModel(model)
+        guard case .item(let i) = m.subject else { return relayout(pointMenu: m, old, now, &out) }
         if levels.isEmpty { return stop(.noItems, &out) }
-        let id = old.model.items[m.item].id
+        let id = old.model.items[i].id
         guard let j = levels.model.itemIndex(id: id) else {
             out.append(.emit(.menuClosed))
-            highlight(levels.relocate(m.origin, from: old), passes: 0, cause: .begin, now, &out)
+            highlight(relocate(m.origin, from: old), passes: 0, cause: .begin, now, &out)
             return
         }
-        let entries = MenuEntry.entries(for: levels.model.items[j])
+        let entries = MenuEntry.entries(for: levels.model.items[j], modeSwitch: modeSwitch && mode == .item)
         let origin = levels.location(ofItem: j)
         if entries == m.entries {
             var m = m
-            m.item = j
+            m.subject = .item(j)
             m.origin = origin
             state = .menu(m)
         } else {
             out.append(.emit(.menuOpened(id: id, label: levels.model.items[j].description, items: MenuEntry.names(entries))))
-            highlightEntry(MenuState(item: j, entries: entries, index: 0, passes: 0, dwell: nil, origin: origin), cause: .menuOpened, now, &out)
+            highlightEntry(MenuState(subject: .item(j), entries: entries, index: 0, passes: 0, dwell: nil, origin: origin), cause: .menuOpened, now, &out)
         }
     }
 
@@ -705,14 +884,17 @@ public struct Scanner: Sendable {
     private mutating func syncTimers(_ out: inout [Output]) {
         var wantDwell: Instant?
         var wantAutoTap: Instant?
+        var wantSweep: Instant?
         switch state {
-        case .notStarted, .stopped: break
+        case .notStarted, .stopped, .colorGroups: break
         case .scanning(let c): wantDwell = c.dwell
         case .autoTapWindow(_, let ends): wantAutoTap = ends
         case .menu(let m): wantDwell = m.dwell
+        case .point(let p): wantSweep = p.sweep.turnAt
         }
         sync(.dwell, from: &pendingDwell, to: wantDwell, &out)
         sync(.autoTap, from: &pendingAutoTap, to: wantAutoTap, &out)
+        sync(.sweep, from: &pendingSweep, to: wantSweep, &out)
     }
 
     private func sync(_ id: TimerID, from pending: inout Instant?, to wanted: Instant?, _ out: inout [Output]) {

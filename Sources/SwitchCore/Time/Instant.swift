@@ -9,8 +9,9 @@ public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
 
     public static let zero = Instant(microseconds: 0)
 
-    /// Seconds, rounded to the nearest microsecond.
-    public static func seconds(_ s: Double) -> Instant { Instant(microseconds: Int64((s * 1_000_000).rounded())) }
+    /// Seconds, rounded to the nearest microsecond; saturates at ±Int64.max µs (and NaN is 0)
+    /// instead of trapping. Times from outside are checked against `TimeLimit` before this.
+    public static func seconds(_ s: Double) -> Instant { Instant(microseconds: saturatingMicroseconds(s)) }
 
     public var seconds: Double { Double(microseconds) / 1_000_000 }
 
@@ -34,7 +35,7 @@ public struct Interval: Comparable, Hashable, Sendable, CustomStringConvertible 
 
     public static let zero = Interval(microseconds: 0)
 
-    public static func seconds(_ s: Double) -> Interval { Interval(microseconds: Int64((s * 1_000_000).rounded())) }
+    public static func seconds(_ s: Double) -> Interval { Interval(microseconds: saturatingMicroseconds(s)) }
     public static func milliseconds(_ ms: Int64) -> Interval { Interval(microseconds: ms * 1000) }
 
     public var seconds: Double { Double(microseconds) / 1_000_000 }
@@ -45,6 +46,15 @@ public struct Interval: Comparable, Hashable, Sendable, CustomStringConvertible 
     public static func * (a: Interval, n: Int) -> Interval { Interval(microseconds: a.microseconds * Int64(n)) }
 
     public var description: String { formatMilliseconds(microseconds) + "s" }
+}
+
+/// Seconds to whole microseconds, clamped to what an `Int64` holds.
+func saturatingMicroseconds(_ s: Double) -> Int64 {
+    let us = (s * 1_000_000).rounded()
+    if us.isNaN { return 0 }
+    if us >= 9.2e18 { return Int64.max }
+    if us <= -9.2e18 { return Int64.min }
+    return Int64(us)
 }
 
 /// "1.234" from 1_234_400 µs: three decimals, half away from zero.

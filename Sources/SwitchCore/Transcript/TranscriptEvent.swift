@@ -29,8 +29,67 @@ public enum TranscriptEvent: Equatable, Sendable {
     case touch(TouchDecision)
     /// A device went away or came back (live engine only).
     case device(DeviceChange)
+    /// What a perform did on the live desktop: the performer's answer to a `perform` line, at the
+    /// same instant (live desktop only).
+    case result(PerformResult)
+    /// The live desktop's tree changed source: another window, the application quit, or it stopped
+    /// answering (live desktop only).
+    case tree(TreeSourceChange)
     /// The safety exit paused or resumed the engine (README "Safety exit").
     case pause(PauseChange)
+    /// Group selection: what each colour holds now (README "Scanning methods").
+    case colorGroups([ColorGroupLine])
+    /// Point scanning: a band or line starts moving, or stops.
+    case sweep(Sweep)
+    /// Point scanning chose a point; `id`, `label`: the scan item under it, if any.
+    case point(Point, id: String?, label: String?)
+    /// The scanner menu opened on a point (`id`, `label`: the scan item under it, whose actions
+    /// it offers), with its entries.
+    case pointMenuOpened(point: Point, id: String?, label: String?, items: [MenuEntryName])
+    /// Item or point mode (or group selection) began, from the scanner menu.
+    case mode(ScanningSettings.Mode)
+}
+
+/// One colour of group selection: the ids and labels of the items (or menu entries) it holds,
+/// and whether it holds the back candidate.
+public struct ColorGroupLine: Equatable, Sendable {
+    public var color: String
+    public var ids: [String]
+    /// Parallel to `ids`.
+    public var labels: [String]
+    public var back: Bool
+
+    public init(color: String, ids: [String], labels: [String], back: Bool) {
+        self.color = color
+        self.ids = ids
+        self.labels = labels
+        self.back = back
+    }
+}
+
+/// A sweep of point scanning. Along `axis` (x: a vertical band or line moving across, y: a
+/// horizontal one moving down and up), positions are the band's leading edge (its left or top;
+/// it covers `position … position + width`) or the line's coordinate (width 0). Moving: from
+/// `from` to `to` in `seconds`, linearly, then resting at `to` until the next sweep line.
+public struct Sweep: Equatable, Sendable {
+    public enum Kind: String, Sendable { case band, line }
+    public enum Axis: String, Sendable { case x, y }
+    public enum Motion: Equatable, Sendable {
+        case moving(from: Double, to: Double, duration: Interval)
+        case stopped(at: Double)
+    }
+
+    public var kind: Kind
+    public var axis: Axis
+    public var width: Double
+    public var motion: Motion
+
+    public init(_ kind: Kind, _ axis: Axis, width: Double, _ motion: Motion) {
+        self.kind = kind
+        self.axis = axis
+        self.width = width
+        self.motion = motion
+    }
 }
 
 public enum HighlightKind: String, Sendable {
@@ -50,6 +109,8 @@ public struct MenuEntryName: Equatable, Sendable {
 
 public struct Perform: Equatable, Sendable {
     public enum Action: Equatable, Sendable {
+        /// A tap at `point` itself (point scanning), not the element's activation point.
+        case tap
         case activate
         case custom(String)
         case increment
@@ -58,6 +119,7 @@ public struct Perform: Equatable, Sendable {
 
         public var name: String {
             switch self {
+            case .tap: return "tap"
             case .activate: return "activate"
             case .custom: return "custom"
             case .increment: return "increment"
@@ -143,6 +205,58 @@ public struct DeviceChange: Equatable, Sendable {
         self.change = change
         self.name = name
         self.node = node
+    }
+}
+
+/// The outcome of a perform carried out on the live desktop (`run --desktop`).
+public struct PerformResult: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable {
+        /// Done, and how (`action "click"`, `focus + click at (12, 40)`, `value 40 → 45`).
+        case done(String)
+        /// Not done, and why (`no reply within 300 ms`, `the element is gone`).
+        case failed(String)
+    }
+
+    public var action: Perform.Action
+    public var id: String
+    /// The perform's label (the element's description then).
+    public var label: String
+    public var outcome: Outcome
+
+    public init(_ action: Perform.Action, id: String, label: String, _ outcome: Outcome) {
+        self.action = action
+        self.id = id
+        self.label = label
+        self.outcome = outcome
+    }
+
+    /// The result of `perform`.
+    public init(_ perform: Perform, _ outcome: Outcome) {
+        self.init(perform.action, id: perform.id, label: perform.label, outcome)
+    }
+}
+
+/// Where the live desktop's tree comes from, when that changes.
+public struct TreeSourceChange: Equatable, Sendable {
+    public enum Change: String, Sendable {
+        /// Scanning reads this window (or application) now.
+        case window
+        /// The tree is gone (the application quit, its windows closed): nothing to scan.
+        case ended
+        /// The application does not answer: its tree is ended until it answers again.
+        case notAnswering
+    }
+
+    public var change: Change
+    /// The application's name on the accessibility bus.
+    public var app: String
+    /// The window's title (`window`), or why (`ended`, `notAnswering`).
+    public var detail: String
+
+    public init(_ change: Change, app: String, detail: String) {
+        self.change = change
+        self.app = app
+        self.detail = detail
     }
 }
 

@@ -78,6 +78,64 @@ public enum TranscriptFormat {
             w.string("change", d.change.rawValue)
             w.string("name", d.name)
             w.string("node", d.node)
+        case .result(let r):
+            w.string("type", "result")
+            w.string("action", r.action.name)
+            w.string("id", r.id)
+            w.string("label", r.label)
+            if case .custom(let name) = r.action { w.string("name", name) }
+            switch r.outcome {
+            case .done(let how): w.string("result", "done"); w.string("how", how)
+            case .failed(let why): w.string("result", "failed"); w.string("reason", why)
+            }
+        case .tree(let c):
+            w.string("type", "tree")
+            w.string("change", c.change.rawValue)
+            w.string("app", c.app)
+            w.string(c.change == .window ? "window" : "reason", c.detail)
+        case .colorGroups(let groups):
+            w.string("type", "groups")
+            w.key("groups")
+            w.out += "["
+            for (n, g) in groups.enumerated() {
+                if n > 0 { w.out += "," }
+                var inner = LineWriter()
+                inner.string("color", g.color)
+                inner.strings("ids", g.ids)
+                inner.strings("labels", g.labels)
+                if g.back { inner.raw("back", "true") }
+                w.out += inner.finish()
+            }
+            w.out += "]"
+        case .sweep(let sweep):
+            w.string("type", "sweep")
+            w.string("kind", sweep.kind.rawValue)
+            w.string("axis", sweep.axis.rawValue)
+            switch sweep.motion {
+            case .moving(let from, let to, let duration):
+                w.raw("from", formatNumber(Point.rounded(from)))
+                w.raw("to", formatNumber(Point.rounded(to)))
+                w.raw("seconds", formatMilliseconds(duration.microseconds))
+            case .stopped(let at):
+                w.raw("stopped", formatNumber(Point.rounded(at)))
+            }
+            if sweep.kind == .band { w.raw("width", formatNumber(Point.rounded(sweep.width))) }
+        case .point(let point, let id, let label):
+            w.string("type", "point")
+            w.point("point", point)
+            if let id { w.string("id", id) } else { w.raw("id", "null") }
+            if let label { w.string("label", label) } else { w.raw("label", "null") }
+        case .pointMenuOpened(let point, let id, let label, let items):
+            w.string("type", "menu")
+            w.raw("open", "true")
+            w.point("point", point)
+            if let id { w.string("id", id) } else { w.raw("id", "null") }
+            if let label { w.string("label", label) } else { w.raw("label", "null") }
+            w.strings("items", items.map(\.id))
+            w.strings("labels", items.map(\.label))
+        case .mode(let mode):
+            w.string("type", "mode")
+            w.string("mode", mode.rawValue)
         case .pause(let p):
             w.string("type", "pause")
             w.string("state", p.state.rawValue)
@@ -188,6 +246,42 @@ public enum TranscriptFormat {
             }
         case .device(let d):
             return row("device", "\(d.change.rawValue) \(d.node) " + quoted(d.name))
+        case .result(let r):
+            var s = pad(r.action.name, 10)
+            if case .custom(let action) = r.action { s += quoted(action) + " on " }
+            s += name(r.id, r.label)
+            switch r.outcome {
+            case .done(let how): s += " done: " + escaped(how)
+            case .failed(let why): s += " failed: " + escaped(why)
+            }
+            return row("result", s)
+        case .tree(let c):
+            switch c.change {
+            case .window: return row("tree", "window " + quoted(c.detail) + " of " + quoted(c.app))
+            case .ended: return row("tree", "ended: " + quoted(c.app) + ": " + escaped(c.detail))
+            case .notAnswering: return row("tree", "not answering: " + quoted(c.app) + ": " + escaped(c.detail))
+            }
+        case .colorGroups(let groups):
+            return row("groups", groups.map { g in
+                g.color + ": " + (zip(g.ids, g.labels).map(name) + (g.back ? ["(back)"] : [])).joined(separator: " ")
+            }.joined(separator: " | "))
+        case .sweep(let sweep):
+            var s = "\(sweep.axis.rawValue) \(sweep.kind.rawValue)"
+            if sweep.kind == .band { s += " \(formatNumber(Point.rounded(sweep.width))) wide" }
+            switch sweep.motion {
+            case .moving(let from, let to, let duration):
+                s += " \(formatNumber(Point.rounded(from))) → \(formatNumber(Point.rounded(to))) in \(formatMilliseconds(duration.microseconds)) s"
+            case .stopped(let at):
+                s += " stopped at \(formatNumber(Point.rounded(at)))"
+            }
+            return row("sweep", s)
+        case .point(let point, let id, let label):
+            return row("point", "\(point) → " + (id.map { name($0, label ?? "") } ?? "no item there"))
+        case .pointMenuOpened(let point, let id, let label, let items):
+            return row("menu", "open at \(point)" + (id.map { " on " + name($0, label ?? "") } ?? "") + ": "
+                       + items.map { name($0.id, $0.label) }.joined(separator: ", "))
+        case .mode(let mode):
+            return row("mode", mode.rawValue)
         case .pause(let p):
             switch p.cause {
             case .hold(let name, let held): return row("pause", "\(p.state.rawValue): \(name) held \(held)")

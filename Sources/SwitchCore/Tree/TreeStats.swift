@@ -1,28 +1,26 @@
-/// `tree stats`: the size of a tree and what auto scanning costs on it.
+/// `tree stats`: the size of a tree and what reaching an item costs with each scanning method.
 ///
 /// Counts: `elements` is every node of the tree (containers too); `accessibilityElements` the
 /// nodes assistive technology sees as elements (`ScanModel.accessibilityElements`); `scanItems`
 /// the stops of item scanning; `groups` the groups of group scanning; `depth` the number of
 /// levels (a root alone is 1).
 ///
-/// Time to reach an item, with T = `autoScanningTime` and P = `pauseOnFirstItem`: scanning a
-/// level starts with its first stop highlighted at time 0; that stop stays for T + P, every later
-/// one for T. So the stop at index k (0-based) of a level is highlighted after
+/// Time to reach an item: `ScanCostModel` (T = `autoScanningTime`, P = `pauseOnFirstItem`,
+/// H = the switches' `holdDuration`): selecting the stop at index j of a level costs
+/// P + (j + 1)·T + H (the person has the whole dwell of that stop to press), and an item's time
+/// is the sum over the levels on its way down; its presses are the number of levels.
 ///
-///     reach(k) = 0                 for k = 0
-///     reach(k) = P + k·T           for k > 0
-///
-/// and the user selects it at that moment (no reaction time; the selection itself takes none).
-///
-///     level  stop 0     stop 1   stop 2   stop 3
+///     level  stop 0     stop 1   stop 2
 ///            |--T+P----|---T----|---T----|
-///     t      0          P+T      P+2T     P+3T
+///     press            ^ P+T     ^ P+2T   ^ P+3T      (+H each)
 ///
-/// - Linear: one level, every scan item in scan order; one selection per item.
-/// - Group scanning: the top-level stops (groups and ungrouped items), then, once a group is
-///   selected, its stops, recursively; each level starts over (the pause again on its first
-///   stop). An item's time is the sum of `reach` over its path, its presses the length of the path
-///   (one selection per group entered plus one for the item).
+/// Methods, side by side (`Grouping`, `LevelShaper`):
+/// - `linear`: every scan item in one level;
+/// - `grouped`: the app's containers (group scanning);
+/// - `rowColumn`: containers, and rows of three or more stops as groups;
+/// - `auto`: the cheapest of declared, rows, row-column and balanced chunks, per level;
+/// - `groupSelection`: k = 2 … 6 switches, each press picks one of k colour groups
+///   (`ColorGroups`), T + H per press.
 ///
 /// Averages are over the scan items, each equally likely; "worst" is the largest. The escape
 /// stop at the end of a group comes after every item and changes nothing here; loops do not
@@ -35,9 +33,14 @@ public struct TreeStats: Sendable, Equatable {
     public var depth: Int
     public var autoScanningTime: Interval
     public var pauseOnFirstItem: Interval
+    public var holdDuration: Interval
     /// Nil when there is no scan item.
     public var linear: ScanCost?
     public var grouped: ScanCost?
+    public var rowColumn: ScanCost?
+    public var auto: ScanCost?
+    /// k = 2 … 6 switches, in that order (empty when there is no scan item).
+    public var groupSelection: [ScanCost] = []
 
     /// Time and presses to reach the items of one scanning method.
     public struct ScanCost: Sendable, Equatable {
@@ -56,7 +59,7 @@ public struct TreeStats: Sendable, Equatable {
         public var worstPresses: Int { presses.max() ?? 0 }
     }
 
-    public init(tree: ElementTree, model: ScanModel? = nil, scanning: ScanningSettings) {
+    public init(tree: ElementTree, model: ScanModel? = nil, scanning: ScanningSettings, holdDuration: Interval = .zero) {
         let model = model ?? ScanModel(tree: tree)
         var count = 0
         var deepest = 0
@@ -71,53 +74,38 @@ public struct TreeStats: Sendable, Equatable {
         groups = model.groups.count
         autoScanningTime = scanning.autoScanningTime
         pauseOnFirstItem = scanning.pauseOnFirstItem
-        if model.items.isEmpty {
-            linear = nil
-            grouped = nil
-        } else {
-            linear = TreeStats.linearCost(model, scanning)
-            grouped = TreeStats.groupedCost(model, scanning)
+        self.holdDuration = holdDuration
+        guard !model.items.isEmpty else { return }
+        let costModel = ScanCostModel(scanning, holdDuration: holdDuration)
+        func cost(_ grouping: Grouping) -> ScanCost {
+            let (times, presses) = ScanLevels(model: model, grouping: grouping, cost: costModel).reach()
+            return ScanCost(reach: times, presses: presses)
+        }
+        linear = cost(.none)
+        grouped = cost(.containers)
+        rowColumn = cost(.rowColumn)
+        auto = cost(.auto)
+        groupSelection = ColorGroups.switchRange.map { k in
+            var split = ColorGroups(weights: Array(repeating: 1, count: model.items.count), switches: k)
+            let presses = split.presses(0..<model.items.count)
+            return ScanCost(reach: presses.map { costModel.groupPress * $0 }, presses: presses)
         }
     }
 
-    /// The time until the stop at `index` of a level is highlighted (see the header).
-    public static func reach(_ index: Int, _ s: ScanningSettings) -> Interval {
-        index == 0 ? .zero : s.pauseOnFirstItem + s.autoScanningTime * index
-    }
-
-    static func linearCost(_ model: ScanModel, _ s: ScanningSettings) -> ScanCost {
-        ScanCost(reach: model.items.indices.map { reach($0, s) }, presses: Array(repeating: 1, count: model.items.count))
-    }
-
-    static func groupedCost(_ model: ScanModel, _ s: ScanningSettings) -> ScanCost {
-        var times = Array(repeating: Interval.zero, count: model.items.count)
-        var presses = Array(repeating: 0, count: model.items.count)
-        func visit(_ stops: [ScanStop], before: Interval, pressesBefore: Int) {
-            for (k, stop) in stops.enumerated() {
-                let t = before + reach(k, s)
-                switch stop {
-                case .item(let i):
-                    times[i] = t
-                    presses[i] = pressesBefore + 1
-                case .group(let g):
-                    visit(model.groups[g].stops, before: t, pressesBefore: pressesBefore + 1)
-                }
-            }
-        }
-        visit(model.topStops, before: .zero, pressesBefore: 0)
-        return ScanCost(reach: times, presses: presses)
-    }
-
-    /// `{"elements": …, "scanning": {…}, "linear": {"averageSeconds", "worstSeconds", "averagePresses", "worstPresses"} | null, "grouped": …}`
+    /// `{"elements": …, "scanning": {…}, "linear": {"averageSeconds", "worstSeconds", "averagePresses", "worstPresses"} | null,
+    /// "grouped": …, "rowColumn": …, "auto": …, "groupSelection": [{"switches": 2, …}, …]}`
     public var json: JSONOut {
-        func cost(_ c: ScanCost?) -> JSONOut {
-            guard let c else { return .null }
-            return .object([
+        func fields(_ c: ScanCost) -> [(String, JSONOut)] {
+            [
                 ("averageSeconds", .raw(formatMilliseconds(c.averageTime.microseconds))),
                 ("worstSeconds", .raw(formatMilliseconds(c.worstTime.microseconds))),
                 ("averagePresses", .raw(TreeStats.twoDecimals(c.averagePresses))),
                 ("worstPresses", .number(Double(c.worstPresses))),
-            ])
+            ]
+        }
+        func cost(_ c: ScanCost?) -> JSONOut { c.map { .object(fields($0)) } ?? .null }
+        let selection = zip(ColorGroups.switchRange, groupSelection).map { k, c in
+            JSONOut.object([("switches", .number(Double(k)))] + fields(c))
         }
         return .object([
             ("elements", .number(Double(elements))),
@@ -128,9 +116,13 @@ public struct TreeStats: Sendable, Equatable {
             ("scanning", .object([
                 ("autoScanningTime", .raw(formatMilliseconds(autoScanningTime.microseconds))),
                 ("pauseOnFirstItem", .raw(formatMilliseconds(pauseOnFirstItem.microseconds))),
+                ("holdDuration", .raw(formatMilliseconds(holdDuration.microseconds))),
             ])),
             ("linear", cost(linear)),
             ("grouped", cost(grouped)),
+            ("rowColumn", cost(rowColumn)),
+            ("auto", cost(auto)),
+            ("groupSelection", .array(selection)),
         ])
     }
 
@@ -143,16 +135,21 @@ public struct TreeStats: Sendable, Equatable {
                 : "presses average \(TreeStats.twoDecimals(c.averagePresses)), worst \(c.worstPresses)"
             return "average \(formatMilliseconds(c.averageTime.microseconds)) s, worst \(formatMilliseconds(c.worstTime.microseconds)) s, \(presses)"
         }
-        let rows: [(String, String)] = [
+        var scanningLine = "\(formatMilliseconds(autoScanningTime.microseconds)) s per stop, pause on first stop \(formatMilliseconds(pauseOnFirstItem.microseconds)) s"
+        if !holdDuration.isZero { scanningLine += ", hold \(formatMilliseconds(holdDuration.microseconds)) s" }
+        var rows: [(String, String)] = [
             ("elements", String(elements)),
             ("accessibility elements", String(accessibilityElements)),
             ("scan items", String(scanItems)),
             ("groups", String(groups)),
             ("depth", String(depth)),
-            ("scanning", "\(formatMilliseconds(autoScanningTime.microseconds)) s per stop, pause on first stop \(formatMilliseconds(pauseOnFirstItem.microseconds)) s"),
+            ("scanning", scanningLine),
             ("linear", cost(linear)),
             ("group scanning", cost(grouped)),
+            ("row-column", cost(rowColumn)),
+            ("auto grouping", cost(auto)),
         ]
+        for (k, c) in zip(ColorGroups.switchRange, groupSelection) { rows.append(("\(k) switches", cost(c))) }
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }
     }

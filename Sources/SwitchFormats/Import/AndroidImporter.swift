@@ -39,7 +39,7 @@ enum AndroidImporter {
         let screen = screenSize(builder.hierarchy, top: top, notes: &notes)
         let root = ImportSupport.singleRoot(top.map { element($0) })
         top = []
-        return ImportedTree(format: builder.sawNodeTags ? .uiautomator : .appiumUiAutomator2,
+        return ImportedTree(format: builder.firstElementIsNode ?? true ? .uiautomator : .appiumUiAutomator2,
                             tree: ImportSupport.finish(consume root, screen: screen), notes: notes)
     }
 
@@ -135,7 +135,9 @@ enum AndroidImporter {
         var top: [RawNode] = []
         var hierarchy: Hierarchy?
         var depth = 0
-        var sawNodeTags = false
+        /// Whether the first element inside <hierarchy> is a <node> (uiautomator) or named by its
+        /// class (Appium); nil for an empty hierarchy. `TreeFile.detect` decides the same way.
+        var firstElementIsNode: Bool?
         var kinds: [String: ClassKind] = [:]
         /// The class names seen so far, by their bytes: a dump repeats a few dozen classes, and
         /// making a `String` for every node's class (and hashing it) was a tenth of an import.
@@ -176,7 +178,7 @@ enum AndroidImporter {
                 hierarchy = h
                 return
             }
-            if tag.hasName("node") { sawNodeTags = true }
+            if firstElementIsNode == nil { firstElementIsNode = tag.hasName("node") }
             var n = RawNode(className: "")
             var knownKind = false
             for a in tag.attributes {

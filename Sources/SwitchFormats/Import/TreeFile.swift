@@ -38,7 +38,8 @@ public enum TreeFile {
 
     /// The format of `bytes`, or nil when it is none switchscan reads. Looks at the first
     /// elements of XML; parses JSON (to see its keys).
-    public static func detect(_ bytes: [UInt8]) -> Format? {
+    public static func detect(_ raw: [UInt8]) -> Format? {
+        guard let bytes = try? TextEncoding.utf8(raw, file: "") else { return nil }
         switch firstByte(bytes) {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard let json = try? JSONParser.parse(bytes) else { return nil }
@@ -46,7 +47,7 @@ public enum TreeFile {
         case UInt8(ascii: "<"):
             return xmlFormat(XMLSniffer.firstElementNames(bytes, limit: 2))
         default:
-            return ChromiumMacDumpImporter.looksLikeDump(bytes) ? .chromiumMacDump : nil
+            return ChromiumMacDumpImporter.looksLikeDump(TextEncoding.withoutCRLF(bytes)) ? .chromiumMacDump : nil
         }
     }
 
@@ -56,7 +57,8 @@ public enum TreeFile {
     }
 
     /// The tree, the format it was read as, and notes for the user (`tree import`).
-    public static func importTree(_ bytes: [UInt8], file: String) throws(InputError) -> ImportedTree {
+    public static func importTree(_ raw: [UInt8], file: String) throws(InputError) -> ImportedTree {
+        let bytes = try TextEncoding.utf8(raw, file: file)
         switch firstByte(bytes) {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let json = try JSONParser.parse(bytes, file: file)
@@ -67,6 +69,9 @@ public enum TreeFile {
             case .chromeAXTree?:
                 return try ChromeAXImporter.decode(json, reader: reader)
             default:
+                for (key, node) in [("nodes", json["nodes"]), ("result.nodes", json["result"]?["nodes"])] {
+                    if let node { throw reader.error(node, key, "expected an array of AXNode objects (a Chrome DevTools Accessibility.getFullAXTree result), found \(node.kindDescription)") }
+                }
                 throw reader.error(json, "", "JSON, but not a tree switchscan reads: expected an object with \"root\" (the native tree format) or with \"nodes\" (a Chrome DevTools Accessibility.getFullAXTree result, also inside \"result\")")
             }
         case UInt8(ascii: "<"):
@@ -88,7 +93,10 @@ public enum TreeFile {
         case nil:
             throw InputError(file: file, message: "empty file (expected a tree: native JSON, an iOS or Android XML dump, or a Chrome DevTools JSON dump)")
         default:
-            if ChromiumMacDumpImporter.looksLikeDump(bytes) { return try ChromiumMacDumpImporter.decode(bytes, file: file) }
+            // Dumps saved on Windows end lines with CRLF; the importer splits on LF. Dropping the
+            // CR of each CRLF keeps every line number and every column before the line end.
+            let text = TextEncoding.withoutCRLF(bytes)
+            if ChromiumMacDumpImporter.looksLikeDump(text) { return try ChromiumMacDumpImporter.decode(text, file: file) }
             throw InputError(file: file, line: 1, column: 1, message: "not a tree file switchscan reads (expected JSON: a native tree or a Chrome DevTools getFullAXTree result; XML: an iOS or Android page source; or a Chromium accessibility tree dump with AX roles)")
         }
     }

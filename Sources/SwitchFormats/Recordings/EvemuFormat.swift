@@ -85,176 +85,15 @@ public enum EvemuFormat {
     }
 
     static func parseDetailed(_ bytes: [UInt8], file: String) throws(InputError) -> Parsed {
-        typealias T = RecordingText
-        var name: String?
-        var nameLine: Int?
-        var ids: [UInt16] = [0, 0, 0, 0]
-        var propertyBytes: [UInt8] = []
-        var maskBytes: [UInt16: [UInt8]] = [:]
-        var absInfo: [UInt16: DeviceDescription.AbsInfo] = [:]
+        var parser = EvemuParser(file: file)
         var events: [TimedEvent] = []
         events.reserveCapacity(bytes.count / 32)
-        var firstEventLine: Int?
-        var section: Section?
-        var fields: [Range<Int>] = []
-        fields.reserveCapacity(12)
-
-        for line in T.Lines(bytes) {
-            var content = T.trimmed(bytes, line.range)
-            if line.number == 1, bytes[content].starts(with: [0xEF, 0xBB, 0xBF]) {
-                content = T.trimmed(bytes, (content.lowerBound + 3)..<content.upperBound)  // UTF-8 byte order mark
-            }
-            if content.isEmpty || bytes[content.lowerBound] == T.hash { continue }
-            func fail(_ message: String, at column: Int? = nil) -> InputError {
-                InputError(file: file, line: line.number, column: column.map { $0 - line.range.lowerBound + 1 }, message: message)
-            }
-            let start = content.lowerBound
-            guard content.count >= 2, bytes[start + 1] == T.colon, let kind = Section(tag: bytes[start]) else {
-                throw fail("expected an evemu line (\"N: <name>\", \"E: <sec>.<usec> <type> <code> <value>\", …), found \"\(T.excerpt(bytes, content))\"")
-            }
-
-            // Order: N: I: P: B: A: L: S: then E:, one device per file.
-            if let current = section {
-                if current == .name && kind != .id {
-                    throw fail("expected \"I: <bus> <vendor> <product> <version>\" right after the N: line, found \(kind.tag)")
-                }
-                if kind < current || (kind == current && (kind == .name || kind == .id)) {
-                    if kind == .name, let first = nameLine {
-                        throw fail("a second N: line: an evemu file describes one device (its N: is at line \(first))")
-                    }
-                    throw fail("\(kind.tag) line after \(current.tag) lines: an evemu file lists N:, I:, P:, B:, A:, L:, S: and then E: lines")
-                }
-            } else if kind != .name && kind != .events {
-                throw fail("\(kind.tag) line before the device name: a description starts with \"N: <name>\"")
-            }
-            section = kind
-
-            if kind == .name {
-                // No comment or field splitting: a name may contain '#' and spaces.
-                var nameStart = start + 2
-                while nameStart < line.range.upperBound && T.isBlank(bytes[nameStart]) { nameStart += 1 }
-                name = String(decoding: bytes[nameStart..<line.range.upperBound], as: UTF8.self)
-                nameLine = line.number
-                continue
-            }
-
-            var end = content.upperBound
-            if let hash = bytes[(start + 2)..<end].firstIndex(of: T.hash) { end = hash }
-            T.splitFields(bytes, (start + 2)..<end, into: &fields)
-
-            switch kind {
-            case .events:
-                guard fields.count == 4 else {
-                    throw fail("expected \"E: <sec>.<usec> <type> <code> <value>\", found \(fields.count) field\(fields.count == 1 ? "" : "s")")
-                }
-                guard let time = parseTime(bytes, fields[0]) else {
-                    throw fail("bad timestamp \"\(T.excerpt(bytes, fields[0]))\": expected <seconds>.<microseconds>, 1 to 6 digits after the dot", at: fields[0].lowerBound)
-                }
-                guard let type = T.hex(bytes, fields[1], maximum: typeCount - 1) else {
-                    throw fail("bad event type \"\(T.excerpt(bytes, fields[1]))\": expected hex below 20 (EV_CNT)", at: fields[1].lowerBound)
-                }
-                guard let code = T.hex(bytes, fields[2], maximum: maximumCode) else {
-                    throw fail("bad event code \"\(T.excerpt(bytes, fields[2]))\": expected hex up to 2ff (KEY_MAX)", at: fields[2].lowerBound)
-                }
-                guard let value = T.decimal(bytes, fields[3], in: Int64(Int32.min)...Int64(Int32.max)) else {
-                    throw fail("bad event value \"\(T.excerpt(bytes, fields[3]))\": expected a decimal 32-bit integer", at: fields[3].lowerBound)
-                }
-                if let last = events.last, time < last.time {
-                    throw fail("timestamp \(timeString(time)) goes backwards (the event before is at \(timeString(last.time)))", at: fields[0].lowerBound)
-                }
-                if firstEventLine == nil { firstEventLine = line.number }
-                events.append(TimedEvent(time: time, event: InputEvent(type: UInt16(type), code: UInt16(code), value: Int32(value))))
-
-            case .id:
-                guard fields.count == 4 else {
-                    throw fail("expected \"I: <bus> <vendor> <product> <version>\" (4 hex numbers), found \(fields.count)")
-                }
-                for k in 0..<4 {
-                    guard let v = T.hex(bytes, fields[k], maximum: 0xffff) else {
-                        throw fail("bad id \"\(T.excerpt(bytes, fields[k]))\": expected hex up to ffff", at: fields[k].lowerBound)
-                    }
-                    ids[k] = UInt16(v)
-                }
-
-            case .properties:
-                guard fields.count == 8 else {
-                    throw fail("expected \"P:\" and 8 hex bytes, found \(fields.count)")
-                }
-                guard propertyBytes.count + 8 <= maximumMaskBytes else {
-                    throw fail("too many P: lines (at most \(maximumMaskBytes / 8))")
-                }
-                for f in fields {
-                    guard let b = T.hex(bytes, f, maximum: 0xff) else {
-                        throw fail("bad property byte \"\(T.excerpt(bytes, f))\": expected hex 00 to ff", at: f.lowerBound)
-                    }
-                    propertyBytes.append(UInt8(b))
-                }
-
-            case .bits:
-                guard fields.count == 9 else {
-                    throw fail("expected \"B: <type> <8 hex bytes>\", found \(fields.count) fields")
-                }
-                guard let type = T.hex(bytes, fields[0], maximum: typeCount - 1) else {
-                    throw fail("bad event type \"\(T.excerpt(bytes, fields[0]))\": expected hex below 20 (EV_CNT)", at: fields[0].lowerBound)
-                }
-                let key = UInt16(type)
-                guard (maskBytes[key]?.count ?? 0) + 8 <= maximumMaskBytes else {
-                    throw fail("too many B: lines for type \(hexString(type, width: 2)) (at most \(maximumMaskBytes / 8), codes up to 2ff)")
-                }
-                for f in fields.dropFirst() {
-                    guard let b = T.hex(bytes, f, maximum: 0xff) else {
-                        throw fail("bad bitmask byte \"\(T.excerpt(bytes, f))\": expected hex 00 to ff", at: f.lowerBound)
-                    }
-                    maskBytes[key, default: []].append(UInt8(b))
-                }
-
-            case .absInfo:
-                guard fields.count == 5 || fields.count == 6 else {
-                    throw fail("expected \"A: <code> <min> <max> <fuzz> <flat> [<resolution>]\", found \(fields.count) fields")
-                }
-                guard let code = T.hex(bytes, fields[0], maximum: maximumAbsCode) else {
-                    throw fail("bad axis code \"\(T.excerpt(bytes, fields[0]))\": expected hex up to 3f (ABS_MAX)", at: fields[0].lowerBound)
-                }
-                var numbers: [Int32] = []
-                for f in fields.dropFirst() {
-                    guard let v = T.decimal(bytes, f, in: Int64(Int32.min)...Int64(Int32.max)) else {
-                        throw fail("bad axis value \"\(T.excerpt(bytes, f))\": expected a decimal 32-bit integer", at: f.lowerBound)
-                    }
-                    numbers.append(Int32(v))
-                }
-                absInfo[UInt16(code)] = DeviceDescription.AbsInfo(
-                    minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
-                    resolution: numbers.count > 4 ? numbers[4] : 0)
-
-            case .leds, .switches:
-                // State at recording time; the simulator starts from a neutral device.
-                guard fields.count == 2, T.hex(bytes, fields[0], maximum: maximumCode) != nil,
-                      T.decimal(bytes, fields[1], in: Int64(Int32.min)...Int64(Int32.max)) != nil else {
-                    throw fail("expected \"\(kind.tag) <code (hex)> <state>\"")
-                }
-
-            case .name:
-                break  // handled above
-            }
+        for line in RecordingText.Lines(bytes) {
+            if let event = try parser.take(bytes, line.range, line: line.number) { events.append(event) }
         }
-
-        if section == .name, let line = nameLine {
-            throw InputError(file: file, line: line, message: "the file ends after the N: line; expected \"I: <bus> <vendor> <product> <version>\" next")
-        }
-
-        var description: DeviceDescription?
-        if let name {
-            var codes: [UInt16: Set<UInt16>] = [:]
-            // Type 0's bitmask is EV_SYN's (or, in old files, the set of types): implied, not kept.
-            for (type, mask) in maskBytes where type != 0 {
-                let set = bitsSet(in: mask)
-                if !set.isEmpty { codes[type] = set }
-            }
-            description = DeviceDescription(name: name, bus: ids[0], vendor: ids[1], product: ids[2], version: ids[3],
-                                            properties: bitsSet(in: propertyBytes), codes: codes, absInfo: absInfo)
-        }
+        let description = try parser.finish()
         return Parsed(device: Recording.Device(description: description, events: events),
-                      nameLine: nameLine, firstEventLine: firstEventLine)
+                      nameLine: parser.nameLine, firstEventLine: parser.firstEventLine)
     }
 
     /// Bit k of byte i stands for code 8·i + k (evemu's and the kernel's byte order).
@@ -266,23 +105,47 @@ public enum EvemuFormat {
         return set
     }
 
+    enum TimeField: Equatable {
+        case time(Instant)
+        /// Not `<digits>.<1 to 6 digits>`.
+        case malformed
+        /// Well formed, but more seconds than `maximumSeconds`.
+        case outOfRange
+    }
+
     /// `<sec>.<usec>` as evemu reads it: the microseconds are an integer of 1 to 6 digits (see the
     /// type's doc comment).
-    static func parseTime(_ bytes: [UInt8], _ r: Range<Int>) -> Instant? {
-        guard let dot = bytes[r].firstIndex(of: RecordingText.dot) else { return nil }
+    static func parseTime(_ bytes: [UInt8], _ r: Range<Int>) -> TimeField {
+        guard let dot = bytes[r].firstIndex(of: RecordingText.dot) else { return .malformed }
         let secRange = r.lowerBound..<dot
         let usecRange = (dot + 1)..<r.upperBound
         guard !secRange.isEmpty, secRange.allSatisfy({ bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }),
               !usecRange.isEmpty, usecRange.count <= 6, usecRange.allSatisfy({ bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }),
-              let sec = RecordingText.decimal(bytes, secRange, in: 0...maximumSeconds),
-              let usec = RecordingText.decimal(bytes, usecRange, in: 0...999_999) else { return nil }
-        return Instant(microseconds: sec * 1_000_000 + usec)
+              let usec = RecordingText.decimal(bytes, usecRange, in: 0...999_999) else { return .malformed }
+        guard let sec = RecordingText.decimal(bytes, secRange, in: 0...maximumSeconds) else { return .outOfRange }
+        return .time(Instant(microseconds: sec * 1_000_000 + usec))
     }
 
-    /// The same rule on a `String` ("0.50000" → 50 000 µs).
+    /// The same rule on a `String` ("0.50000" → 50 000 µs); nil when it is not a time.
     static func parseTime(_ s: Substring) -> Instant? {
         let bytes = Array(s.utf8)
-        return parseTime(bytes, 0..<bytes.count)
+        if case .time(let t) = parseTime(bytes, 0..<bytes.count) { return t }
+        return nil
+    }
+
+    /// What is wrong with an axis range, or nil: the kernel refuses a minimum above the maximum
+    /// (uinput's check), and a position axis with no extent cannot say where a finger is (every
+    /// touch would land at 0). Shared by every recording reader.
+    static func rangeProblem(code: UInt16, _ a: DeviceDescription.AbsInfo) -> String? {
+        let name = EventCodes.describe(type: EventCodes.EV_ABS, code: code)
+        if a.minimum > a.maximum {
+            return "\(name): the minimum \(a.minimum) is above the maximum \(a.maximum); expected min < max"
+        }
+        let positions = [EventCodes.ABS_X, EventCodes.ABS_Y, EventCodes.ABS_MT_POSITION_X, EventCodes.ABS_MT_POSITION_Y]
+        if a.minimum == a.maximum && positions.contains(code) {
+            return "\(name): the minimum and maximum are both \(a.minimum); a position axis needs min < max to map touches onto the screen"
+        }
+        return nil
     }
 
     /// "12.000345": seconds and six-digit microseconds, as evemu writes times.

@@ -37,13 +37,20 @@ public enum LibinputRecordFormat {
         try parse(bytes, file: file, readingFramesAhead: true)
     }
 
-    /// `readingFramesAhead: false` leaves every frame to Yams (tests compare both ways).
-    static func parse(_ bytes: [UInt8], file: String, readingFramesAhead: Bool) throws(InputError) -> Recording {
+    /// `readingFramesAhead: false` leaves every frame to Yams (tests and the fuzz target compare
+    /// both ways).
+    @_spi(Fuzzing) public static func parse(_ bytes: [UInt8], file: String, readingFramesAhead: Bool) throws(InputError) -> Recording {
         if let bad = RecordingText.firstInvalidUTF8(bytes) {
             let p = RecordingText.position(of: bad, in: bytes)
             throw InputError(file: file, line: p.line, column: p.column, message: "not UTF-8 text (byte 0x\(hexString(bytes[bad], width: 2))); expected a libinput-record YAML file")
         }
+        if let bad = RecordingText.firstNonPrintableYAML(bytes) {
+            let p = RecordingText.position(of: bad.offset, in: bytes)
+            throw InputError(file: file, line: p.line, column: p.column,
+                             message: "control character U+\(hexString(bad.scalar.value, width: 4).uppercased()) (YAML allows none, not even in a comment); expected a libinput-record YAML file")
+        }
         let rewritten = readingFramesAhead ? LibinputRecordFrames.rewrite(bytes) : nil
+        try YAMLPrecheck.check(rewritten?.bytes ?? bytes, file: file)
         let text = String(decoding: rewritten?.bytes ?? bytes, as: UTF8.self)
         let root: Node
         do {
@@ -56,7 +63,7 @@ public enum LibinputRecordFormat {
         } catch let error as InputError {
             throw error
         } catch let error as YamlError {
-            throw inputError(error, file: file, text: text)
+            throw inputError(error, file: file, text: text, lines: RecordingText.yamlLineCount(bytes))
         } catch {
             throw InputError(file: file, line: 1, message: "cannot read the YAML: \(error)")
         }
@@ -64,12 +71,15 @@ public enum LibinputRecordFormat {
     }
 
     /// Yams' error, as one line with the position it gives.
-    static func inputError(_ error: YamlError, file: String, text: String) -> InputError {
+    /// `lines` is the file's line count: libyaml puts the end of a file that does not end with a
+    /// line break on the line after its last, which the message must not name.
+    static func inputError(_ error: YamlError, file: String, text: String, lines: Int) -> InputError {
         func located(_ mark: Mark, _ context: YamlError.Context?, _ problem: String) -> InputError {
             // libyaml words some problems as the end of a sentence its context begins ("but found …").
             let problem = problem.hasPrefix("but ") ? String(problem.dropFirst(4)) : problem
             var message = "malformed YAML: \(problem)"
-            if let context { message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))" }
+            if let context { message += " (\(context.text) at line \(min(context.mark.line, lines)), column \(context.mark.column))" }
+            if mark.line > lines { return InputError(file: file, line: lines, message: message + " at the end of the file") }
             return InputError(file: file, line: mark.line, column: mark.column, message: message)
         }
         switch error {
@@ -92,6 +102,27 @@ public enum LibinputRecordFormat {
         default:
             return InputError(file: file, line: 1, message: "cannot read the YAML: \(error)")
         }
+    }
+
+    /// Whether `key` is `expected` with a different case or at most two letters changed, added,
+    /// removed or swapped (and is not so short that anything would match).
+    static func looksLikeMisspelling(_ key: String, of expected: String) -> Bool {
+        let a = Array(key.lowercased().utf8), b = Array(expected.lowercased().utf8)
+        guard a != Array(expected.utf8) else { return false }
+        if a == b { return true }
+        guard b.count >= 4, abs(a.count - b.count) <= 2 else { return false }
+        // Optimal string alignment distance (Damerau–Levenshtein without repeated edits).
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count] <= 2
     }
 
     /// Walks the node tree; every check names the node's position and path.
@@ -120,6 +151,13 @@ public enum LibinputRecordFormat {
             }
             let devices = try sequence(devicesNode, "devices")
             guard !devices.isEmpty else { throw fail(devicesNode, "devices", "expected at least one device, found an empty list") }
+            try checkKeys(top, path: "", node: root, used: ["version", "ndevices", "devices"], known: ["libinput", "system"])
+            if let n = top["ndevices"] {
+                let count = try integer(n, "ndevices", in: 0...Int64(Int32.max), what: "a number of devices")
+                guard count == Int64(devices.count) else {
+                    throw fail(n, "ndevices", "says \(count) device\(count == 1 ? "" : "s"), but devices lists \(devices.count); a file cut short or edited by hand?")
+                }
+            }
             var result: [Recording.Device] = []
             for (i, deviceNode) in devices.enumerated() {
                 result.append(try device(deviceNode, "devices[\(i)]"))
@@ -129,6 +167,7 @@ public enum LibinputRecordFormat {
 
         func device(_ node: Node, _ path: String) throws(InputError) -> Recording.Device {
             let fields = try mapping(node, path)
+            try checkKeys(fields, path: path, node: node, used: ["evdev", "events"], known: ["node", "hid", "udev", "quirks"])
             guard let evdevNode = fields["evdev"] else {
                 throw fail(node, path, "missing \"evdev\": the device's name, id, codes, absinfo and properties")
             }
@@ -142,6 +181,7 @@ public enum LibinputRecordFormat {
 
         func evdev(_ node: Node, _ path: String) throws(InputError) -> DeviceDescription {
             let fields = try mapping(node, path)
+            try checkKeys(fields, path: path, node: node, used: ["name", "id", "codes", "absinfo", "properties"], known: [])
             guard let nameNode = fields["name"] else { throw fail(node, path, "missing \"name\"") }
             guard case .scalar(let nameScalar) = nameNode else {
                 throw fail(nameNode, path + ".name", "expected the device name, found \(describe(nameNode))")
@@ -180,7 +220,9 @@ public enum LibinputRecordFormat {
                     for (k, v) in values.enumerated() {
                         n.append(Int32(try integer(v, codePath + "[\(k)]", in: Int64(Int32.min)...Int64(Int32.max), what: "an axis value")))
                     }
-                    absInfo[code] = DeviceDescription.AbsInfo(minimum: n[0], maximum: n[1], fuzz: n[2], flat: n[3], resolution: n[4])
+                    let info = DeviceDescription.AbsInfo(minimum: n[0], maximum: n[1], fuzz: n[2], flat: n[3], resolution: n[4])
+                    if let problem = EvemuFormat.rangeProblem(code: code, info) { throw fail(valuesNode, codePath, problem) }
+                    absInfo[code] = info
                 }
             }
             for code in (codes[EventCodes.EV_ABS] ?? []).sorted() where absInfo[code] == nil {
@@ -266,6 +308,19 @@ public enum LibinputRecordFormat {
                                  message: "time \(EvemuFormat.timeString(time)) goes backwards (the event before is at \(EvemuFormat.timeString(last.time)))")
             }
             events.append(TimedEvent(time: time, event: InputEvent(type: UInt16(n.2), code: UInt16(n.3), value: Int32(n.4))))
+        }
+
+        /// Keys this reader does not read are ignored, as libinput-replay ignores them (later
+        /// libinput versions add some), except one that looks like a misspelling of a key it reads
+        /// and that is missing: `evnets:` would otherwise replay a recording of nothing.
+        func checkKeys(_ fields: Fields, path: String, node: Node, used: [String], known: [String]) throws(InputError) {
+            for (keyNode, _) in fields.pairs {
+                guard let key = keyNode.scalar?.string, !used.contains(key), !known.contains(key) else { continue }
+                for expected in used where fields[expected] == nil && LibinputRecordFormat.looksLikeMisspelling(key, of: expected) {
+                    throw fail(keyNode, path.isEmpty ? key : path + "." + key,
+                               "unknown key \"\(key)\"; did you mean \"\(expected)\"? (a libinput-record \(path.isEmpty ? "file" : "entry") has \(used.map { "\"\($0)\"" }.joined(separator: ", ")))")
+                }
+            }
         }
 
         // MARK: Shapes

@@ -83,7 +83,7 @@ enum LibinputRecordFrames {
     }
 
     /// `<spaces>- [a, b, c, d, e]` with optional spaces around the numbers and an optional
-    /// `# comment` after a blank; the numbers are decimal, optionally signed. `ranges` receives
+    /// `# comment` after a blank (with no YAML line break in it); the numbers are decimal, optionally signed. `ranges` receives
     /// where each number is (for error messages; pass the same array each time).
     static func eventLine(_ bytes: [UInt8], _ r: Range<Int>, ranges: inout [Range<Int>])
         -> (indent: Int, numbers: (Int64, Int64, Int64, Int64, Int64))? {
@@ -117,6 +117,15 @@ enum LibinputRecordFrames {
             guard RecordingText.isBlank(bytes[i]) else { return nil }
             while i < r.upperBound && RecordingText.isBlank(bytes[i]) { i += 1 }
             guard i == r.upperBound || bytes[i] == RecordingText.hash else { return nil }
+            // YAML also ends a line at a lone CR, NEL, LS and PS: a comment holding one goes on
+            // on a line of its own, which only Yams reads right.
+            while i < r.upperBound {
+                let b = bytes[i]
+                if b == RecordingText.carriageReturn { return nil }
+                if b == 0xC2, i + 1 < r.upperBound, bytes[i + 1] == 0x85 { return nil }
+                if b == 0xE2, i + 2 < r.upperBound, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { return nil }
+                i += 1
+            }
         }
         return (indent, numbers)
     }

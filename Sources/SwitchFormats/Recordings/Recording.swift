@@ -24,11 +24,14 @@ public struct Recording: Sendable, Equatable {
     /// The earliest event time over all devices.
     public var firstEventTime: Instant? { devices.compactMap { $0.events.first?.time }.min() }
 
+    /// A first timestamp above this (100000 s, in µs) is absolute: the recording is shifted to 0.
+    public static let absoluteTimeThreshold: Int64 = 100_000 * 1_000_000
+
     /// The simulator's time base: timestamps are seconds since scanning started, except that a
     /// recording whose first timestamp is above 100000 s (absolute, as older evemu files carry) is
     /// shifted so its first event is at t = 0. All devices shift together.
     public func rebasedForSimulation() -> Recording {
-        guard let first = firstEventTime, first.microseconds > 100_000 * 1_000_000 else { return self }
+        guard let first = firstEventTime, first.microseconds > Recording.absoluteTimeThreshold else { return self }
         var copy = self
         for d in copy.devices.indices {
             for e in copy.devices[d].events.indices {

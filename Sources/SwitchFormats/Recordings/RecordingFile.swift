@@ -85,7 +85,30 @@ public enum RecordingFile {
     /// an error.
     public static func decode(events: (bytes: [UInt8], file: String),
                               description: (bytes: [UInt8], file: String)) throws(InputError) -> Recording {
-        // The description.
+        let deviceDescription = try self.description(description.bytes, file: description.file)
+
+        // The events.
+        var eventList: [TimedEvent] = []
+        switch detect(events.bytes) {
+        case .empty:
+            break
+        case .format(.evemu):
+            let parsed = try EvemuFormat.parseDetailed(events.bytes, file: events.file)
+            try checkOwnDescription(parsed.device.description, nameLine: parsed.nameLine, file: events.file,
+                                    against: deviceDescription, from: description.file)
+            eventList = parsed.device.events
+        case .format(.libinputRecord):
+            throw InputError(file: events.file, line: 1, message: "a libinput-record file describes its own devices; decode it alone, without \(description.file)")
+        case .unknown(let line):
+            throw InputError(file: events.file, line: line, message: "not an evemu events file (expected \"E: <sec>.<usec> <type> <code> <value>\" lines)")
+        }
+        return Recording(devices: [Recording.Device(description: deviceDescription, events: eventList)])
+    }
+
+    /// A description-only evemu file (`.desc`): its device. A file that also holds events, a
+    /// libinput-record file or anything else is an error.
+    public static func description(_ bytes: [UInt8], file: String) throws(InputError) -> DeviceDescription {
+        let description = (bytes: bytes, file: file)
         switch detect(description.bytes) {
         case .format(.evemu):
             break
@@ -104,26 +127,16 @@ public enum RecordingFile {
             throw InputError(file: description.file, line: line, message:
                 "this description file also holds \(desc.device.events.count) events; decode it alone or pass a description-only file")
         }
+        return deviceDescription
+    }
 
-        // The events.
-        var eventList: [TimedEvent] = []
-        switch detect(events.bytes) {
-        case .empty:
-            break
-        case .format(.evemu):
-            let parsed = try EvemuFormat.parseDetailed(events.bytes, file: events.file)
-            // A single-file recording may come with its .desc (evemu-devices keeps both): fine when
-            // both describe the same device, a mix-up otherwise.
-            if let own = parsed.device.description, own != deviceDescription, let line = parsed.nameLine {
-                throw InputError(file: events.file, line: line, message:
-                    "this file describes its own device (\"\(own.name)\"), not the one in \(description.file) (\"\(deviceDescription.name)\"); decode it alone")
-            }
-            eventList = parsed.device.events
-        case .format(.libinputRecord):
-            throw InputError(file: events.file, line: 1, message: "a libinput-record file describes its own devices; decode it alone, without \(description.file)")
-        case .unknown(let line):
-            throw InputError(file: events.file, line: line, message: "not an evemu events file (expected \"E: <sec>.<usec> <type> <code> <value>\" lines)")
+    /// A single-file recording may come with its .desc (evemu-devices keeps both): fine when both
+    /// describe the same device, a mix-up otherwise.
+    public static func checkOwnDescription(_ own: DeviceDescription?, nameLine: Int?, file: String,
+                                           against deviceDescription: DeviceDescription, from descriptionFile: String) throws(InputError) {
+        if let own, own != deviceDescription, let line = nameLine {
+            throw InputError(file: file, line: line, message:
+                "this file describes its own device (\"\(own.name)\"), not the one in \(descriptionFile) (\"\(deviceDescription.name)\"); decode it alone")
         }
-        return Recording(devices: [Recording.Device(description: deviceDescription, events: eventList)])
     }
 }

@@ -147,6 +147,40 @@ enum RecordingText {
         }
     }
 
+    /// The first character YAML does not allow anywhere, not even in a comment (YAML 1.1
+    /// c-printable: tab, line feed, carriage return, U+0020–U+007E, U+0085, U+00A0–U+D7FF,
+    /// U+E000–U+FFFD, U+10000 and above), as its byte offset and the character; nil when there is
+    /// none. `bytes` must be valid UTF-8.
+    static func firstNonPrintableYAML(_ bytes: [UInt8]) -> (offset: Int, scalar: Unicode.Scalar)? {
+        var offset = 0
+        for u in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            let v = u.value
+            let allowed = v == 0x09 || v == 0x0A || v == 0x0D || (0x20...0x7E).contains(v) || v == 0x85
+                || (0xA0...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v) || v >= 0x10000
+            if !allowed { return (offset, u) }
+            offset += UTF8.width(u)
+        }
+        return nil
+    }
+
+    /// The number of lines as YAML counts them: it also breaks lines at a lone carriage return,
+    /// NEL (U+0085) and the Unicode line and paragraph separators.
+    static func yamlLineCount(_ bytes: [UInt8]) -> Int {
+        var n = 1
+        var i = 0
+        while i < bytes.count {
+            switch bytes[i] {
+            case newline: n += 1
+            case carriageReturn where i + 1 >= bytes.count || bytes[i + 1] != newline: n += 1
+            case 0xC2 where i + 1 < bytes.count && bytes[i + 1] == 0x85: n += 1
+            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9): n += 1
+            default: break
+            }
+            i += 1
+        }
+        return n
+    }
+
     /// 1-based line and column (in bytes) of a byte offset.
     static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1

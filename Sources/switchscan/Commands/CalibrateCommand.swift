@@ -61,7 +61,17 @@ struct CalibrateCommand: ParsableCommand {
             try CalibrationSetup.load(events: events, desc: desc, tree: tree, profile: profile, expect: expect,
                                       hold: holdList, ignore: ignoreList, debounce: debounceList)
         }
-        let outcomes = Calibration.run(events: setup.events, profile: setup.profile, grid: setup.grid)
+        // Progress on stderr when it is a terminal, at most once a second: a long recording
+        // times a large grid takes minutes. Ctrl-C stops the run (nothing is printed before
+        // the end, so nothing half-written is left on stdout).
+        let terminal = isatty(2) == 1
+        let started = ContinuousClock.now
+        var shown = started
+        let outcomes = Calibration.run(events: setup.events, profile: setup.profile, grid: setup.grid) { done, total in
+            guard terminal, ContinuousClock.now - shown >= .seconds(1) || (done == total && shown != started) else { return }
+            shown = ContinuousClock.now
+            FileHandle.standardError.write(Data("\rswitchscan calibrate: \(done) of \(total) settings replayed\(done == total ? "\n" : "")".utf8))
+        }
         let report = CalibrationReport(setup: setup, outcomes: outcomes)
         let lines = format == .json ? report.json() : report.text()
         for line in lines { Output.line(line) }
@@ -113,10 +123,15 @@ struct CalibrationSetup {
         guard !p.switches.isEmpty else {
             throw InputError(file: loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName, path: "switches", message: "the profile binds no switch keys; calibrate counts switch presses")
         }
-        let recording = try SimulationSetup.loadRecording(events, desc: desc).rebasedForSimulation()
-        let keyEvents = recording.devices
-            .filter { !($0.description?.isTouchscreen ?? false) }
-            .flatMap { $0.events.filter { $0.event.type == EventCodes.EV_KEY } }
+        let recording = try RecordingInput.open(events, desc: desc)
+        try recording.check(profile: p, profileFile: loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName, replaying: false)
+        // Only what is counted is kept: key events of the devices that are not touchscreens.
+        let touchscreens = recording.survey.devices.map(\.isTouchscreen)
+        var keyEvents: [TimedEvent] = []
+        try recording.forEachEvent { device, e in
+            if e.event.type == EventCodes.EV_KEY && !touchscreens[device] { keyEvents.append(e) }
+            return true
+        }
         let bound = Set(p.switches.map(\.code))
         let presses = keyEvents.filter { bound.contains($0.event.code) && $0.event.value == 1 }.count
         let autorepeats = keyEvents.filter { bound.contains($0.event.code) && $0.event.value == 2 }.count

@@ -20,15 +20,18 @@ struct DemoCommand: ParsableCommand {
     @OptionGroup var output: TranscriptOptions
 
     func run() throws {
-        let setup = try reportingInputErrors { () throws(InputError) -> SimulationSetup in
+        try reportingInputErrors {
             let tree = try TreeFile.decode(PackageResources.demo_tree_json, file: "demo-tree.json")
-            let chosen = profile != nil ? try ProfileLibrary.load(profile).profile
-                : try ProfileDecoder.decode(PackageResources.demo_profile_json, file: "demo-profile.json")
-            let recording = try RecordingFile.decode(PackageResources.demo_session_evemu, file: "demo-session.evemu")
-            return SimulationSetup(tree: tree, profile: chosen, recording: recording.rebasedForSimulation(), layouts: [])
+            let loaded = profile != nil ? try ProfileLibrary.load(profile)
+                : ProfileLibrary.Loaded(profile: try ProfileDecoder.decode(PackageResources.demo_profile_json, file: "demo-profile.json"),
+                                        path: "demo-profile.json")
+            let recording = RecordingInput(try RecordingFile.decode(PackageResources.demo_session_evemu, file: "demo-session.evemu"),
+                                           files: ("demo-session.evemu", nil))
+            try recording.check(profile: loaded.profile, profileFile: loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName)
+            let setup = SimulationSetup(tree: tree, profile: loaded.profile, recording: recording, layouts: [])
+            let presses = setup.recording.survey.devices.reduce(0) { $0 + $1.presses.values.reduce(0, +) }
+            printError("switchscan demo: \(setup.profile.name), a weather app screen (\(ScanModel(tree: setup.tree).items.count) scan items), \(presses) recorded switch presses")
+            try setup.run(until: nil, output: output)
         }
-        let presses = setup.recording.devices.flatMap(\.events).filter { $0.event.type == EventCodes.EV_KEY && $0.event.value == 1 }.count
-        printError("switchscan demo: \(setup.profile.name), a weather app screen (\(ScanModel(tree: setup.tree).items.count) scan items), \(presses) recorded switch presses")
-        setup.run(until: nil, output: output)
     }
 }

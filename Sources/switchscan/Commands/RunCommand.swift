@@ -4,6 +4,7 @@ import SwitchCore
 import SwitchInput
 import SwitchOverlay
 import SwitchSpeech
+import SwitchDesktop
 
 /// `switchscan run`: the live engine on real devices. Prints the transcript as it happens; ends
 /// at --until or on Ctrl-C (status 0); SIGHUP re-reads the tree.
@@ -15,14 +16,19 @@ struct RunCommand: ParsableCommand {
         Devices: --device options, else the profile's "devices", else every device that has one of \
         the profile's switch keys (plus touchscreens when the profile uses touch). The picked devices \
         are named on stderr. Ctrl-C or SIGTERM ends the run (status 0); SIGHUP re-reads --tree. \
+        With --desktop the tree is the live desktop's (AT-SPI: the active window, or --app NAME), \
+        read again whenever the UI changes, every perform is carried out there and answered by a \
+        `result` line, and the highlight is shown on the screen (--no-show: not). \
         Exit status 2 for bad input, a device that cannot be opened, --inject without /dev/uinput, \
         --show without an X server, or speech on in the profile without speech-dispatcher. \
         Safety exit: holding any switch for the profile's pauseHold (3 s by default) or pressing \
         Ctrl+Alt+Shift+S on a keyboard pauses scanning and releases every grab; the same again resumes.
         """)
 
-    @Option(help: "The element tree file.")
-    var tree: String
+    @Option(help: "The element tree file (or --desktop).")
+    var tree: String?
+
+    @OptionGroup var live: DesktopOptions
 
     @Option(help: "A profile: a path, or a name (see `switchscan profiles`). Default: ~/.config/switchscan/profile.json, else the built-in defaults.")
     var profile: String?
@@ -41,20 +47,35 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Perform activations and escape on the desktop through a uinput device (needs /dev/uinput).")
     var inject = false
 
-    @Flag(help: "Draw the highlight and the scanner menu on the screen (an X server: Xorg, or Xwayland for X11 apps).")
-    var show = false
+    @Flag(inversion: .prefixedNo, help: "Draw the highlight and the scanner menu on the screen (an X server: Xorg, or Xwayland for X11 apps). Default: on with --desktop, else off.")
+    var show: Bool?
 
     @Flag(help: "Print every frame the engine receives on stderr.")
     var showFrames = false
 
-    func validate() throws { try validateUntil(until) }
+    func validate() throws {
+        try validateUntil(until)
+        try live.validate(file: tree)
+        if live.desktop && inject { throw ValidationError("--desktop performs through AT-SPI; --inject is for a tree file") }
+    }
 
     func run() throws {
-        let treeValue = try reportingInputErrors { try InputFiles.tree(tree) }
         let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
         let profileValue = loaded.profile
         // Without --profile, say which one is used (the journal of the user service shows it).
         if profile == nil { note("profile: " + (loaded.path.map { "\($0) (\"\(profileValue.name)\")" } ?? ProfileLibrary.builtInName)) }
+        // The live desktop: its first read is the tree the engine starts with.
+        var desktop: DesktopSource?
+        var firstLines: [TranscriptEvent] = []
+        let treeValue: ElementTree
+        if live.desktop {
+            let source = try live.source()
+            if ProcessInfo.processInfo.environment["SWITCHSCAN_DESKTOP_TRACE"] != nil { source.trace = { note("desktop: " + $0) } }
+            (treeValue, firstLines) = source.start()
+            desktop = source
+        } else {
+            treeValue = try reportingInputErrors { try InputFiles.tree(tree!) }
+        }
 
         var injector: UInputOutput?
         if inject {
@@ -69,13 +90,14 @@ struct RunCommand: ParsableCommand {
         // What the person sees and hears: set up before the devices, so a missing X server or
         // speech-dispatcher is said at once.
         var presenters: [LoopAdapter] = []
-        if show {
+        if show ?? live.desktop {
             do {
                 let overlay = try Overlay(settings: Overlay.Settings(profileValue.scanning))
                 note("showing the highlight on X display \(overlay.displayName) (\(overlay.screen.width)x\(overlay.screen.height))")
                 presenters.append(overlay)
             } catch {
-                throw fail("\(error)")
+                // On by default with --desktop: say how to scan without it.
+                throw fail("\(error)" + (show == nil ? "; --no-show scans without drawing the highlight" : ""))
             }
         }
         if profileValue.scanning.speech || profileValue.scanning.soundEffects {
@@ -99,7 +121,7 @@ struct RunCommand: ParsableCommand {
         }
 
         let style = output.format, ids = output.ids
-        let treePath = tree
+        let treePath = tree ?? ""
         // Neither output may hold the loop back (README "Faults in the live loop"): lines wait in
         // memory for a reader that is behind, up to a bound, and what is dropped is said.
         let limit = ProcessInfo.processInfo.environment["SWITCHSCAN_OUTPUT_BUFFER"].flatMap { Int($0) } ?? OutputQueue.defaultLimit
@@ -117,14 +139,18 @@ struct RunCommand: ParsableCommand {
             flush: { transcript.flush(); errors.flush() },
             log: log,
             showFrame: showFrames ? { errors.append($0 + "\n") } : nil,
-            reloadTree: { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath) })
+            reloadTree: desktop != nil ? nil : { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath) })
+        // Where the live tree comes from, before the engine's first line.
+        for e in firstLines { hooks.emit(TranscriptLine(t: .zero, e)) }
         let chordWatch = DeviceSelection.chordWatch(profileValue.safetyExit.pauseChord, selected: selected, entries: entries)
         let runner: LiveRunner
         do {
             let plan: [(SelectedDevice, grab: Bool)] = zip(selected, grabs).map { ($0, grab: $1.grab) }
-            let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + presenters + [transcript, errors]
+            // The desktop first: it answers performs before the presenters show what follows.
+            let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + (desktop.map { [$0] } ?? []) + presenters + [transcript, errors]
             runner = try LiveRunner(devices: plan, chordWatch: chordWatch, adapters: adapters, hooks: hooks)
         } catch {
+            desktop?.finish()
             throw fail("\(error)")
         }
         note(SafetyExitNote.text(profile: profileValue, watching: runner.chordWatchNames))

@@ -52,30 +52,28 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a report of the session: one self-contained HTML page (figures, the screen, the path of the highlight, every press and perform). - writes it to standard output instead of the transcript.", valueName: "FILE.html"))
     var report: String?
 
-    func validate() throws {
-        if let until, !(until >= 0 && until.isFinite) { throw ValidationError("--until must be a number of seconds ≥ 0") }
-    }
+    func validate() throws { try validateUntil(until) }
 
     func run() throws {
-        let setup = try reportingInputErrors { () throws(InputError) -> SimulationSetup in
-            try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout)
+        try reportingInputErrors {
+            let setup = try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout)
+            guard let report else {
+                try setup.run(until: until.map { Instant.seconds($0) }, output: output)
+                return
+            }
+            // The page is written once the run is over; with `-` it replaces the transcript.
+            var lines: [TranscriptLine] = []
+            let end = try setup.run(until: until.map { Instant.seconds($0) }, output: report == "-" ? nil : output) { lines.append($0) }
+            var screens = [SessionReport.Screen(at: .zero, name: InputFiles.displayName(tree), tree: setup.tree)]
+            for (k, (t, layoutTree)) in setup.layouts.enumerated() {
+                screens.append(SessionReport.Screen(at: t, name: setup.layoutNames.indices.contains(k) ? setup.layoutNames[k] : "layout \(k + 1)", tree: layoutTree))
+            }
+            let profileName = (profile.map { InputFiles.displayName($0) + ": " } ?? "") + setup.profile.name
+            let page = SessionReport.html(SessionReport.Session(treeName: InputFiles.displayName(tree), profileName: profileName,
+                                                                inputName: InputFiles.displayName(events), screens: screens,
+                                                                lines: lines, end: end))
+            try OutputFiles.write(page, to: report)
         }
-        guard let report else {
-            setup.run(until: until.map { Instant.seconds($0) }, output: output)
-            return
-        }
-        // The page is written once the run is over; with `-` it replaces the transcript.
-        var lines: [TranscriptLine] = []
-        let end = setup.run(until: until.map { Instant.seconds($0) }, output: report == "-" ? nil : output) { lines.append($0) }
-        var screens = [SessionReport.Screen(at: .zero, name: InputFiles.displayName(tree), tree: setup.tree)]
-        for (k, (t, layoutTree)) in setup.layouts.enumerated() {
-            screens.append(SessionReport.Screen(at: t, name: setup.layoutNames.indices.contains(k) ? setup.layoutNames[k] : "layout \(k + 1)", tree: layoutTree))
-        }
-        let profileName = (profile.map { InputFiles.displayName($0) + ": " } ?? "") + setup.profile.name
-        let page = SessionReport.html(SessionReport.Session(treeName: InputFiles.displayName(tree), profileName: profileName,
-                                                            inputName: InputFiles.displayName(events), screens: screens,
-                                                            lines: lines, end: end))
-        try reportingInputErrors { try OutputFiles.write(page, to: report) }
     }
 }
 
@@ -83,66 +81,103 @@ struct SimulateCommand: ParsableCommand {
 struct SimulationSetup {
     var tree: ElementTree
     var profile: Profile
-    var recording: Recording
+    var recording: RecordingInput
     var layouts: [(Instant, ElementTree)]
     /// The files of `layouts`, as given.
     var layoutNames: [String] = []
 
     static func load(tree: String, profile: String?, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
         let t = try InputFiles.tree(tree)
-        let p = try ProfileLibrary.load(profile).profile
-        var recording = try loadRecording(events, desc: desc)
-        recording = recording.rebasedForSimulation()
+        let loaded = try ProfileLibrary.load(profile)
+        let p = loaded.profile
+        let recording = try RecordingInput.open(events, desc: desc)
+        try recording.check(profile: p, profileFile: loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName)
         var changes: [(Instant, ElementTree)] = []
         var names: [String] = []
         for spec in layouts {
-            guard let colon = spec.firstIndex(of: ":"), let seconds = Double(spec[..<colon]), seconds >= 0, seconds.isFinite else {
-                throw InputError(file: spec, message: "--layout expects SECONDS:FILE, e.g. 2.5:second-screen.json")
+            guard let colon = spec.firstIndex(of: ":"), let seconds = Double(spec[..<colon]) else {
+                throw InputError(file: "--layout", message: "expected SECONDS:FILE, e.g. 2.5:second-screen.json, found \"\(spec)\"")
+            }
+            guard let at = TimeLimit.instant(seconds: seconds) else {
+                throw InputError(file: "--layout", message: "\(spec[..<colon]) is out of range; expected \(TimeLimit.expected) before the colon")
             }
             let file = String(spec[spec.index(after: colon)...])
-            changes.append((.seconds(seconds), try InputFiles.tree(file)))
+            changes.append((at, try InputFiles.tree(file)))
             names.append(InputFiles.displayName(file))
         }
         return SimulationSetup(tree: t, profile: p, recording: recording, layouts: changes, layoutNames: names)
     }
 
-    static func loadRecording(_ path: String, desc: String?) throws(InputError) -> Recording {
-        if let desc {
-            return try RecordingFile.decode(events: (try InputFiles.read(path), InputFiles.displayName(path)),
-                                            description: (try InputFiles.read(desc), InputFiles.displayName(desc)))
-        }
-        return try RecordingFile.decode(InputFiles.read(path), file: InputFiles.displayName(path))
-    }
-
-    func inputs() -> [Simulation.Input] {
-        var inputs = recording.mergedFrames().map { Simulation.Input.frame($0.frame, device: $0.device) }
-        for (t, tree) in layouts { inputs.append(.layout(tree, at: t)) }
-        return inputs
-    }
-
-    /// Prints the transcript in 64 KB writes: an offline run has no reason to flush every line,
-    /// and a write per line was most of the cost of printing it.
+    /// Replays the recording frame by frame and prints the transcript in 64 KB writes: an
+    /// offline run has no reason to flush every line, and a write per line was most of the cost
+    /// of printing it.
     /// - Parameters:
     ///   - output: how to print the transcript; nil prints nothing.
     ///   - observe: sees every line (a report collects them).
     /// - Returns: the instant the run ended at.
     @discardableResult
-    func run(until: Instant?, output: TranscriptOptions?, observe: (TranscriptLine) -> Void = { _ in }) -> Instant {
-        var engine = Engine(tree: tree, profile: profile, devices: recording.devices.map(\.description))
-        var pending = ""
+    func run(until: Instant?, output: TranscriptOptions?, observe: (TranscriptLine) -> Void = { _ in }) throws(InputError) -> Instant {
         // With speech on, phrases take the speech-time model's time (speech-paced scanning).
         let voice = profile.scanning.speech ? SpeechTimeModel(speechRate: profile.scanning.speechRate) : nil
-        let end = Simulation.run(&engine, inputs: inputs(), until: until, speech: voice) { line in
-            observe(line)
-            guard let output else { return }
-            pending += TranscriptFormat.render(line, as: output.format, ids: output.ids)
-            pending += "\n"
+        var replay = Simulation.Replay(engine: Engine(tree: tree, profile: profile, devices: recording.devices),
+                                       layouts: layouts, until: until, speech: voice)
+        var pending = ""
+        var verdicts = PressVerdicts()
+        func emit(_ lines: [TranscriptLine]) {
+            for line in lines {
+                verdicts.observe(line)
+                observe(line)
+                guard let output else { continue }
+                pending += TranscriptFormat.render(line, as: output.format, ids: output.ids)
+                pending += "\n"
+            }
             if pending.utf8.count >= 65_536 {
                 Output.write(pending)
                 pending.removeAll(keepingCapacity: true)
             }
         }
-        Output.write(pending)
-        return end
+        emit(replay.start())
+        defer { Output.write(pending) }
+        try recording.forEachFrame { device, frame in
+            emit(replay.deliver(frame, device: device))
+            return !replay.isOver
+        }
+        emit(replay.finish())
+        if let message = verdicts.nothingAccepted {
+            Output.write(pending)
+            pending = ""
+            throw InputError(file: recording.files.events, message: message)
+        }
+        return replay.end ?? .zero
+    }
+}
+
+/// Whether any touch got through when the touchscreen is a switch (`touchAsSwitch`): a run
+/// whose every touch was rejected (touches shorter than the hold time, say) did nothing, and
+/// says so after its transcript instead of exiting 0. Keyed switches are left alone: their
+/// rejections are the transcript's point (the bundled tremor profile over the demo recording).
+struct PressVerdicts {
+    var accepted = 0
+    var rejected: [FilterDecision.RejectReason: Int] = [:]
+
+    mutating func observe(_ line: TranscriptLine) {
+        switch line.event {
+        case .filter(let f) where f.switchName == "touchscreen":
+            switch f.decision {
+            case .accepted, .longPress: accepted += 1
+            case .rejected(let reason): rejected[reason, default: 0] += 1
+            }
+        case .touch(let t):
+            if case .rejected = t.decision {} else { accepted += 1 }
+        default: break
+        }
+    }
+
+    var nothingAccepted: String? {
+        guard accepted == 0, !rejected.isEmpty else { return nil }
+        let total = rejected.values.reduce(0, +)
+        let why = rejected.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
+            .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
+        return "every press (\(total)) was rejected by the profile's filters (\(why)), so the run did nothing; the transcript shows each rejection, and `switchscan calibrate` finds settings that accept them"
     }
 }

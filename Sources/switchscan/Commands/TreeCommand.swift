@@ -2,12 +2,13 @@ import ArgumentParser
 import SwitchCore
 import SwitchFormats
 import SwitchReport
+import SwitchDesktop
 
 struct TreeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tree",
         abstract: "Show, audit and convert accessibility element trees.",
-        subcommands: [Show.self, Audit.self, TreeImportCommand.self, TreeStatsCommand.self]
+        subcommands: [Show.self, Audit.self, TreeImportCommand.self, TreeStatsCommand.self, TreeDumpCommand.self]
     )
 
     struct Show: ParsableCommand {
@@ -23,13 +24,17 @@ struct TreeCommand: ParsableCommand {
         enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, svg }
 
         @Argument(help: "A tree file (native JSON, or a dump switchscan can import).")
-        var file: String
+        var file: String?
+
+        @OptionGroup var live: DesktopOptions
 
         @Option(help: "text, json or svg.")
         var format: Format = .text
 
+        func validate() throws { try live.validate(file: file) }
+
         func run() throws {
-            let tree = try reportingInputErrors { try InputFiles.tree(file) }
+            let tree = try live.desktop ? live.readTree() : reportingInputErrors { try InputFiles.tree(file!) }
             defer { KeptUntilExit.keep(tree) }
             switch format {
             case .json: Output.line(TreeReport.json(ScanModel(tree: tree)).rendered(indent: 2))
@@ -39,7 +44,7 @@ struct TreeCommand: ParsableCommand {
                 Output.lines(lines)
                 KeptUntilExit.keep((model, lines))
             case .svg:
-                let name = InputFiles.displayName(file)
+                let name = file.map(InputFiles.displayName) ?? "the live desktop"
                 for note in ScreenPicture.layout(tree).notes { printError("switchscan: note: \(name): \(note)") }
                 Output.write(ScreenPicture.svg(tree, title: name))
             }

@@ -6,19 +6,23 @@ import SwitchFormats
 struct TreeStatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Count elements, scan items and groups, and the time auto scanning takes to reach an item.",
+        abstract: "Count elements, scan items and groups, and the time each scanning method takes to reach an item.",
         discussion: """
         elements: every node; accessibility elements: what assistive technology sees; scan items: \
         the stops of item scanning; groups: the groups of group scanning; depth: levels (a root \
         alone is 1).
 
-        Time to reach an item, with T = autoScanningTime and P = pauseOnFirstItem of the profile \
-        (without --profile: the default profile, else the built-in defaults): a level's first stop is highlighted at 0 and \
-        stays T + P, every later stop T, so the stop at index k (from 0) is highlighted after 0 \
-        for k = 0 and P + k·T for k > 0, and is selected at that moment. Linear: every scan item \
-        in one level, one press. Group scanning: the top-level stops, then inside the selected \
-        group, recursively, each level starting over; the time is the sum over the levels, the \
-        presses one per group entered plus one. Average over the scan items, and the worst.
+        Time to reach an item, with T = autoScanningTime, P = pauseOnFirstItem and H = \
+        holdDuration of the profile (without --profile: the default profile, else the built-in \
+        defaults): a level's first \
+        stop is highlighted at once and stays T + P, every later stop T; the person has the whole \
+        dwell of a stop to press it, so selecting the stop at index j (from 0) costs \
+        P + (j+1)·T + H. An item's time is the sum over the levels on its way down, its presses \
+        the number of levels. Methods: linear (one level), group scanning (the app's \
+        containers), row-column (containers and rows of three or more), auto grouping (per \
+        level the cheapest of declared, rows, row-column and balanced chunks), and group \
+        selection with 2 to 6 switches (T + H per press). Average over the scan items, and the \
+        worst.
         """)
 
     @Argument(help: "A tree file (native JSON, or a dump switchscan can import).")
@@ -33,8 +37,8 @@ struct TreeStatsCommand: ParsableCommand {
 
     func run() throws {
         let tree = try reportingInputErrors { try InputFiles.tree(file) }
-        let scanning = try reportingInputErrors { try ProfileLibrary.load(profile) }.profile.scanning
-        let stats = TreeStats(tree: tree, scanning: scanning)
+        let chosen = try reportingInputErrors { try ProfileLibrary.load(profile) }.profile
+        let stats = TreeStats(tree: tree, scanning: chosen.scanning, holdDuration: chosen.switchStabilization.holdDuration)
         switch format {
         case .json: Output.line(stats.json.rendered(indent: 2))
         case .text: for line in stats.text { Output.line(line) }

@@ -91,9 +91,10 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
-/// `--until` for the commands that read devices.
+/// `--until` for every command that takes it (`simulate`, `run`, `record`): the one bound on
+/// times from outside (`TimeLimit`), a clear error and exit status 2 beyond it.
 func validateUntil(_ until: Double?) throws {
-    if let until, !(until >= 0 && until <= 86_400 * 365) {
-        throw ValidationError("--until must be a number of seconds between 0 and 31536000")
+    if let until, TimeLimit.instant(seconds: until) == nil {
+        throw ValidationError("--until must be a number of seconds between 0 and \(TimeLimit.maximumSeconds)")
     }
 }

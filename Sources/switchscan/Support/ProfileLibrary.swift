@@ -53,7 +53,10 @@ enum ProfileLibrary {
     }
 
     private static func decode(_ path: String) throws(InputError) -> Profile {
-        try ProfileDecoder.decode(InputFiles.read(path), file: InputFiles.displayName(path))
+        var warnings: [InputError] = []
+        let profile = try ProfileDecoder.decode(InputFiles.read(path), file: InputFiles.displayName(path), warnings: &warnings)
+        for w in warnings { note("warning: \(w)") }
+        return profile
     }
 
     static func resolve(_ nameOrPath: String) throws(InputError) -> String {

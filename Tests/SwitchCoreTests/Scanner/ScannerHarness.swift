@@ -15,8 +15,8 @@ struct ScannerHarness {
 
     private let style: ScanningSettings.Style
 
-    init(_ model: ScanModel, _ settings: ScanningSettings) {
-        scanner = Scanner(model: model, settings: settings)
+    init(_ model: ScanModel, _ settings: ScanningSettings, groupSwitches: Int = 0) {
+        scanner = Scanner(model: model, settings: settings, groupSwitches: groupSwitches)
         style = settings.style
     }
 
@@ -69,6 +69,9 @@ struct ScannerHarness {
 
     // MARK: Untimed access for property tests (no rendering)
 
+    /// Forgets the transcript kept so far, so that copies of a long-running harness stay cheap.
+    mutating func forgetTranscript() { lines.removeAll() }
+
     mutating func deliver(_ event: Scanner.Event, at t: Instant) -> [TranscriptLine] {
         var produced = advance(to: t)
         produced += apply(event, at: t)
@@ -117,7 +120,12 @@ struct ScannerHarness {
         if !scanner.isScanning && !ids.isEmpty {
             violations.append("after \(event) at \(now): timers \(ids) pending while stopped")
         }
-        if style == .auto && scanner.isScanning && ids.isEmpty {
+        var waitsForPresses = false
+        if case .colorGroups = scanner.state { waitsForPresses = true }
+        if case .point = scanner.state, !ids.contains(.sweep) {
+            violations.append("after \(event) at \(now): a sweep without its timer")
+        }
+        if style == .auto && scanner.isScanning && ids.isEmpty && !waitsForPresses {
             violations.append("after \(event) at \(now): auto scanning with no timer pending")
         }
         if case .autoTapWindow = scanner.state, !ids.contains(.autoTap) {
@@ -171,6 +179,14 @@ struct ScannerHarness {
             if let point = p.point { s += " at \(point)" }
             if p.source == .touch { s += " (touch)" }
             return s
+        case .colorGroups(let groups):
+            return "\(time) groups " + groups.map { g in
+                g.color + ": " + (g.ids + (g.back ? ["(back)"] : [])).joined(separator: " ")
+            }.joined(separator: " | ")
+        case .point(let point, let id, _):
+            return "\(time) point \(point) → \(id ?? "no item there")"
+        case .pointMenuOpened(let point, let id, _, let items):
+            return "\(time) menu open at \(point)" + (id.map { " on \($0)" } ?? "") + ": " + items.map(\.id).joined(separator: ", ")
         default:
             return TranscriptFormat.text(line)
         }

@@ -203,3 +203,54 @@ import Testing
         #expect(h.pendingTimers.map(\.at) == [.seconds(1)])
     }
 }
+
+/// A modal dialog (a `viewIsModal` container) opening over the screen and closing again, as the
+/// live desktop reports it: scanning goes into the dialog at its first stop, and comes back to the
+/// stop that was highlighted when the dialog opened (by id), wherever it is now.
+@Suite struct ScannerModalLayoutTests {
+    typealias F = Fixture
+
+    static func dialog(_ ids: [String]) -> Element {
+        Element(id: "dialog", viewIsModal: true, order: .declared, children: ids.map { F.button($0) })
+    }
+
+    @Test func layout_modal_opens_at_first_stop_and_returns_to_opener() {
+        var h = ScannerHarness(F.abc, F.settings(.manual))
+        h.start()
+        h.press(.next, at: 1)  // b
+        let open = F.model([F.button("a"), F.button("b"), F.button("c"), Self.dialog(["x", "y"])])
+        #expect(h.layout(open, at: 2) == ["2.000 highlight item x"])
+        #expect(h.press(.next, at: 3) == ["3.000 highlight item y"])
+        // Closed, and the screen changed meanwhile (b moved to the end): back on b by identity.
+        #expect(h.layout(F.model([F.button("a"), F.button("c"), F.button("b")]), at: 4) == ["4.000 highlight item b"])
+        #expect(h.press(.next, at: 5) == ["5.000 highlight item a"])
+    }
+
+    @Test func layout_modal_reopened_returns_to_its_last_stop() {
+        var h = ScannerHarness(F.abc, F.settings(.manual))
+        h.start()
+        let open = F.model([F.button("a"), F.button("b"), F.button("c"), Self.dialog(["x", "y"])])
+        #expect(h.layout(open, at: 1) == ["1.000 highlight item x"])
+        h.press(.next, at: 2)  // y
+        #expect(h.layout(F.abc, at: 3) == ["3.000 highlight item a"])
+        #expect(h.layout(open, at: 4) == ["4.000 highlight item y"])
+    }
+
+    @Test func layout_modal_opener_gone_takes_first_stop() {
+        var h = ScannerHarness(F.abc, F.settings(.manual))
+        h.start()
+        h.press(.previous, at: 1)  // c
+        let open = F.model([F.button("a"), F.button("b"), F.button("c"), Self.dialog(["x", "y"])])
+        #expect(h.layout(open, at: 2) == ["2.000 highlight item x"])
+        #expect(h.layout(F.model([F.button("a"), F.button("b")]), at: 3) == ["3.000 highlight item a"])
+    }
+
+    @Test func layout_modal_menu_open_on_opener_closes_into_dialog() {
+        var h = ScannerHarness(F.abc, F.settings(.manual))
+        h.start()
+        h.press(.select, at: 1)  // menu on a
+        let open = F.model([F.button("a"), F.button("b"), F.button("c"), Self.dialog(["x", "y"])])
+        #expect(h.layout(open, at: 2) == ["2.000 menu closed", "2.000 highlight item x"])
+        #expect(h.layout(F.abc, at: 3) == ["3.000 highlight item a"])
+    }
+}

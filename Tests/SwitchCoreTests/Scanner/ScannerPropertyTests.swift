@@ -114,7 +114,7 @@ struct ScanCase: CustomStringConvertible, Sendable {
 
     var description: String {
         let s = settings
-        var out = "settings: \(s.style) group=\(s.groupItems) dwell=\(s.autoScanningTime) pause=\(s.pauseOnFirstItem) loops=\(s.loops) "
+        var out = "settings: \(s.style) grouping=\(s.grouping) dwell=\(s.autoScanningTime) pause=\(s.pauseOnFirstItem) loops=\(s.loops) "
         out += "tap=\(s.tapBehavior) autoTap=\(s.autoTapTime) focus=\(s.focusedItemAfterTap) speech=\(s.speech)\n"
         out += "tree: " + TreeEncoder.encode(tree).rendered() + "\n"
         var t: Int64 = 0
@@ -188,7 +188,7 @@ struct CaseBuilder {
         let tree = randomTree(&rng)
         var s = ScanningSettings()
         s.style = [.auto, .manual, .singleSwitchStep][Int.random(in: 0..<3, using: &rng)]
-        s.groupItems = Bool.random(using: &rng)
+        s.grouping = Grouping.allCases[Int.random(in: 0..<Grouping.allCases.count, using: &rng)]
         s.autoScanningTime = .milliseconds(Int64.random(in: 1...20, using: &rng) * 100)
         s.pauseOnFirstItem = Bool.random(using: &rng) ? .zero : .milliseconds(Int64.random(in: 1...10, using: &rng) * 100)
         s.loops = Int.random(in: 1...4, using: &rng)
@@ -338,7 +338,7 @@ struct Explorer {
         self.settings = settings
     }
 
-    private var levels: ScanLevels { ScanLevels(model: h.scanner.model, grouped: settings.groupItems) }
+    private var levels: ScanLevels { h.scanner.levels }
 
     private var cursor: Scanner.Cursor? {
         if case .scanning(let c) = h.scanner.state { return c }
@@ -346,10 +346,16 @@ struct Explorer {
     }
 
     /// The most presses the strategy may need for this model.
-    static func bound(_ model: ScanModel) -> Int {
+    static func bound(_ levels: ScanLevels) -> Int {
+        let model = levels.model
         let itemCost = model.items.reduce(0) { $0 + MenuEntry.entries(for: $1).count + 2 }
-        let depth = model.items.map(\.groupPath.count).max() ?? 0
-        return 4 + depth + itemCost + model.groups.count * 6 + model.topStops.count + model.items.count
+        var depth = 0
+        for g in levels.groups.indices {
+            var d = 1, level = levels.groups[g].parent
+            while case .group(let p) = level { d += 1; level = levels.groups[p].parent }
+            depth = max(depth, d)
+        }
+        return 4 + depth + itemCost + levels.groups.count * 6 + levels.top.count + model.items.count
     }
 
     @discardableResult
@@ -385,7 +391,7 @@ struct Explorer {
         let all = Set(model.items.map(\.id))
         if seenItems != all { failures.append("items never highlighted: \(all.subtracting(seenItems).sorted())") }
         if checkedMenus != all { failures.append("menus never walked: \(all.subtracting(checkedMenus).sorted())") }
-        let bound = Explorer.bound(model)
+        let bound = Explorer.bound(levels)
         if presses > bound { failures.append("took \(presses) presses, bound \(bound)") }
     }
 
@@ -452,7 +458,7 @@ enum MenuExit {
         var failures: [String] = []
         var h = reached
         if !h.scanner.isMenuOpen, case .scanning(let c) = h.scanner.state,
-           case .item = ScanLevels(model: h.scanner.model, grouped: settings.groupItems).stop(c.location) {
+           case .item = h.scanner.levels.stop(c.location) {
             _ = h.deliver(.action(.menu, target: nil), at: h.now)
         }
         guard case .menu(let m) = h.scanner.state else { return [] }
@@ -481,7 +487,7 @@ enum AutoWaits {
         guard !h.scanner.model.items.isEmpty else { return [] }
         _ = h.deliver(.action(.stopScanning, target: nil), at: h.now)
         var lines = h.deliver(.action(.resumeScanning, target: nil), at: h.now)
-        let levels = ScanLevels(model: h.scanner.model, grouped: settings.groupItems)
+        let levels = h.scanner.levels
         let n = levels.count(.top)
         for _ in 1..<max(n, 1) {
             guard let due = h.nextDeadline else { return ["auto scanning stalled after a restart"] }

@@ -1,5 +1,5 @@
 import SwitchCore
-@testable import SwitchFormats
+@_spi(Fuzzing) @testable import SwitchFormats
 import Testing
 
 @Suite("libinput-record format")
@@ -174,9 +174,9 @@ struct LibinputRecordFormatTests {
         ("version: 1\ndevices:\n- evdev: {name: s\n", "bad.yml:4:1: malformed YAML: did not find expected ',' or '}' (while parsing a flow mapping at line 3, column 10)"),
         ("version: 1\n  devices: []\n", "bad.yml:2:10: malformed YAML: mapping values are not allowed in this context"),
         ("version: 1\nversion: 1\ndevices: []\n", "bad.yml:1:1: malformed YAML: a mapping repeats the key \"version\""),
-        ("version: 1\ndevices:\n- evdev: *nowhere\n", "bad.yml:3:10: malformed YAML: found undefined alias"),
+        ("version: 1\ndevices:\n- evdev: *nowhere\n", "bad.yml:3:10: an alias (*nowhere): libinput-record files have no YAML anchors or aliases (`libinput record` never writes them; an alias repeats a whole part of the file)"),
         ("version: 1\n---\nversion: 1\n", "bad.yml:2:1: malformed YAML: found another document (expected a single document in the stream at line 1, column 1)"),
-        ("version: 1\ndevices: \"\u{01}\"\n", "bad.yml:2:11: malformed YAML: control characters are not allowed"),
+        ("version: 1\ndevices: \"\u{01}\"\n", "bad.yml:2:11: control character U+0001 (YAML allows none, not even in a comment); expected a libinput-record YAML file"),
     ]
 
     @Test(arguments: LibinputRecordFormatTests.badInputs)

@@ -1,6 +1,6 @@
 import Foundation
 import SwitchCore
-@testable import SwitchFormats
+@_spi(Fuzzing) @testable import SwitchFormats
 import Testing
 
 /// `LibinputRecordWriter`: what `switchscan record` writes for several devices reads back through

@@ -1,0 +1,158 @@
+/// Group selection with k switches (Android Switch Access's "Group selection",
+/// `TalkBackOrderNDegreeTreeBuilder`; AsTeRICS Grid's Huffman input), as a pure tree-shape
+/// function: a level's candidates are cut into at most k contiguous runs, shown at once in k
+/// colours; the switch of a colour picks its run, which becomes the next level, until one
+/// candidate is left.
+///
+/// A level is a contiguous range of the base list (the scan items, or a menu's entries); below the
+/// first level it also holds a **back** candidate, always last (Android's escape leaf "always the
+/// last option on every path"): picking a run that is back alone returns to the level before. No
+/// run may hold every item of its level, so every press narrows the choice.
+///
+/// Weighted (scanning-anchors §3.5, §7.7): a candidate weighs 1 + the times it was chosen before
+/// (likely items get fewer presses), back weighs 0.5. The cut minimises the expected number of
+/// presses, Σ weight × presses, exactly (dynamic programming over intervals) for levels of up to
+/// `exactLimit` candidates, by weight quantiles above; ties go to the cut with the shorter first
+/// runs, so items near the start of the scan order (where the eye starts) need fewer presses.
+///
+///     k = 3, items a … g, first level (no back):
+///       blue a b   red c d e   green f g
+///     green pressed → f g + back, three candidates ≤ k: each its own colour
+///       blue f   red g   green back
+public struct ColorGroups: Sendable {
+    /// The colours of switches 1 … 6: Android's group colours 1–5 (blue, red, green, white,
+    /// orange), then purple.
+    public static let colorNames = ["blue", "red", "green", "white", "orange", "purple"]
+    public static let switchRange = 2...6
+    static let exactLimit = 24
+    static let backWeight = 0.5
+
+    /// One run of a level: a contiguous range of base candidates, and whether back is in it.
+    public struct Run: Equatable, Sendable {
+        public var items: Range<Int>
+        public var back: Bool
+        public var isBackOnly: Bool { back && items.isEmpty }
+    }
+
+    public let k: Int
+    private let weights: [Double]
+    private let prefix: [Double]
+    private var memo: [Int: Double] = [:]
+
+    /// `weights`: one per base candidate (1 + times chosen).
+    public init(weights: [Double], switches k: Int) {
+        self.k = max(2, k)
+        self.weights = weights
+        var p = [0.0]
+        p.reserveCapacity(weights.count + 1)
+        for w in weights { p.append(p.last! + w) }
+        prefix = p
+    }
+
+    /// The runs of the level holding base candidates `items` (and back when `back`), one per
+    /// colour in colour order. A level of at most k candidates gives each its own colour.
+    public mutating func runs(_ items: Range<Int>, back: Bool) -> [Run] {
+        let m = items.count + (back ? 1 : 0)
+        if m <= k {
+            var out = items.map { Run(items: $0..<($0 + 1), back: false) }
+            if back { out.append(Run(items: items.upperBound..<items.upperBound, back: true)) }
+            return out
+        }
+        if m <= ColorGroups.exactLimit { return exactRuns(items, back: back).runs }
+        return quantileRuns(items, back: back)
+    }
+
+    /// Presses to reach each base candidate of `items` from that level (top level: back false).
+    public mutating func presses(_ items: Range<Int>, back: Bool = false) -> [Int] {
+        var out = Array(repeating: 0, count: items.count)
+        func visit(_ range: Range<Int>, back: Bool, depth: Int) {
+            for run in runs(range, back: back) where !run.isBackOnly {
+                if run.items.count == 1 && !run.back {
+                    out[run.items.lowerBound - items.lowerBound] = depth + 1
+                } else {
+                    visit(run.items, back: true, depth: depth + 1)
+                }
+            }
+        }
+        visit(items, back: back, depth: 0)
+        return out
+    }
+
+    // MARK: - Cutting
+
+    private func weight(_ r: Range<Int>) -> Double { prefix[r.upperBound] - prefix[r.lowerBound] }
+
+    /// The expected presses (Σ weight × presses) of the level `items` + back.
+    private mutating func best(_ items: Range<Int>) -> Double {
+        let key = items.lowerBound &* (weights.count + 1) &+ items.upperBound
+        if let known = memo[key] { return known }
+        let value: Double
+        if items.count + 1 <= k {
+            value = weight(items) + ColorGroups.backWeight
+        } else if items.count + 1 <= ColorGroups.exactLimit {
+            value = exactRuns(items, back: true).cost
+        } else {
+            value = quantileRuns(items, back: true).reduce(0) { $0 + runCost($1) }
+        }
+        memo[key] = value
+        return value
+    }
+
+    private mutating func runCost(_ run: Run) -> Double {
+        let w = weight(run.items) + (run.back ? ColorGroups.backWeight : 0)
+        let size = run.items.count + (run.back ? 1 : 0)
+        return size == 1 ? w : w + best(run.items)
+    }
+
+    /// Partition DP: f(s, r) = the cheapest cut of candidates s..<m into at most r runs.
+    private mutating func exactRuns(_ items: Range<Int>, back: Bool) -> (runs: [Run], cost: Double) {
+        let n = items.count, m = n + (back ? 1 : 0)
+        func run(_ s: Int, _ e: Int) -> Run {
+            Run(items: (items.lowerBound + s)..<(items.lowerBound + min(e, n)), back: back && e == m)
+        }
+        var f = [[Double]](repeating: [Double](repeating: .infinity, count: k + 1), count: m + 1)
+        var cut = [[Int]](repeating: [Int](repeating: m, count: k + 1), count: m + 1)
+        for r in 0...k { f[m][r] = 0 }
+        for s in stride(from: m - 1, through: 0, by: -1) {
+            for r in 1...k {
+                for e in (s + 1)...m {
+                    if s == 0 && e >= n { continue }   // no run holds every item of the level
+                    let rest = f[e][r - 1]
+                    if rest == .infinity { continue }
+                    let c = runCost(run(s, e)) + rest
+                    if c < f[s][r] { f[s][r] = c; cut[s][r] = e }
+                }
+            }
+        }
+        var runs: [Run] = []
+        var s = 0, r = k
+        while s < m {
+            let e = cut[s][r]
+            runs.append(run(s, e))
+            s = e
+            r -= 1
+        }
+        return (runs, f[0][k])
+    }
+
+    /// k runs of about equal weight (every run non-empty, none holding every item).
+    private func quantileRuns(_ items: Range<Int>, back: Bool) -> [Run] {
+        let n = items.count, m = n + (back ? 1 : 0)
+        let total = weight(items) + (back ? ColorGroups.backWeight : 0)
+        func cumulative(_ e: Int) -> Double { weight(items.lowerBound..<(items.lowerBound + min(e, n))) + (back && e == m ? ColorGroups.backWeight : 0) }
+        var cuts = [0]
+        for p in 1..<k {
+            let target = total * Double(p) / Double(k)
+            var e = cuts.last! + 1
+            // Leave a candidate for every later run; the first run never takes every item.
+            let upper = p == 1 ? min(m - (k - p), n - 1) : m - (k - p)
+            while e < upper && cumulative(e) < target { e += 1 }
+            cuts.append(e)
+        }
+        cuts.append(m)
+        return (0..<k).map { p in
+            let s = cuts[p], e = cuts[p + 1]
+            return Run(items: (items.lowerBound + s)..<(items.lowerBound + min(e, n)), back: back && e == m)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// Settings that each make sense alone but not together. A profile that cannot work (no way to
+/// move or to select) is an error; a setting that does nothing is a warning. Both name the
+/// setting, with the line and column of the file, so a carer sees at once what to change.
+///
+/// Errors (the profile scans: it has a switch or the touchscreen as a switch):
+/// - `manual` scanning with no `next` or `previous` switch: the highlight can never move;
+/// - `auto` or `manual` scanning with no `select` switch (only `stopScanning`, say): nothing
+///   can ever be chosen; `singleSwitchStep` with no switch that moves (select, next, previous);
+/// - a `longPressAction` with `longPress` not longer than `holdDuration`: a press is accepted
+///   only after the long-press time, so every press is a long press and the short action never
+///   fires.
+///
+/// Warnings:
+/// - a `longPressAction` while `longPress` is 0 (off): it never fires;
+/// - `longPress` set while no switch has a `longPressAction`: it does nothing.
+public enum ProfileConsistency {
+    /// Throws the first error; returns the warnings. `json` is the profile file as parsed, to
+    /// point at the settings.
+    public static func check(_ p: Profile, _ json: JSONNode, _ r: JSONReader) throws(InputError) -> [InputError] {
+        func node(_ path: [String]) -> JSONNode {
+            var n = json
+            for key in path { n = n[key] ?? n }
+            return n
+        }
+        func switchNode(_ k: Int, _ key: String) -> JSONNode {
+            guard case .array(let a)? = json["switches"]?.value, a.indices.contains(k) else { return node(["switches"]) }
+            return a[k][key] ?? a[k]
+        }
+
+        var warnings: [InputError] = []
+        var actions = Set<SwitchAction>()
+        for s in p.switches {
+            actions.insert(s.action)
+            if let long = s.longPressAction, p.switchStabilization.longPress.microseconds > 0 { actions.insert(long) }
+        }
+        if let touch = p.touchAccommodations.touchAsSwitch { actions.insert(touch) }
+
+        if p.scans {
+            let bound = actions.map(\.rawValue).sorted().joined(separator: ", ")
+            switch p.scanning.style {
+            case .manual:
+                guard actions.contains(.next) || actions.contains(.previous) else {
+                    throw r.error(node(["scanning", "style"]), "scanning.style",
+                                  "\"manual\" scanning moves only when a next or previous switch is pressed, and the switches bind none (they bind \(bound)); add {\"key\": …, \"action\": \"next\"} or use \"auto\"")
+                }
+                fallthrough
+            case .auto:
+                guard actions.contains(.select) else {
+                    throw r.error(node(["switches"]), "switches",
+                                  "no switch selects (they bind \(bound)), so nothing could ever be chosen; add a switch with \"action\": \"select\"")
+                }
+            case .singleSwitchStep:
+                guard !actions.isDisjoint(with: [.select, .next, .previous]) else {
+                    throw r.error(node(["switches"]), "switches",
+                                  "\"singleSwitchStep\" scanning moves on a select, next or previous switch and selects by waiting, and the switches bind none of them (they bind \(bound))")
+                }
+            }
+        }
+
+        let longPress = p.switchStabilization.longPress
+        let hold = p.switchStabilization.holdDuration
+        let withLongPress = p.switches.indices.filter { p.switches[$0].longPressAction != nil }
+        for k in withLongPress {
+            let s = p.switches[k]
+            if longPress.isZero {
+                warnings.append(r.error(switchNode(k, "longPressAction"), "switches[\(k)].longPressAction",
+                                        "\(s.longPressAction!.rawValue) never fires: switchStabilization.longPress is 0 (off); set it to the hold time in seconds"))
+            } else if longPress <= hold {
+                throw r.error(node(["switchStabilization", "longPress"]), "switchStabilization.longPress",
+                              "\(formatNumber(longPress.seconds)) s is not longer than holdDuration (\(formatNumber(hold.seconds)) s): a press is accepted only after the long-press time, so \(s.keyName)'s \(s.action.rawValue) would never fire; make longPress longer than holdDuration")
+            }
+        }
+        if !longPress.isZero && withLongPress.isEmpty {
+            warnings.append(r.error(node(["switchStabilization", "longPress"]), "switchStabilization.longPress",
+                                    "does nothing: no switch has a \"longPressAction\""))
+        }
+        return warnings
+    }
+}

@@ -1,0 +1,81 @@
+import SwitchCore
+
+/// Carries out `DesktopStep`s: accessible actions, tab selection and values through D-Bus (on the
+/// application's connection, with the bus timeout), clicks and the Escape key through XTest.
+final class DesktopPerformer {
+    private let bus: AtspiBus
+    private let display: XDisplay?
+
+    init(bus: AtspiBus, display: XDisplay?) {
+        self.bus = bus
+        self.display = display
+    }
+
+    /// (bus name, object path) of a node id (":1.42/org/a11y/…").
+    static func split(_ id: String) -> (bus: String, path: String)? {
+        guard let slash = id.firstIndex(of: "/"), slash != id.startIndex else { return nil }
+        return (String(id[..<slash]), String(id[slash...]))
+    }
+
+    /// The outcome, and whether the application did not answer in time.
+    func perform(_ step: DesktopStep) -> (PerformResult.Outcome, notAnswering: Bool) {
+        switch step {
+        case .fail(let why):
+            return (.failed(why), false)
+        case .escapeKey:
+            guard let display else { return (.failed("no X display to press Escape on"), false) }
+            return display.pressEscape() ? (.done("key Escape"), false) : (.failed("the X server has no XTest"), false)
+        case .click(let id, let point):
+            guard let display else { return (.failed("no X display to click on"), false) }
+            var how = "click at \(point)"
+            if let id, let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) {
+                // Focus first, so a widget that acts on focus + release gets both.
+                let t = batch.call(p, "org.a11y.atspi.Component", "GrabFocus")
+                if case .failure(.timeout) = batch.reply(t) { return (.failed(DBusCallError.timeout.reason), true) }
+                how = "focus + " + how
+            }
+            return display.click(at: point) ? (.done(how), false) : (.failed("the X server has no XTest"), false)
+        case .focus(let id):
+            return call(id, "org.a11y.atspi.Component", "GrabFocus", []) { v in
+                v?.bool == false ? .failed("it cannot take the focus") : .done("focused (adjust it with increment and decrement)")
+            }
+        case .doAction(let id, let index, let name):
+            return call(id, "org.a11y.atspi.Action", "DoAction", [.i32(Int32(clamping: index))]) { v in
+                v?.bool == false ? .failed("the application refused action \"\(name)\"") : .done("action \"\(name)\"")
+            }
+        case .selectTab(let listID, let index):
+            return call(listID, "org.a11y.atspi.Selection", "SelectChild", [.i32(Int32(clamping: index))]) { v in
+                v?.bool == false ? .failed("the tab list refused to select tab \(index + 1)") : .done("selected tab \(index + 1) of its tab list")
+            }
+        case .stepValue(let id, let up):
+            guard let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) else { return (.failed("the element is gone"), false) }
+            let t = batch.properties(p, "org.a11y.atspi.Value")
+            let props: [String: DBusValue]
+            switch batch.reply(t) {
+            case .success(let v): props = v?.dictionary ?? [:]
+            case .failure(let e): return (.failed(e.reason), e == .timeout)
+            }
+            let value = AtspiValue(current: props["CurrentValue"]?.double ?? 0, minimum: props["MinimumValue"]?.double ?? 0,
+                                   maximum: props["MaximumValue"]?.double ?? 0, increment: props["MinimumIncrement"]?.double ?? 0)
+            let target = value.stepped(up: up)
+            let set = batch.call(p, "org.freedesktop.DBus.Properties", "Set",
+                                 [.string("org.a11y.atspi.Value"), .string("CurrentValue"), .variantDouble(target)])
+            let now = batch.property(p, "org.a11y.atspi.Value", "CurrentValue")
+            batch.flush()
+            if case .failure(let e) = batch.reply(set) { return (.failed(e.reason), e == .timeout) }
+            let after = (try? batch.reply(now).get())??.double ?? target
+            if after == value.current { return (.failed("the value stays at \(formatNumber(after))"), false) }
+            return (.done("value \(formatNumber(value.current)) → \(formatNumber(after))"), false)
+        }
+    }
+
+    private func call(_ id: String, _ interface: String, _ member: String, _ args: [DBusArgument],
+                      _ outcome: (DBusValue?) -> PerformResult.Outcome) -> (PerformResult.Outcome, notAnswering: Bool) {
+        guard let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) else { return (.failed("the element is gone"), false) }
+        let t = batch.call(p, interface, member, args)
+        switch batch.reply(t) {
+        case .success(let v): return (outcome(v), false)
+        case .failure(let e): return (.failed(e.reason), e == .timeout)
+        }
+    }
+}

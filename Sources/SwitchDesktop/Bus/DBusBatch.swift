@@ -1,0 +1,250 @@
+internal import CAtspi
+
+/// A value decoded from a D-Bus reply: the few shapes AT-SPI replies have.
+indirect enum DBusValue: Sendable, Equatable {
+    case string(String)
+    case objectPath(String)
+    case bool(Bool)
+    case int(Int64)
+    case uint(UInt64)
+    case double(Double)
+    case array([DBusValue])
+    case structure([DBusValue])
+    case dictEntry(DBusValue, DBusValue)
+    case variant(DBusValue)
+
+    var string: String? {
+        switch self {
+        case .string(let s), .objectPath(let s): return s
+        case .variant(let v): return v.string
+        default: return nil
+        }
+    }
+
+    var double: Double? {
+        switch self {
+        case .double(let d): return d
+        case .int(let i): return Double(i)
+        case .uint(let u): return Double(u)
+        case .variant(let v): return v.double
+        default: return nil
+        }
+    }
+
+    var int: Int64? {
+        switch self {
+        case .int(let i): return i
+        case .uint(let u): return Int64(u)
+        case .variant(let v): return v.int
+        default: return nil
+        }
+    }
+
+    var bool: Bool? {
+        switch self {
+        case .bool(let b): return b
+        case .variant(let v): return v.bool
+        default: return nil
+        }
+    }
+
+    var items: [DBusValue] {
+        switch self {
+        case .array(let a), .structure(let a): return a
+        case .variant(let v): return v.items
+        default: return []
+        }
+    }
+
+    /// An `a{sv}` as a dictionary.
+    var dictionary: [String: DBusValue] {
+        var d: [String: DBusValue] = [:]
+        for case .dictEntry(let k, let v) in items { if let key = k.string { d[key] = v } }
+        return d
+    }
+
+    /// An AT-SPI object reference `(so)`: (bus name, path).
+    var reference: (bus: String, path: String)? {
+        let f = items
+        guard f.count == 2, let bus = f[0].string, let path = f[1].string else { return nil }
+        return (bus, path)
+    }
+}
+
+/// D-Bus type codes (libdbus defines them as casts of character literals, which Swift cannot import).
+enum DBusType {
+    static let invalid: Int32 = 0
+    static let string = code("s"), objectPath = code("o"), signature = code("g"), boolean = code("b")
+    static let byte = code("y"), int16 = code("n"), uint16 = code("q"), int32 = code("i"), uint32 = code("u")
+    static let int64 = code("x"), uint64 = code("t"), double = code("d"), array = code("a"), structure = code("r")
+    static let dictEntry = code("e"), variant = code("v")
+
+    private static func code(_ c: Unicode.Scalar) -> Int32 { Int32(c.value) }
+}
+
+/// Why a call got no usable answer.
+enum DBusCallError: Error, Equatable {
+    /// No reply within the timeout (a hung or very busy application).
+    case timeout
+    /// The application, or the object, is gone.
+    case gone(String)
+    /// Any other D-Bus error (name: message).
+    case failed(String)
+
+    var reason: String {
+        switch self {
+        case .timeout: return "no reply in time: the application does not answer"
+        case .gone(let m): return "the application or the element is gone (\(m))"
+        case .failed(let m): return m
+        }
+    }
+}
+
+/// An argument of a method call.
+enum DBusArgument {
+    case u32(UInt32)
+    case i32(Int32)
+    case string(String)
+    case variantDouble(Double)
+    /// Collection.GetMatches's arguments for the SHOWING direct children, at most this many.
+    case showingChildrenQuery(Int32)
+}
+
+/// Method calls to one application, sent together and answered together: the application handles
+/// them back to back instead of one round trip each (libatspi's getters are one blocking round
+/// trip per value). Every call carries the same timeout (the one libatspi got from
+/// `atspi_set_timeout`), so a hung application costs one timeout per batch, not one per call.
+final class DBusBatch {
+    private let connection: OpaquePointer
+    private let destination: String
+    private let timeoutMilliseconds: Int32
+    private var pending: [OpaquePointer?] = []
+
+    init(connection: OpaquePointer, destination: String, timeoutMilliseconds: Int32) {
+        self.connection = connection
+        self.destination = destination
+        self.timeoutMilliseconds = timeoutMilliseconds
+    }
+
+    deinit {
+        for p in pending { if let p { dbus_pending_call_cancel(p); dbus_pending_call_unref(p) } }
+    }
+
+    /// Queues a call; its answer is `reply(token)`.
+    func call(_ path: String, _ interface: String, _ member: String, _ args: [DBusArgument] = []) -> Int {
+        let token = pending.count
+        guard let message = dbus_message_new_method_call(destination, path, interface, member) else {
+            pending.append(nil)
+            return token
+        }
+        defer { dbus_message_unref(message) }
+        var it = DBusMessageIter()
+        dbus_message_iter_init_append(message, &it)
+        for a in args {
+            switch a {
+            case .u32(let v): _ = switchscan_dbus_append_u32(&it, v)
+            case .i32(let v): _ = switchscan_dbus_append_i32(&it, v)
+            case .string(let s): _ = s.withCString { switchscan_dbus_append_string(&it, $0) }
+            case .variantDouble(let d): _ = switchscan_dbus_append_variant_double(&it, d)
+            case .showingChildrenQuery(let n): _ = switchscan_dbus_append_showing_children_query(&it, n)
+            }
+        }
+        var call: OpaquePointer?
+        if dbus_connection_send_with_reply(connection, message, &call, timeoutMilliseconds) == 0 { call = nil }
+        pending.append(call)
+        return token
+    }
+
+    /// A property of an object (`org.freedesktop.DBus.Properties.Get`).
+    func property(_ path: String, _ interface: String, _ name: String) -> Int {
+        call(path, "org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(name)])
+    }
+
+    /// All properties of an interface (`GetAll` → a{sv}).
+    func properties(_ path: String, _ interface: String) -> Int {
+        call(path, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)])
+    }
+
+    /// Sends what is queued (the first `reply` does too).
+    func flush() { dbus_connection_flush(connection) }
+
+    /// Waits for call `token`'s answer: its first argument (nil for a reply without one).
+    func reply(_ token: Int) -> Result<DBusValue?, DBusCallError> {
+        guard pending.indices.contains(token), let call = pending[token] else {
+            return .failure(.failed("the call could not be sent"))
+        }
+        pending[token] = nil
+        defer { dbus_pending_call_unref(call) }
+        dbus_pending_call_block(call)
+        guard let message = dbus_pending_call_steal_reply(call) else { return .failure(.timeout) }
+        defer { dbus_message_unref(message) }
+        if dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_ERROR {
+            let name = dbus_message_get_error_name(message).map { String(cString: $0) } ?? "error"
+            var text = ""
+            var it = DBusMessageIter()
+            if dbus_message_iter_init(message, &it) != 0, let s = DBusBatch.decode(&it).string { text = s }
+            return .failure(DBusBatch.classify(name, text))
+        }
+        var it = DBusMessageIter()
+        guard dbus_message_iter_init(message, &it) != 0 else { return .success(nil) }
+        return .success(DBusBatch.decode(&it))
+    }
+
+    static func classify(_ name: String, _ text: String) -> DBusCallError {
+        switch name {
+        case "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout", "org.freedesktop.DBus.Error.TimedOut":
+            // libdbus also says NoReply when the peer left without answering.
+            return text.contains("disconnected") ? .gone(text) : .timeout
+        case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.UnknownObject",
+             "org.freedesktop.DBus.Error.Disconnected", "org.freedesktop.DBus.Error.NameHasNoOwner":
+            return .gone(text.isEmpty ? name : text)
+        default:
+            return .failed(text.isEmpty ? name : "\(name): \(text)")
+        }
+    }
+
+    /// The value at the iterator (recursing into containers).
+    static func decode(_ it: inout DBusMessageIter) -> DBusValue {
+        let type = dbus_message_iter_get_arg_type(&it)
+        switch type {
+        case DBusType.string, DBusType.objectPath, DBusType.signature:
+            let v = switchscan_dbus_get_basic(&it)
+            let s = v.s.map { String(cString: $0) } ?? ""
+            return type == DBusType.objectPath ? .objectPath(s) : .string(s)
+        case DBusType.boolean:
+            return .bool(switchscan_dbus_get_basic(&it).u32 != 0)
+        case DBusType.byte:
+            return .uint(switchscan_dbus_get_basic(&it).u64 & 0xff)
+        case DBusType.int16:
+            return .int(Int64(Int16(truncatingIfNeeded: switchscan_dbus_get_basic(&it).u64)))
+        case DBusType.uint16:
+            return .uint(switchscan_dbus_get_basic(&it).u64 & 0xffff)
+        case DBusType.int32:
+            return .int(Int64(switchscan_dbus_get_basic(&it).i32))
+        case DBusType.uint32:
+            return .uint(UInt64(switchscan_dbus_get_basic(&it).u32))
+        case DBusType.int64:
+            return .int(switchscan_dbus_get_basic(&it).i64)
+        case DBusType.uint64:
+            return .uint(switchscan_dbus_get_basic(&it).u64)
+        case DBusType.double:
+            return .double(switchscan_dbus_get_basic(&it).d)
+        case DBusType.array, DBusType.structure, DBusType.dictEntry, DBusType.variant:
+            var sub = DBusMessageIter()
+            dbus_message_iter_recurse(&it, &sub)
+            var values: [DBusValue] = []
+            while dbus_message_iter_get_arg_type(&sub) != DBusType.invalid {
+                values.append(decode(&sub))
+                dbus_message_iter_next(&sub)
+            }
+            switch type {
+            case DBusType.array: return .array(values)
+            case DBusType.structure: return .structure(values)
+            case DBusType.dictEntry: return values.count == 2 ? .dictEntry(values[0], values[1]) : .structure(values)
+            default: return .variant(values.first ?? .structure([]))
+            }
+        default:
+            return .structure([])  // unix fds and the like: never in AT-SPI replies we read
+        }
+    }
+}

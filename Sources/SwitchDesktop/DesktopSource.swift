@@ -1,0 +1,344 @@
+import SwitchCore
+import SwitchInput
+
+/// The live desktop as an adapter of the live loop (README "The live desktop"): it reads the
+/// active window (or the application named with `--app`) into an `ElementTree`, hands the engine
+/// a new tree when the UI changed (a layout change: the highlight stays on the same widget), and
+/// carries out the engine's performs, answering each with a `result` line.
+///
+/// One thread: libatspi's GLib main context is iterated from the loop's epoll wait (`prepare`
+/// gives its descriptors and next timeout, `dispatch` runs it); events are only collected there,
+/// and `RefreshSchedule` decides when to read again. Every call to an application is bounded by
+/// the bus timeout: an application that hangs costs that once, its tree ends (`tree notAnswering`
+/// line), and it is pinged in the background until it answers. One that quits ends its tree
+/// (`tree ended`); the engine keeps running, and scanning starts again when a window comes.
+public final class DesktopSource: LoopAdapter {
+    public let name = "desktop"
+    /// The X screen's size (the trees' screen; frames are in its pixels).
+    public let screen: Size
+    /// The tree scanned now.
+    public private(set) var tree: ElementTree
+    /// `SWITCHSCAN_DESKTOP_TRACE`: a note on stderr (with CLOCK_MONOTONIC µs) for every read.
+    public var trace: ((String) -> Void)?
+    /// D-Bus calls the last read sent (the benchmark's note).
+    public var lastReadCalls: Int { reader.lastCallCount }
+
+    private let appName: String?
+    private let bus: AtspiBus
+    private let reader: DesktopReader
+    private let performer: DesktopPerformer
+    private let events = AtspiEvents()
+    private let glib = GLibContext()
+    private var schedule: RefreshSchedule
+    private var floodGuard = BoundsFloodGuard()
+
+    /// What the current tree was read from.
+    private var app: AppRef?
+    private var snapshot: AtspiNode?
+    private var index: [String: DesktopNodeInfo] = [:]
+    /// The last window:activate (any application), while following the active window.
+    private var activeWindow: (bus: String, path: String)?
+    /// Applications that did not answer (skipped when looking for the active window).
+    private var silent: Set<String> = []
+    /// The source of the last `tree window` line (application bus + window path); nil after an
+    /// `ended` or `notAnswering` line.
+    private var lastSource: String?
+    private var lines: [TranscriptEvent] = []
+    private var probe: (bus: String, answered: Bool?)?
+
+    /// Connects to the accessibility bus and the X display. `app`: follow this application
+    /// instead of the active window.
+    public init(app: String?, settings: RefreshSchedule.Settings = .init()) throws(DesktopError) {
+        bus = try AtspiBus()
+        reader = DesktopReader(bus: bus)
+        let display = XDisplay()
+        performer = DesktopPerformer(bus: bus, display: display)
+        screen = display?.screenSize ?? Size(width: 1920, height: 1080)
+        appName = app
+        schedule = RefreshSchedule(settings: settings)
+        tree = DesktopSource.emptyTree(screen)
+    }
+
+    static func emptyTree(_ screen: Size) -> ElementTree {
+        ElementTree(screen: screen, root: Element(id: "desktop", isAccessibilityElement: false))
+    }
+
+    // MARK: Reading
+
+    /// Starts listening, then reads the tree: the tree the engine starts with, and the transcript
+    /// lines that say where it comes from.
+    public func start() -> (tree: ElementTree, lines: [TranscriptEvent]) {
+        events.start()
+        let outcome = readAll()
+        _ = schedule.handle(.readFinished(outcome), at: Instant(microseconds: MonotonicClock.nowMicroseconds()))
+        return (tree, takeLines())
+    }
+
+    /// One read for `tree show` / `tree dump`: the tree, or why there is none.
+    public func readOnce() throws(DesktopError) -> ElementTree {
+        let outcome = readAll()
+        if outcome == .done, app != nil { return tree }
+        let why = takeLines().compactMap { e -> String? in
+            if case .tree(let c) = e, c.change != .window { return c.detail }
+            return nil
+        }.first
+        throw DesktopError(why ?? "nothing to read")
+    }
+
+    private func takeLines() -> [TranscriptEvent] {
+        let l = lines
+        lines = []
+        return l
+    }
+
+    /// Finds what to read (the application and its windows), reads it, and makes the tree.
+    private func readAll() -> RefreshSchedule.ReadOutcome {
+        let started = MonotonicClock.nowMicroseconds()
+        let apps = bus.applications()
+        var target: AppRef?
+        var windows: [String] = []
+        var title = ""
+        if let appName {
+            guard let a = apps.first(where: { $0.name == appName }) else {
+                let names = apps.map(\.name).filter { !$0.isEmpty }
+                return end(.ended, app: appName, "no application named \"\(appName)\" on the accessibility bus"
+                           + (names.isEmpty ? "" : " (there are: \(names.joined(separator: ", ")))"))
+            }
+            target = a
+            do {
+                let all = try reader.windows(of: a)
+                let showing = all.filter { $0.info.states.contains(.showing) }
+                windows = showing.map(\.path)
+                title = (showing.first(where: { $0.info.states.contains(.active) }) ?? showing.first)?.info.name ?? ""
+            } catch {
+                return fail(error, app: a)
+            }
+        } else {
+            if let w = activeWindow, !silent.contains(w.bus), let a = apps.first(where: { $0.bus == w.bus }) {
+                target = a
+                windows = [w.path]
+            } else {
+                let found = reader.activeWindow(among: apps, skip: silent)
+                silent.formUnion(found.notAnswering)
+                if let f = found.found {
+                    target = f.app
+                    windows = [f.path]
+                    activeWindow = (f.app.bus, f.path)
+                } else if let f = newestShowingWindow(apps) {
+                    // No window has the keyboard focus (no window manager gave it): the most
+                    // recently started application's first showing window.
+                    target = f.app
+                    windows = [f.path]
+                }
+            }
+            guard let a = target else { return end(.ended, app: "desktop", "no active window") }
+            do {
+                // The active window, and the application's popups and modal windows that show with it.
+                let all = try reader.windows(of: a)
+                guard let active = all.first(where: { $0.path == windows[0] }), active.info.states.contains(.showing) else {
+                    activeWindow = nil
+                    return end(.ended, app: a.name, "its window closed")
+                }
+                title = active.info.name
+                windows += all.filter { $0.path != active.path && $0.info.states.contains(.showing)
+                    && ($0.info.role == .window || $0.info.states.contains(.modal)) }.map(\.path)
+            } catch {
+                return fail(error, app: a)
+            }
+        }
+        guard let app = target else { return .gone }
+        let root: AtspiNode
+        do {
+            root = try reader.read(app, windows: windows)
+        } catch {
+            return fail(error, app: app)
+        }
+        silent.remove(app.bus)
+        install(root, app: app)
+        let source = app.bus + (appName == nil ? windows[0] : "")
+        if source != lastSource {
+            lastSource = source
+            lines.append(.tree(TreeSourceChange(.window, app: app.name, detail: title.isEmpty ? app.name : title)))
+        }
+        trace?("read \(app.name): \(reader.lastCallCount) calls, \(ScanModel(tree: tree).items.count) items in \(formatNumber(Double(MonotonicClock.nowMicroseconds() - started) / 1000)) ms, started at \(started), done at \(MonotonicClock.nowMicroseconds())")
+        return .done
+    }
+
+    private func newestShowingWindow(_ apps: [AppRef]) -> (app: AppRef, path: String)? {
+        for a in apps.reversed() where !silent.contains(a.bus) {
+            guard let all = try? reader.windows(of: a) else { continue }
+            if let w = all.first(where: { $0.info.states.contains(.showing) && AtspiMapping.windowRoles.contains($0.info.role) }) {
+                return (a, w.path)
+            }
+        }
+        return nil
+    }
+
+    /// What the schedule asked for: everything, or some nodes' values and others' extents (a real
+    /// move reads everything).
+    private func read(_ scope: RefreshSchedule.Scope, _ now: Instant) -> RefreshSchedule.ReadOutcome {
+        if scope.isFull { return readAll() }
+        if !scope.bounds.isEmpty, let app {
+            do {
+                let extents = try reader.extents(app, ids: scope.bounds)
+                // Only nodes whose extents the tree holds count (the elements and containers).
+                let moved = scope.bounds.contains { id in
+                    guard let known = index[id]?.node.extents else { return false }
+                    return extents[id] != known
+                }
+                guardOutputs(floodGuard.handle(.checked(moved: moved), at: now))
+                if moved { return readAll() }
+            } catch {
+                return fail(error, app: app)
+            }
+        }
+        return scope.nodes.isEmpty ? .done : readNodes(scope.nodes)
+    }
+
+    private func guardOutputs(_ outputs: [BoundsFloodGuard.Output]) {
+        for o in outputs {
+            switch o {
+            case .pause:
+                events.setListening("object:bounds-changed", false)
+                trace?("bounds-changed keeps coming with nothing moved: not listened to for \(floodGuard.settings.pause)")
+            case .resume:
+                events.setListening("object:bounds-changed", true)
+                trace?("bounds-changed listened to again")
+            case .setDeadline:
+                break  // `prepare` asks the guard
+            }
+        }
+    }
+
+    /// Re-reads only the nodes `ids`; a full read when that cannot do.
+    private func readNodes(_ ids: Set<String>) -> RefreshSchedule.ReadOutcome {
+        guard let app, let snapshot else { return readAll() }
+        do {
+            guard let patched = try reader.patch(snapshot, app: app, ids: ids) else { return readAll() }
+            install(patched, app: app)
+            trace?("patch \(ids.count) nodes, done at \(MonotonicClock.nowMicroseconds())")
+            return .done
+        } catch {
+            return fail(error, app: app)
+        }
+    }
+
+    private func install(_ root: AtspiNode, app: AppRef) {
+        self.app = app
+        snapshot = root
+        index = [:]
+        func visit(_ n: AtspiNode, parent: AtspiNode?, at k: Int) {
+            index[n.id] = DesktopNodeInfo(node: n, parent: parent, index: k)
+            for (i, c) in n.children.enumerated() { visit(c, parent: n, at: i) }
+        }
+        visit(root, parent: nil, at: 0)
+        tree = AtspiMapping.tree(root, screen: screen)
+    }
+
+    private func fail(_ error: DesktopReader.Failure, app: AppRef) -> RefreshSchedule.ReadOutcome {
+        switch error {
+        case .notAnswering where bus.isOnBus(app.bus):
+            silent.insert(app.bus)
+            if appName == nil, activeWindow?.bus != app.bus { activeWindow = nil }
+            probe = (app.bus, nil)
+            return end(.notAnswering, app: app.name, "no reply within \(AtspiBus.timeoutMilliseconds) ms", bus: app.bus)
+        case .notAnswering, .gone:
+            if activeWindow?.bus == app.bus { activeWindow = nil }
+            silent.remove(app.bus)
+            let quit = !bus.isOnBus(app.bus)
+            if case .gone(let why) = error, !quit { return end(.ended, app: app.name, why) }
+            return end(.ended, app: app.name, "the application quit")
+        }
+    }
+
+    /// Ends the tree: nothing to scan, and a line that says why (once).
+    private func end(_ change: TreeSourceChange.Change, app name: String, _ why: String, bus: String? = nil) -> RefreshSchedule.ReadOutcome {
+        app = nil
+        snapshot = nil
+        index = [:]
+        tree = DesktopSource.emptyTree(screen)
+        // Once per ending: what follows until a window comes is the same ending seen again.
+        let key = change == .notAnswering ? "notAnswering:" + name : "ended"
+        if lastSource != key {
+            lastSource = key
+            lines.append(.tree(TreeSourceChange(change, app: name, detail: why)))
+        }
+        return change == .notAnswering ? .notAnswering : .gone
+    }
+
+    // MARK: The loop
+
+    public func prepare(nowMonotonic: Int64) -> LoopInterest {
+        var interest = glib.prepare(nowMonotonic: nowMonotonic)
+        for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds }) {
+            interest.deadline = min(interest.deadline ?? d, d)
+        }
+        return interest
+    }
+
+    public func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] {
+        glib.dispatch(ready: ready)
+        let now = Instant(microseconds: nowMonotonic)
+        let before = tree
+        if let p = probe, let answered = p.answered {
+            probe = (p.bus, nil)
+            run(schedule.handle(answered ? .probeAnswered : .probeFailed, at: now), now)
+        }
+        let context = DesktopEventRules.Context(appBus: app?.bus, followsActiveWindow: appName == nil, knows: { self.index[$0] != nil })
+        for e in events.drain() {
+            if e.type == "window:activate" { activeWindow = (e.bus, e.path) }
+            if e.bus == app?.bus || silent.contains(e.bus) { silent.remove(e.bus) }
+            let change = DesktopEventRules.change(type: e.type, bus: e.bus, id: e.id, detail1: e.detail1, path: e.path, context)
+            trace?("event \(e.type) \(e.id) \(e.detail1) → \(change.map { "\($0)" } ?? "ignored") at \(nowMonotonic)")
+            if let c = change {
+                run(schedule.handle(.change(c), at: now), now)
+            }
+        }
+        if let d = schedule.deadline, d <= now { run(schedule.handle(.deadline, at: now), now) }
+        if let d = floodGuard.deadline, d <= now { guardOutputs(floodGuard.handle(.deadline, at: now)) }
+        var inputs: [ShellInput] = takeLines().map { .line($0) }
+        if tree != before { inputs.append(.layout(tree)) }
+        return inputs
+    }
+
+    private func run(_ outputs: [RefreshSchedule.Output], _ now: Instant) {
+        for o in outputs {
+            switch o {
+            case .read(let scope):
+                let outcome = read(scope, now)
+                run(schedule.handle(.readFinished(outcome), at: Instant(microseconds: MonotonicClock.nowMicroseconds())), now)
+            case .probe:
+                guard let p = probe else {
+                    run(schedule.handle(.probeFailed, at: now), now)
+                    continue
+                }
+                bus.ping(p.bus) { [weak self] ok in self?.probe = (p.bus, ok) }
+            case .setDeadline, .cancelDeadline:
+                break  // `prepare` asks the schedule for its deadline
+            }
+        }
+    }
+
+    public func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] {
+        guard case .perform(let p) = line.event else { return [] }
+        let step = DesktopPerformPlan.step(for: p, lookup: { self.index[$0] })
+        let (outcome, notAnswering) = performer.perform(step)
+        var inputs: [ShellInput] = [.line(.result(PerformResult(p, outcome)))]
+        let now = Instant(microseconds: MonotonicClock.nowMicroseconds())
+        if notAnswering, let app {
+            let before = tree
+            run(schedule.handle(.readFinished(fail(.notAnswering, app: app)), at: now), now)
+            inputs += takeLines().map { .line($0) }
+            if tree != before { inputs.append(.layout(tree)) }
+        } else {
+            // Whatever the application says about it, a perform changes the UI: read again once it
+            // settled (some changes send no event at all: GTK3's gtk_box_pack_start).
+            run(schedule.handle(.change(.structure), at: now), now)
+        }
+        return inputs
+    }
+
+    public func finish() {
+        events.stop()
+    }
+}

@@ -1,0 +1,200 @@
+import SwitchCore
+
+/// When the live desktop's tree is read again: a pure state machine (README "The live desktop").
+///
+/// Accessibility events come in bursts (a click adds a row: children-changed, state-changed
+/// showing and visible, bounds-changed of the parents, a focus move). Reading the tree once per
+/// event would read it ten times for one change; reading after a fixed delay would be slow.
+/// Android's UiChangeStabilizer waits until the UI has been quiet for a while, and forces a
+/// refresh when changes keep coming; this does the same with delays fit for a desktop: a re-read
+/// once no event came for `quiet`, at the latest `maxDelay` after the burst's first event. A
+/// change confined to known nodes (a name, a value, checked, sensitive) re-reads only those nodes,
+/// a node's bounds-changed only its extents (a real move then re-reads it all);
+/// any structural change (children, showing, bounds, a window, a focus move: GTK3 misses some
+/// children-changed events, so windows and focus always re-read everything) re-reads it all.
+///
+/// An application that does not answer a read within the D-Bus timeout ends its tree; it is then
+/// pinged every `probeInterval` without blocking, and read again as soon as it answers.
+///
+/// States and events (every pair handled in `handle`):
+///
+///                   change(c)                 deadline             readFinished(o)          probe answered / failed
+///   idle            → settling, deadline      stale: nothing       notAnswering → waiting   ignored
+///                     now + quiet                                  else stay
+///   settling        last = now, scope ∪ c,    → read(scope), idle  notAnswering → waiting   ignored
+///                   deadline min(now+quiet,                        else stay
+///                   first+maxDelay)
+///   waiting         → settling (it may        → probe, probing     done → idle; gone →      answered → read(full),
+///   (not answering)   answer: a read tells)                        idle; notAnswering stay   idle; failed → next probe
+///
+/// Timelines (each a test in Tests/SwitchDesktopTests/RefreshScheduleTests, named after it):
+///
+///   quiet_period          ^c ----quiet---- read(full)
+///   burst_coalesced       ^c ^c  ^c ----quiet---- read(full)            (one read for the burst)
+///   max_delay             ^c ^c ^c ^c … (each < quiet apart) until first + maxDelay: read
+///   node_patch            ^n(a) ^n(b) ---quiet--- read(nodes a, b)
+///   bounds_check          ^b(a) ^n(c) ---quiet--- read(nodes c, bounds a)   (extents of a only)
+///   patch_absorbed        ^n(a) ^c ---quiet--- read(full)
+///   stale_deadline        (idle) deadline: nothing
+///   not_answering_probe   read → notAnswering: waiting, probe at +probeInterval … failed: again …
+///                         answered: read(full)
+///   change_while_waiting  (waiting) ^c ---quiet--- read(full)           (the read decides)
+public struct RefreshSchedule: Sendable {
+    public struct Settings: Sendable, Equatable {
+        /// A burst is over when no event came for this long.
+        public var quiet: Interval
+        /// At the latest this long after a burst's first event, the tree is read anyway.
+        public var maxDelay: Interval
+        /// How often an application that does not answer is pinged.
+        public var probeInterval: Interval
+
+        public init(quiet: Interval = .milliseconds(15), maxDelay: Interval = .milliseconds(150),
+                    probeInterval: Interval = .seconds(1)) {
+            self.quiet = quiet
+            self.maxDelay = maxDelay
+            self.probeInterval = probeInterval
+        }
+    }
+
+    public enum Change: Hashable, Sendable {
+        /// Anything that may change the tree's shape.
+        case structure
+        /// Only this node's own properties (its id).
+        case node(String)
+        /// This node says its bounds changed: read its extents; only a real move reads it all
+        /// (GTK3 reports a new allocation on every frame of an animation, unchanged or not).
+        case bounds(String)
+    }
+
+    /// What to read: everything, or the own values of some nodes and the extents of others.
+    public struct Scope: Equatable, Sendable {
+        public var isFull: Bool
+        public var nodes: Set<String>
+        public var bounds: Set<String>
+
+        public static let full = Scope(isFull: true, nodes: [], bounds: [])
+        public static func nodes(_ ids: Set<String>) -> Scope { Scope(isFull: false, nodes: ids, bounds: []) }
+        public static func bounds(_ ids: Set<String>) -> Scope { Scope(isFull: false, nodes: [], bounds: ids) }
+
+        func merged(_ c: Change) -> Scope {
+            if isFull { return .full }
+            var s = self
+            switch c {
+            case .structure: return .full
+            case .node(let id): s.nodes.insert(id)
+            case .bounds(let id): s.bounds.insert(id)
+            }
+            return s
+        }
+    }
+
+    public enum ReadOutcome: Equatable, Sendable {
+        case done
+        /// A call went unanswered within the timeout.
+        case notAnswering
+        /// The application or its windows are gone.
+        case gone
+    }
+
+    public enum Event: Equatable, Sendable {
+        case change(Change)
+        /// The deadline this schedule asked for has come.
+        case deadline
+        case readFinished(ReadOutcome)
+        case probeAnswered
+        case probeFailed
+    }
+
+    public enum Output: Equatable, Sendable {
+        /// Read now (the shell reads synchronously, then reports `readFinished`).
+        case read(Scope)
+        /// Ping the application that does not answer (without blocking).
+        case probe
+        case setDeadline(Instant)
+        case cancelDeadline
+    }
+
+    enum State: Equatable, Sendable {
+        case idle
+        case settling(first: Instant, scope: Scope)
+        /// The application did not answer; `probing`: a ping is out.
+        case waiting(probing: Bool)
+    }
+
+    public let settings: Settings
+    private(set) var state: State = .idle
+    /// The deadline asked for and not yet come or cancelled.
+    public private(set) var deadline: Instant?
+
+    public init(settings: Settings = Settings()) {
+        self.settings = settings
+    }
+
+    public var isWaitingForApplication: Bool {
+        if case .waiting = state { return true }
+        return false
+    }
+
+    public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
+        var out: [Output] = []
+        switch (state, event) {
+        case (.idle, .change(let c)):
+            state = .settling(first: now, scope: Scope.nodes([]).merged(c))
+            setDeadline(now + settings.quiet, &out)
+        case (.idle, .deadline):
+            break
+        case (.idle, .readFinished(let o)), (.settling, .readFinished(let o)):
+            if o == .notAnswering { wait(now, &out) }
+        case (.idle, .probeAnswered), (.idle, .probeFailed), (.settling, .probeAnswered), (.settling, .probeFailed):
+            break
+
+        case (.settling(let first, let scope), .change(let c)):
+            state = .settling(first: first, scope: scope.merged(c))
+            setDeadline(min(now + settings.quiet, first + settings.maxDelay), &out)
+        case (.settling(_, let scope), .deadline):
+            guard let d = deadline, d <= now else { break }  // an early wakeup
+            deadline = nil
+            state = .idle
+            out.append(.read(scope))
+
+        case (.waiting, .change(let c)):
+            state = .settling(first: now, scope: Scope.full.merged(c))
+            setDeadline(now + settings.quiet, &out)
+        case (.waiting(let probing), .deadline):
+            guard !probing, let d = deadline, d <= now else { break }
+            deadline = nil
+            state = .waiting(probing: true)
+            out.append(.probe)
+        case (.waiting, .readFinished(let o)):
+            if o != .notAnswering {
+                state = .idle
+                cancelDeadline(&out)
+            }
+        case (.waiting(let probing), .probeAnswered):
+            guard probing else { break }
+            state = .idle
+            cancelDeadline(&out)
+            out.append(.read(.full))
+        case (.waiting(let probing), .probeFailed):
+            guard probing else { break }
+            state = .waiting(probing: false)
+            setDeadline(now + settings.probeInterval, &out)
+        }
+        return out
+    }
+
+    private mutating func wait(_ now: Instant, _ out: inout [Output]) {
+        state = .waiting(probing: false)
+        setDeadline(now + settings.probeInterval, &out)
+    }
+
+    private mutating func setDeadline(_ at: Instant, _ out: inout [Output]) {
+        if deadline != at { out.append(.setDeadline(at)) }
+        deadline = at
+    }
+
+    private mutating func cancelDeadline(_ out: inout [Output]) {
+        if deadline != nil { out.append(.cancelDeadline) }
+        deadline = nil
+    }
+}

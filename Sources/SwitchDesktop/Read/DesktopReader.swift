@@ -1,0 +1,368 @@
+/// Reads an application's windows from the bus into `AtspiNode`s, fast enough to re-read after
+/// every UI change (BENCHMARKS.md "Live desktop").
+///
+/// libatspi's getters are one blocking round trip each, and its cache is wrong with GTK3 (children
+/// out of order, a box replaced by a duplicate), so the reader talks D-Bus itself, on libatspi's own
+/// connection to the application, with libatspi's timeout:
+///
+/// 1. one `Cache.GetItems` call gives role, name, description, states, interfaces and child count
+///    of every object the application has registered (its live values at the time of the call);
+///    only these per-object values are taken from it, never the structure;
+/// 2. the structure comes from an uncached walk: `GetChildren` of every showing node, level by
+///    level, each level's calls sent together (pipelined) instead of one round trip after another;
+///    objects GetItems did not list get their values the same way; a node that manages its
+///    descendants (a table of thousands of rows) lists only its SHOWING children (Collection);
+/// 3. the mapping decides which nodes become elements and containers (`AtspiMapping.plannedIDs`),
+///    and only those get their extents, actions, values, texts and labelled-by names, in one more
+///    pipelined round.
+///
+/// A call that times out ends the read (`Failure.notAnswering`): the application hangs; a call
+/// whose object or application is gone drops that node (or ends the read when it is the
+/// application itself).
+final class DesktopReader {
+    enum Failure: Error, Equatable {
+        case notAnswering
+        case gone(String)
+    }
+
+    /// A node's own values (what GetItems gives).
+    struct Info: Equatable {
+        var role: AtspiRole
+        var name: String
+        var description: String
+        var states: AtspiStates
+        var interfaces: AtspiInterfaces
+        /// -1 when the application does not say (it manages its descendants, or they are transient).
+        var childCount: Int
+    }
+
+    static let rootPath = "/org/a11y/atspi/accessible/root"
+    /// A tree larger than this is cut (the rest is not read).
+    static let nodeLimit = 5000
+    /// Showing children listed for a node that manages its descendants.
+    static let managedChildrenLimit: Int32 = 500
+
+    let bus: AtspiBus
+    /// Applications whose GetItems gave nothing: not asked again.
+    private var withoutItems: Set<String> = []
+    /// Calls sent by the last read (for the benchmark's notes).
+    private(set) var lastCallCount = 0
+
+    init(bus: AtspiBus) {
+        self.bus = bus
+    }
+
+    // MARK: Windows
+
+    /// An application's top-level windows: their paths and values, in the application's order.
+    func windows(of app: AppRef) throws(Failure) -> [(path: String, info: Info)] {
+        guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
+        let t = b.call(DesktopReader.rootPath, "org.a11y.atspi.Accessible", "GetChildren")
+        let paths = try references(b.reply(t), app: app, root: true)
+        var infos: [String: Info] = [:]
+        try fetchInfos(paths, app: app, into: &infos)
+        return paths.compactMap { p in infos[p].map { (p, $0) } }
+    }
+
+    /// The window with the ACTIVE state among `apps` (skipping `skip`): its application and path.
+    /// Applications that do not answer are returned in `notAnswering`.
+    func activeWindow(among apps: [AppRef], skip: Set<String>) -> (found: (app: AppRef, path: String)?, notAnswering: Set<String>) {
+        var silent: Set<String> = []
+        var batches: [(AppRef, DBusBatch, Int)] = []
+        for app in apps where !skip.contains(app.bus) {
+            guard let b = bus.batch(for: app.bus) else { continue }
+            batches.append((app, b, b.call(DesktopReader.rootPath, "org.a11y.atspi.Accessible", "GetChildren")))
+            b.flush()
+        }
+        var states: [(AppRef, String, DBusBatch, Int)] = []
+        for (app, b, t) in batches {
+            do {
+                for p in try references(b.reply(t), app: app, root: true) {
+                    states.append((app, p, b, b.call(p, "org.a11y.atspi.Accessible", "GetState")))
+                }
+                b.flush()
+            } catch {
+                if error == .notAnswering { silent.insert(app.bus) }
+            }
+        }
+        var found: (AppRef, String)?
+        for (app, path, b, t) in states {
+            switch b.reply(t) {
+            case .success(let v):
+                if found == nil, DesktopReader.states(v).contains(.active) { found = (app, path) }
+            case .failure(.timeout):
+                silent.insert(app.bus)
+            case .failure:
+                break
+            }
+        }
+        return (found.map { (app: $0.0, path: $0.1) }, silent)
+    }
+
+    // MARK: Full read
+
+    /// Reads `app` with the top-level windows `windows` (paths) as its children.
+    func read(_ app: AppRef, windows: [String]) throws(Failure) -> AtspiNode {
+        lastCallCount = 0
+        var infos: [String: Info] = [:]
+        if !withoutItems.contains(app.bus), let b = bus.batch(for: app.bus) {
+            let t = b.call("/org/a11y/atspi/cache", "org.a11y.atspi.Cache", "GetItems")
+            lastCallCount += 1
+            switch b.reply(t) {
+            case .success(let v):
+                for item in v?.items ?? [] { if let (path, info) = DesktopReader.cacheItem(item) { infos[path] = info } }
+                if infos.isEmpty { withoutItems.insert(app.bus) }
+            case .failure(.timeout):
+                throw .notAnswering
+            case .failure(.gone(let why)) where !why.contains("/org/a11y/atspi/cache"):
+                throw .gone(why)
+            case .failure:
+                // No Cache object (GTK 4.8 has none: "Object does not exist at path
+                // /org/a11y/atspi/cache") or another refusal: the walk asks every node instead.
+                withoutItems.insert(app.bus)
+            }
+        }
+        // The uncached walk, level by level.
+        var children: [String: [String]] = [:]
+        var level = windows
+        var seen = Set(windows)
+        try fetchInfos(level.filter { infos[$0] == nil }, app: app, into: &infos)
+        while !level.isEmpty && seen.count < DesktopReader.nodeLimit {
+            guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
+            var tokens: [(String, Int)] = []
+            for p in level {
+                guard let info = infos[p], DesktopReader.descends(info) else { continue }
+                if info.states.contains(.managesDescendants) {
+                    tokens.append((p, b.call(p, "org.a11y.atspi.Collection", "GetMatches", [.showingChildrenQuery(DesktopReader.managedChildrenLimit)])))
+                } else {
+                    tokens.append((p, b.call(p, "org.a11y.atspi.Accessible", "GetChildren")))
+                }
+            }
+            lastCallCount += tokens.count
+            b.flush()
+            var next: [String] = []
+            for (p, t) in tokens {
+                let kids = try references(b.reply(t), app: app, root: false)
+                let fresh = kids.filter { seen.insert($0).inserted }
+                children[p] = fresh
+                next += fresh
+            }
+            try fetchInfos(next.filter { infos[$0] == nil }, app: app, into: &infos)
+            level = next
+        }
+        func node(_ path: String) -> AtspiNode? {
+            guard let i = infos[path] else { return nil }
+            var n = AtspiNode(id: app.bus + path, role: i.role, name: i.name, description: i.description,
+                              states: i.states, interfaces: i.interfaces)
+            if AtspiMapping.kind(n) != .hidden { n.children = (children[path] ?? []).compactMap(node) }
+            return n
+        }
+        var root = AtspiNode(id: app.bus + DesktopReader.rootPath, role: .application, name: app.name,
+                             children: windows.compactMap(node))
+        try fetchDetails(&root, app: app, infos: infos)
+        return root
+    }
+
+    // MARK: Patch
+
+    /// Re-reads the own values of the nodes `ids` in `root` (names, states, values, texts): a
+    /// change confined to them. Returns nil when a node changed kind (the tree's shape may differ:
+    /// read it all) or is no longer there.
+    func patch(_ root: AtspiNode, app: AppRef, ids: Set<String>) throws(Failure) -> AtspiNode? {
+        let paths = ids.filter { $0.hasPrefix(app.bus) }.map { String($0.dropFirst(app.bus.count)) }
+        var infos: [String: Info] = [:]
+        try fetchInfos(paths, app: app, into: &infos)
+        var changedKind = false
+        func update(_ n: AtspiNode) -> AtspiNode {
+            var n = n
+            let path = String(n.id.dropFirst(app.bus.count))
+            if ids.contains(n.id) {
+                guard let i = infos[path] else { changedKind = true; return n }
+                let before = AtspiMapping.kind(n)
+                n.role = i.role
+                n.name = i.name
+                n.description = i.description
+                n.states = i.states
+                n.interfaces = i.interfaces
+                if AtspiMapping.kind(n) != before { changedKind = true }
+            }
+            n.children = n.children.map(update)
+            return n
+        }
+        var patched = update(root)
+        guard !changedKind else { return nil }
+        try fetchDetails(&patched, app: app, infos: [:], only: ids)
+        return patched
+    }
+
+    // MARK: Bounds
+
+    /// The screen extents of the nodes `ids` now (nil for one without extents or gone).
+    func extents(_ app: AppRef, ids: Set<String>) throws(Failure) -> [String: AtspiRect?] {
+        guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
+        var tokens: [(String, Int)] = []
+        for id in ids where id.hasPrefix(app.bus) {
+            tokens.append((id, b.call(String(id.dropFirst(app.bus.count)), "org.a11y.atspi.Component", "GetExtents", [.u32(0)])))
+        }
+        b.flush()
+        var out: [String: AtspiRect?] = [:]
+        for (id, t) in tokens {
+            let f = (try value(b.reply(t)))?.items.compactMap(\.int) ?? []
+            out[id] = f.count == 4 ? AtspiRect(x: Int32(clamping: f[0]), y: Int32(clamping: f[1]), width: Int32(clamping: f[2]), height: Int32(clamping: f[3])) : nil
+        }
+        return out
+    }
+
+    // MARK: Pieces
+
+    /// Whether the walk lists a node's children: anything not hidden that may have some.
+    static func descends(_ i: Info) -> Bool {
+        guard i.childCount != 0 else { return false }
+        if i.role == .application { return true }
+        return i.states.contains(.showing) && i.states.contains(.visible)
+    }
+
+    /// Values of the objects `paths` (GetRole, GetState, the Accessible properties, GetInterfaces),
+    /// pipelined. An object that is gone is left out.
+    private func fetchInfos(_ paths: [String], app: AppRef, into infos: inout [String: Info]) throws(Failure) {
+        guard !paths.isEmpty else { return }
+        guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
+        var tokens: [(String, Int, Int, Int, Int)] = []
+        for p in paths {
+            tokens.append((p, b.call(p, "org.a11y.atspi.Accessible", "GetRole"), b.call(p, "org.a11y.atspi.Accessible", "GetState"),
+                           b.properties(p, "org.a11y.atspi.Accessible"), b.call(p, "org.a11y.atspi.Accessible", "GetInterfaces")))
+        }
+        lastCallCount += tokens.count * 4
+        b.flush()
+        for (p, tRole, tState, tProps, tIfaces) in tokens {
+            let role = try value(b.reply(tRole)), state = try value(b.reply(tState))
+            let props = try value(b.reply(tProps)), ifaces = try value(b.reply(tIfaces))
+            guard let role, let props else { continue }  // gone meanwhile
+            let d = props.dictionary
+            infos[p] = Info(role: AtspiRole(rawValue: UInt32(truncatingIfNeeded: role.int ?? 0)),
+                            name: d["Name"]?.string ?? "", description: d["Description"]?.string ?? "",
+                            states: DesktopReader.states(state), interfaces: AtspiInterfaces(names: (ifaces?.items ?? []).compactMap(\.string)),
+                            childCount: Int(d["ChildCount"]?.int ?? -1))
+        }
+    }
+
+    /// What the mapping shows of the nodes it keeps: extents, action names, Value, an editable
+    /// field's text and placeholder, and a labelled-by target's name for a node without a name.
+    /// `only`: just these ids (a patch), extents left as they were.
+    private func fetchDetails(_ root: inout AtspiNode, app: AppRef, infos: [String: Info], only: Set<String>? = nil) throws(Failure) {
+        let wanted = only ?? AtspiMapping.plannedIDs(root)
+        guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
+        struct Tokens { var extents, actions, value, text, attributes, relations: Int? }
+        var tokens: [String: Tokens] = [:]
+        root.forEach { n in
+            guard wanted.contains(n.id), n.role != .application else { return }
+            let p = String(n.id.dropFirst(app.bus.count))
+            let element = AtspiMapping.kind(n) == .element
+            var t = Tokens()
+            if only == nil, n.interfaces.contains(.component) { t.extents = b.call(p, "org.a11y.atspi.Component", "GetExtents", [.u32(0)]) }
+            if n.interfaces.contains(.action) { t.actions = b.call(p, "org.a11y.atspi.Action", "GetActions") }
+            if element, n.interfaces.contains(.value) { t.value = b.properties(p, "org.a11y.atspi.Value") }
+            if element, n.states.contains(.editable), n.interfaces.contains(.text) {
+                t.text = b.call(p, "org.a11y.atspi.Text", "GetText", [.i32(0), .i32(-1)])
+                t.attributes = b.call(p, "org.a11y.atspi.Accessible", "GetAttributes")
+            }
+            if element, n.name.trimmed.isEmpty { t.relations = b.call(p, "org.a11y.atspi.Accessible", "GetRelationSet") }
+            tokens[n.id] = t
+        }
+        b.flush()
+        lastCallCount += tokens.values.reduce(0) { s, t in
+            s + [t.extents, t.actions, t.value, t.text, t.attributes, t.relations].compactMap { $0 }.count
+        }
+        // Replies, then labelled-by targets whose names are not known yet.
+        struct Details { var extents: AtspiRect?; var actions: [String]?; var value: AtspiValue?; var text: String?; var placeholder: String?; var labelPath: String? }
+        var details: [String: Details] = [:]
+        var labelNames: [String: String] = [:]
+        var nameTokens: [String: Int] = [:]
+        let b2 = bus.batch(for: app.bus)
+        for (id, t) in tokens {
+            var d = Details()
+            if let k = t.extents, let v = try value(b.reply(k)) {
+                let f = v.items.compactMap(\.int)
+                if f.count == 4 {
+                    d.extents = AtspiRect(x: Int32(clamping: f[0]), y: Int32(clamping: f[1]), width: Int32(clamping: f[2]), height: Int32(clamping: f[3]))
+                }
+            }
+            if let k = t.actions, let v = try value(b.reply(k)) { d.actions = v.items.map { $0.items.first?.string ?? "" } }
+            if let k = t.value, let v = try value(b.reply(k)) {
+                let p = v.dictionary
+                d.value = AtspiValue(current: p["CurrentValue"]?.double ?? 0, minimum: p["MinimumValue"]?.double ?? 0,
+                                     maximum: p["MaximumValue"]?.double ?? 0, increment: p["MinimumIncrement"]?.double ?? 0,
+                                     text: p["Text"]?.string)
+            }
+            if let k = t.text, let v = try value(b.reply(k)) { d.text = v.string }
+            if let k = t.attributes, let v = try value(b.reply(k)) { d.placeholder = v.dictionary["placeholder-text"]?.string }
+            if let k = t.relations, let v = try value(b.reply(k)) {
+                // a(ua(so)): the first LABELLED_BY (2) target.
+                for relation in v.items {
+                    let f = relation.items
+                    guard f.count == 2, f[0].int == 2, let target = f[1].items.first?.reference, target.bus == app.bus else { continue }
+                    d.labelPath = target.path
+                    if let known = infos[target.path] {
+                        labelNames[target.path] = known.name
+                    } else if nameTokens[target.path] == nil, let b2 {
+                        nameTokens[target.path] = b2.property(target.path, "org.a11y.atspi.Accessible", "Name")
+                    }
+                    break
+                }
+            }
+            details[id] = d
+        }
+        if let b2, !nameTokens.isEmpty {
+            b2.flush()
+            lastCallCount += nameTokens.count
+            for (path, k) in nameTokens { if let v = try value(b2.reply(k)), let s = v.string { labelNames[path] = s } }
+        }
+        func apply(_ n: inout AtspiNode) {
+            if let d = details[n.id] {
+                if only == nil { n.extents = d.extents }
+                if let a = d.actions { n.actions = a }
+                if only == nil || d.value != nil { n.value = d.value }
+                if only == nil || d.text != nil { n.text = d.text }
+                if let p = d.placeholder { n.placeholder = p }
+                if let path = d.labelPath { n.labelledBy = labelNames[path] }
+            }
+            for k in n.children.indices { apply(&n.children[k]) }
+        }
+        apply(&root)
+    }
+
+    /// A reply's value; a gone object or a failed call is nil; a timeout ends the read.
+    private func value(_ r: Result<DBusValue?, DBusCallError>) throws(Failure) -> DBusValue? {
+        switch r {
+        case .success(let v): return v
+        case .failure(.timeout): throw .notAnswering
+        case .failure: return nil
+        }
+    }
+
+    /// The paths in an `a(so)` reply that belong to `app` (children in another application, a
+    /// plug's socket for instance, are not followed). For the application's root, a failure means
+    /// the application is gone.
+    private func references(_ r: Result<DBusValue?, DBusCallError>, app: AppRef, root: Bool) throws(Failure) -> [String] {
+        switch r {
+        case .success(let v):
+            return (v?.items ?? []).compactMap { $0.reference }.filter { $0.bus == app.bus && $0.path != "/org/a11y/atspi/null" }.map(\.path)
+        case .failure(.timeout): throw .notAnswering
+        case .failure(let e): if root { throw .gone(e.reason) } else { return [] }
+        }
+    }
+
+    static func states(_ v: DBusValue?) -> AtspiStates {
+        AtspiStates(words: (v?.items ?? []).compactMap { $0.int.map { UInt32(truncatingIfNeeded: $0) } })
+    }
+
+    /// One `((so)(so)(so)iiassusau)` item of Cache.GetItems: path, application, parent, index in
+    /// parent, child count, interfaces, name, role, description, states.
+    static func cacheItem(_ item: DBusValue) -> (String, Info)? {
+        let f = item.items
+        guard f.count == 10, let path = f[0].reference?.path else { return nil }
+        return (path, Info(role: AtspiRole(rawValue: UInt32(truncatingIfNeeded: f[7].int ?? 0)), name: f[6].string ?? "",
+                           description: f[8].string ?? "", states: states(f[9]),
+                           interfaces: AtspiInterfaces(names: f[5].items.compactMap(\.string)), childCount: Int(f[4].int ?? -1)))
+    }
+}

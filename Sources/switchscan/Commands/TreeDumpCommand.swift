@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import SwitchCore
+import SwitchDesktop
+import SwitchFormats
+
+/// `--desktop [--app NAME]`: the live desktop as the tree source (README "The live desktop").
+struct DesktopOptions: ParsableArguments {
+    @Flag(help: "Read the tree from the live desktop through AT-SPI (the active window, or --app).")
+    var desktop = false
+
+    @Option(help: "With --desktop: the application with this name on the accessibility bus (e.g. gtk3-widget-factory) instead of the active window.")
+    var app: String?
+
+    /// Exactly one source: a file or the desktop.
+    func validate(file: String?) throws {
+        if app != nil && !desktop { throw ValidationError("--app needs --desktop") }
+        if desktop && file != nil { throw ValidationError("give a tree file or --desktop, not both") }
+        if !desktop && file == nil { throw ValidationError("give a tree file or --desktop") }
+    }
+
+    /// Connects to the accessibility bus (exit status 2 with one line when it cannot).
+    func source() throws -> DesktopSource {
+        do {
+            return try DesktopSource(app: app)
+        } catch {
+            throw fail(error.description)
+        }
+    }
+
+    /// One read of the live tree.
+    func readTree() throws -> ElementTree {
+        let source = try source()
+        defer { source.finish() }
+        do {
+            return try source.readOnce()
+        } catch {
+            throw fail(error.description)
+        }
+    }
+}
+
+/// `switchscan tree dump --desktop [--app NAME] -o FILE`: the live tree in the native format, so a
+/// session on a real application can be replayed with `simulate` against the very same tree.
+struct TreeDumpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Write the live desktop's tree (AT-SPI) in the native JSON format.",
+        discussion: """
+        Reads the active window, or the application named with --app, once, and writes the tree \
+        `run --desktop` would scan. Ids are the application's bus name and the object's path, \
+        stable while the application runs: a `simulate` on the dump names the same elements as \
+        the live run. Exit status 2 when there is no accessibility bus or nothing to read.
+        """)
+
+    @OptionGroup var live: DesktopOptions
+
+    @Option(name: .shortAndLong, help: "Write the tree here (default: standard output).")
+    var output: String?
+
+    func validate() throws {
+        if !live.desktop { throw ValidationError("tree dump reads the live desktop: give --desktop") }
+        try live.validate(file: nil)
+    }
+
+    func run() throws {
+        let tree = try live.readTree()
+        let json = TreeEncoder.encode(tree).rendered(indent: 2) + "\n"
+        guard let output else {
+            Output.write(json)
+            return
+        }
+        do {
+            try Data(json.utf8).write(to: URL(fileURLWithPath: output))
+        } catch {
+            throw fail("\(output): cannot be written (\(error.localizedDescription))")
+        }
+        let model = ScanModel(tree: tree)
+        printError("switchscan: desktop → \(output): \(model.accessibilityElements.count) accessibility elements, \(model.items.count) scan items")
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import SwitchCore
+
+/// A headless desktop for one test: Xvfb, a private session bus, the real a11y bus and registry
+/// (`scripts/desktop-tests/run-desktop.sh`), with processes started inside it, and torn down
+/// at `close` (and by run-desktop.sh itself if the test process dies: its command waits for our
+/// end of a pipe). Tests skip with a message where the desktop cannot start (packages missing:
+/// `scripts/setup.sh --tests` installs them from scripts/apt/test-desktop.list).
+final class DesktopSession {
+    static let repoRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+    static let fixtures = repoRoot + "/Tests/SwitchDesktopTests/Fixtures"
+    static let runDesktop = repoRoot + "/scripts/desktop-tests/run-desktop.sh"
+    static let testApp = fixtures + "/testapp.py"
+    static let checker = fixtures + "/atspi-check.py"
+    static let liveDriver = repoRoot + "/scripts/device-tests/umockdev-live.py"
+    static let devices = repoRoot + "/Tests/SwitchInputTests/Fixtures/devices"
+    static let twoSwitchProfile = fixtures + "/profile-two-switch.json"
+
+    /// The `switchscan` built next to the test bundle.
+    static let binary: String = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("switchscan").path
+    }()
+
+    /// Whether the whole route can run here: the binary, Xvfb, at-spi2-core, Debian's python3 with
+    /// GTK, pyatspi and umockdev's GI bindings.
+    static let usable: Bool = {
+        let fm = FileManager.default
+        guard fm.isExecutableFile(atPath: binary), fm.isExecutableFile(atPath: "/usr/bin/Xvfb"),
+              fm.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher"), fm.isExecutableFile(atPath: "/usr/bin/python3"),
+              fm.isExecutableFile(atPath: "/usr/bin/umockdev-run") else { return false }
+        let probe = run(["/usr/bin/python3", "-c", """
+            import gi; gi.require_version('Gtk', '3.0'); gi.require_version('UMockdev', '1.0')
+            from gi.repository import Gtk, UMockdev; import pyatspi
+            """], env: nil, timeout: 30)
+        return probe.status == 0
+    }()
+    static let skipMessage = "needs Xvfb, at-spi2-core, python3-gi with GTK 3, python3-pyatspi and umockdev (scripts/apt/test-desktop.list)"
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+    }
+
+    let environment: [String: String]
+    private let session: Process
+    private let keepAlive: Pipe
+    private var started: [Process] = []
+
+    /// Starts the desktop (about 0.3 s).
+    init() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: DesktopSession.runDesktop)
+        // The session's command reports its directory, then waits for our end of the pipe.
+        p.arguments = ["bash", "-c", "echo \"$RUN_DESKTOP_DIR\"; read -r _"]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        session = p
+        keepAlive = input
+        var line = Data()
+        let reader = output.fileHandleForReading
+        while true {
+            let byte = reader.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        let dir = String(decoding: line, as: UTF8.self)
+        guard !dir.isEmpty, let text = try? String(contentsOfFile: dir + "/env", encoding: .utf8) else {
+            p.terminate()
+            throw SessionError("the headless desktop did not start")
+        }
+        var env = ProcessInfo.processInfo.environment
+        for raw in text.split(separator: "\n") {
+            // `export NAME=value` with bash's %q quoting (backslashes before special characters).
+            guard raw.hasPrefix("export "), let eq = raw.firstIndex(of: "=") else { continue }
+            let name = String(raw[raw.index(raw.startIndex, offsetBy: 7)..<eq])
+            var value = ""
+            var escaped = false
+            for c in raw[raw.index(after: eq)...] {
+                if escaped || c != "\\" { value.append(c); escaped = false } else { escaped = true }
+            }
+            env[name] = value
+        }
+        environment = env
+    }
+
+    struct SessionError: Error, CustomStringConvertible {
+        var description: String
+        init(_ d: String) { description = d }
+    }
+
+    /// Ends everything started in the session (run-desktop.sh's teardown: TERM, KILL after 2 s).
+    func close() {
+        for p in started where p.isRunning { p.terminate() }
+        try? keepAlive.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(10)
+        while session.isRunning && Date() < deadline { usleep(20_000) }
+        if session.isRunning { session.terminate() }
+    }
+
+    deinit { close() }
+
+    /// Starts a program in the background inside the session (an application).
+    @discardableResult
+    func start(_ argv: [String]) throws -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: argv[0])
+        p.arguments = Array(argv.dropFirst())
+        p.environment = environment
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        started.append(p)
+        return p
+    }
+
+    /// Starts the test application and waits until its tree is complete.
+    @discardableResult
+    func startTestApp(_ args: [String] = []) throws -> Process {
+        let p = try start([DesktopSession.testApp] + args)
+        try waitFor("testapp.py")
+        return p
+    }
+
+    func waitFor(_ app: String) throws {
+        let r = run([DesktopSession.checker, "wait", app, "30"], timeout: 40)
+        if r.status != 0 { throw SessionError("\(app) did not appear on the accessibility bus: \(r.stderr)") }
+    }
+
+    /// Runs a program inside the session to its end (killed after `timeout` s: status 124).
+    func run(_ argv: [String], timeout: Double = 60) -> Result {
+        DesktopSession.run(argv, env: environment, timeout: timeout)
+    }
+
+    /// `switchscan args` inside the session.
+    func switchscan(_ args: [String], timeout: Double = 60) -> Result {
+        run([DesktopSession.binary] + args, timeout: timeout)
+    }
+
+    /// `switchscan args` under the umockdev live driver with the fixture keyboard (a switch box:
+    /// Space, Enter, M, Esc) at /dev/input/event10, driven by `scenario` (umockdev-live.py lines).
+    func live(scenario: String, _ args: [String], timeout: Double = 60) -> Result {
+        let path = NSTemporaryDirectory() + "switchscan-desktop-scenario-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: path, contents: Data(scenario.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let d = DesktopSession.devices
+        return run(["/usr/bin/python3", DesktopSession.liveDriver, "--device", d + "/keyboard.umockdev",
+                    "--ioctl", "/dev/input/event10=\(d)/keyboard.ioctl", "--scenario", path, "--",
+                    DesktopSession.binary] + args, timeout: timeout)
+    }
+
+    /// The checker's view of the test application (pyatspi): name → its JSON object.
+    func state(_ app: String = "testapp.py") -> [String: [String: Any]] {
+        var out: [String: [String: Any]] = [:]
+        for line in run([DesktopSession.checker, "state", app], timeout: 30).stdoutLines {
+            guard let obj = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            let name = (obj["name"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "(\(obj["role"] as? String ?? "?"))"
+            if out[name] == nil { out[name] = obj }
+        }
+        return out
+    }
+
+    static func run(_ argv: [String], env: [String: String]?, timeout: Double) -> Result {
+        let dir = NSTemporaryDirectory()
+        let out = dir + "switchscan-out-\(UUID().uuidString)", err = dir + "switchscan-err-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: out, contents: nil)
+        FileManager.default.createFile(atPath: err, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: err) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: argv[0])
+        p.arguments = Array(argv.dropFirst())
+        if let env { p.environment = env }
+        p.standardOutput = FileHandle(forWritingAtPath: out)
+        p.standardError = FileHandle(forWritingAtPath: err)
+        p.standardInput = FileHandle.nullDevice
+        do { try p.run() } catch { return Result(status: 127, stdout: "", stderr: "cannot start \(argv[0]): \(error)") }
+        let deadline = Date().addingTimeInterval(timeout)
+        while p.isRunning && Date() < deadline { usleep(10_000) }
+        var status: Int32
+        if p.isRunning {
+            p.terminate()
+            p.waitUntilExit()
+            status = 124
+        } else {
+            status = p.terminationStatus
+        }
+        let o = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        let e = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+        return Result(status: status, stdout: o, stderr: e)
+    }
+}
+
+/// Scenario lines for the fixture keyboard at /dev/input/event10.
+enum Keys {
+    static func tap(_ key: String, thenWait ms: Int = 150) -> String {
+        "press /dev/input/event10 KEY_\(key)\nrelease /dev/input/event10 KEY_\(key)\nsleep \(ms)\n"
+    }
+    static func next(_ n: Int = 1) -> String { String(repeating: tap("SPACE", thenWait: 100), count: n) }
+    static let select = tap("ENTER", thenWait: 600)
+    static let menu = tap("M")
+    static let escape = tap("ESC", thenWait: 600)
+}
+
+/// Transcript helpers.
+extension DesktopSession.Result {
+    /// JSONL lines as objects.
+    var lines: [[String: Any]] {
+        stdoutLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// The lines of a type.
+    func lines(_ type: String) -> [[String: Any]] { lines.filter { $0["type"] as? String == type } }
+}

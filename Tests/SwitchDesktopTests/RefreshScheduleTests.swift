@@ -1,0 +1,101 @@
+import SwitchCore
+@testable import SwitchDesktop
+import Testing
+
+/// The refresh schedule's timelines (named as in RefreshSchedule.swift's header), with quiet 15 ms,
+/// maxDelay 150 ms, probes every second.
+@Suite struct RefreshScheduleTests {
+    var s = RefreshSchedule()
+
+    static func ms(_ v: Int64) -> Instant { Instant(microseconds: v * 1000) }
+
+    mutating func at(_ t: Int64, _ e: RefreshSchedule.Event) -> [RefreshSchedule.Output] { s.handle(e, at: Self.ms(t)) }
+
+    @Test mutating func quiet_period() {
+        #expect(at(0, .change(.structure)) == [.setDeadline(Self.ms(15))])
+        #expect(at(14, .deadline) == [])  // early wakeup: nothing
+        #expect(at(15, .deadline) == [.read(.full)])
+        #expect(s.deadline == nil)
+        #expect(at(16, .readFinished(.done)) == [])
+    }
+
+    @Test mutating func burst_coalesced() {
+        _ = at(0, .change(.structure))
+        #expect(at(5, .change(.node("a"))) == [.setDeadline(Self.ms(20))])
+        #expect(at(12, .change(.structure)) == [.setDeadline(Self.ms(27))])
+        #expect(at(27, .deadline) == [.read(.full)])
+        #expect(at(40, .deadline) == [])  // one read for the burst
+    }
+
+    @Test mutating func max_delay() {
+        _ = at(0, .change(.structure))
+        for t in stride(from: Int64(10), through: 130, by: 10) { _ = at(t, .change(.structure)) }
+        #expect(at(140, .change(.structure)) == [.setDeadline(Self.ms(150))])
+        #expect(at(149, .change(.structure)) == [])  // still first + maxDelay
+        #expect(at(150, .deadline) == [.read(.full)])
+    }
+
+    @Test mutating func node_patch() {
+        _ = at(0, .change(.node("a")))
+        _ = at(3, .change(.node("b")))
+        #expect(at(18, .deadline) == [.read(.nodes(["a", "b"]))])
+    }
+
+    @Test mutating func bounds_check() {
+        _ = at(0, .change(.bounds("a")))
+        _ = at(3, .change(.node("c")))
+        _ = at(4, .change(.bounds("a")))
+        #expect(at(19, .deadline) == [.read(RefreshSchedule.Scope(isFull: false, nodes: ["c"], bounds: ["a"]))])
+        _ = at(30, .change(.bounds("b")))
+        _ = at(31, .change(.structure))
+        #expect(at(46, .deadline) == [.read(.full)])
+    }
+
+    @Test mutating func patch_absorbed() {
+        _ = at(0, .change(.node("a")))
+        _ = at(3, .change(.structure))
+        _ = at(4, .change(.node("b")))
+        #expect(at(19, .deadline) == [.read(.full)])
+    }
+
+    @Test mutating func stale_deadline() {
+        #expect(at(100, .deadline) == [])
+        #expect(at(100, .probeAnswered) == [])
+        #expect(at(100, .readFinished(.gone)) == [])
+        #expect(!s.isWaitingForApplication)
+    }
+
+    @Test mutating func not_answering_probe() {
+        #expect(at(0, .readFinished(.notAnswering)) == [.setDeadline(Self.ms(1000))])
+        #expect(s.isWaitingForApplication)
+        #expect(at(1000, .deadline) == [.probe])
+        #expect(at(1100, .deadline) == [])  // a probe is out
+        #expect(at(1300, .probeFailed) == [.setDeadline(Self.ms(2300))])
+        #expect(at(2300, .deadline) == [.probe])
+        #expect(at(2310, .probeAnswered) == [.read(.full)])
+        #expect(!s.isWaitingForApplication)
+    }
+
+    @Test mutating func not_answering_while_settling() {
+        _ = at(0, .change(.structure))
+        #expect(at(5, .readFinished(.notAnswering)) == [.setDeadline(Self.ms(1005))])
+        #expect(at(1005, .deadline) == [.probe])
+    }
+
+    @Test mutating func change_while_waiting() {
+        _ = at(0, .readFinished(.notAnswering))
+        #expect(at(300, .change(.node("a"))) == [.setDeadline(Self.ms(315))])
+        #expect(at(315, .deadline) == [.read(.full)])  // the read decides
+        #expect(at(320, .readFinished(.notAnswering)) == [.setDeadline(Self.ms(1320))])
+    }
+
+    @Test mutating func waiting_ends_when_a_read_succeeds_or_the_app_is_gone() {
+        _ = at(0, .readFinished(.notAnswering))
+        #expect(at(10, .readFinished(.gone)) == [.cancelDeadline])
+        #expect(!s.isWaitingForApplication)
+        #expect(at(1000, .deadline) == [])
+        _ = at(2000, .readFinished(.notAnswering))
+        #expect(at(2010, .probeAnswered) == [])  // no probe out yet
+        #expect(at(2020, .readFinished(.done)) == [.cancelDeadline])
+    }
+}
