@@ -20,6 +20,8 @@ if ! grep -q "Build complete" "$out/build.log"; then
   exit 1
 fi
 
+echo "test: build took ${SECONDS} s"
+t0=$SECONDS
 swift test --skip-build --xunit-output "$out/xunit.xml" > "$out/swift-test.log" 2>&1
 status=$?
 grep -E "^(✘|􀢄)|Test run with|Executed [0-9]+ tests" "$out/swift-test.log" || true
@@ -44,12 +46,13 @@ if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
   echo "swift test ended with status $status without a failing test case: counted as 1 failure"
   f=1
 fi
-echo "swift tests: $p passed, $f failed ($s skipped: they need /dev/uinput and run in the VM suite)"
+echo "swift tests: $p passed, $f failed ($s skipped: they need /dev/uinput and run in the VM suite) in $((SECONDS - t0)) s"
 passed=$((passed + p)); failed=$((failed + f))
 
 for suite in scripts/*/suite-*.sh; do
   [ -x "$suite" ] || continue
   name=$(basename "$suite" .sh)
+  t0=$SECONDS
   "$suite" 2>&1 | tee "$out/$name.log" | tail -n 40
   line=$(grep -E "^[0-9]+ passed, [0-9]+ failed$" "$out/$name.log" | tail -1)
   if [ -z "$line" ]; then
@@ -57,9 +60,11 @@ for suite in scripts/*/suite-*.sh; do
     failed=$((failed + 1))
   else
     read -r sp _ sf _ <<<"$line"
+    echo "$name: $line in $((SECONDS - t0)) s"
     passed=$((passed + sp)); failed=$((failed + sf))
   fi
 done
 
+echo "test: everything took ${SECONDS} s"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
