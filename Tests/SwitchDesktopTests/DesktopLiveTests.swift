@@ -270,6 +270,7 @@ struct DesktopLiveTests {
         let r = run(s, Keys.next() + Keys.select + Keys.next() + Keys.menu + Keys.next(4) + Keys.select + Keys.next(), extra: ["--show-frames"])
         // The frames the live engine got, as an evemu events file.
         var evemu = ""
+        var lastFrame = 0.0
         let codes = ["KEY_SPACE": "0039", "KEY_ENTER": "001c", "KEY_M": "0032", "KEY_ESC": "0001"]
         for line in r.stderr.split(separator: "\n") where line.hasPrefix("frame ") {
             let f = line.split(separator: " ")
@@ -279,11 +280,15 @@ struct DesktopLiveTests {
             let fraction = parts.count == 2 ? String(parts[1]) : ""
             let time = "\(parts[0]).\(fraction)\(String(repeating: "0", count: max(0, 6 - fraction.count)))"
             evemu += "E: \(time) 0001 \(code) \(f[4])\nE: \(time) 0000 0000 0\n"
+            lastFrame = max(lastFrame, Double(time) ?? 0)
         }
         try evemu.write(toFile: dir + "/presses.evemu", atomically: true, encoding: .utf8)
-        let last = r.lines.last?["t"] as? Double ?? 0
+        // The run's end: its last line, or its last press when that came later. Transcript times
+        // are rounded to the millisecond, frame times are exact to the microsecond: a last press
+        // at 2.2544 s is written "t":2.254, and --until 2.254 would leave it out of the simulation.
+        let last = max(r.lines.last?["t"] as? Double ?? 0, lastFrame)
         let sim = s.switchscan(["simulate", "--tree", dir + "/tree.json", "--profile", DesktopSession.twoSwitchProfile,
-                                "--events", dir + "/presses.evemu", "--until", String(format: "%.3f", last), "--format", "jsonl"])
+                                "--events", dir + "/presses.evemu", "--until", String(format: "%.6f", last), "--format", "jsonl"])
         #expect(sim.status == 0, "\(sim.stderr)")
         let live = r.stdoutLines.filter { !$0.contains(#""type":"result""#) && !$0.contains(#""type":"tree""#) }
         #expect(live.count > 10)

@@ -68,7 +68,8 @@ public struct Element: Sendable, Equatable {
     /// non-empty label or any trait is an element; anything else is a container.
     public var isElement: Bool {
         if let isAccessibilityElement { return isAccessibilityElement }
-        return children.isEmpty && (!(label ?? "").isEmpty || !traits.isEmpty)
+        // No box means no children (the box is dropped when its list empties).
+        return childList == nil && (!(label ?? "").isEmpty || !traits.isEmpty)
     }
 
     /// Whether Switch Control stops on this element: the explicit override, else an interactive

@@ -26,6 +26,8 @@ public enum ElementDescription {
 extension String {
     /// Without leading and trailing whitespace (labels, values and hints as they are read).
     public var trimmed: String {
+        // Fast path: a visible ASCII character at both ends (most labels) leaves nothing to trim.
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return self }
         var s = Substring(self)
         while let c = s.first, c.isWhitespace { s.removeFirst() }
         while let c = s.last, c.isWhitespace { s.removeLast() }

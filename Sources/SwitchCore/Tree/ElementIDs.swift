@@ -11,35 +11,52 @@ extension ElementTree {
         }
         collect(root)
 
+        // The declared ids already kept. Path-based ids need no entry: each node's path is its
+        // own, a `~n` variant belongs to that path alone, and both avoid every declared id, so no
+        // two of them can meet (and a hash insert per node was a third of this walk).
         var used = Set<String>()
         var duplicates: [DuplicateID] = []
-        func pathID(_ path: [Int]) -> String {
-            let base = path.isEmpty ? "/" : path.map { "/\($0)" }.joined()
+        // The path of the node being visited, as the bytes of its id ("/2/0"), kept as the walk
+        // goes down and up: one string per id made, none per path component.
+        var path: [UInt8] = []
+        func pathID() -> String {
+            let base = path.isEmpty ? "/" : String(decoding: path, as: UTF8.self)
             var candidate = base
             var n = 2
-            while used.contains(candidate) || declared.contains(candidate) {
+            while declared.contains(candidate) {
                 candidate = "\(base)~\(n)"
                 n += 1
             }
             return candidate
         }
-        var path: [Int] = []
         func visit(_ e: inout Element) {
             if e.id.isEmpty {
-                e.id = pathID(path)
-            } else if used.contains(e.id) {
-                let assigned = pathID(path)
+                e.id = pathID()
+            } else if !used.insert(e.id).inserted {
+                let assigned = pathID()
                 duplicates.append(DuplicateID(declared: e.id, assigned: assigned))
                 e.id = assigned
             }
-            used.insert(e.id)
             for k in e.children.indices {
-                path.append(k)
+                let length = path.count
+                path.append(UInt8(ascii: "/"))
+                appendDecimal(k, to: &path)
                 visit(&e.children[k])
-                path.removeLast()
+                path.removeSubrange(length...)
             }
         }
         visit(&root)
         return duplicates
     }
+}
+
+/// The decimal digits of `n` (≥ 0) appended as ASCII.
+private func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
+    let start = bytes.count
+    var n = n
+    repeat {
+        bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
+        n /= 10
+    } while n > 0
+    bytes[start...].reverse()
 }

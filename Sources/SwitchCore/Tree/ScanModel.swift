@@ -21,7 +21,9 @@ public struct ScanModel: Sendable {
 }
 
 public struct ScanItem: Sendable {
-    public var element: Element
+    /// The element, read from the model's `accessibilityElements` (shared by its items): a copy
+    /// in every item would double the memory and the copying of a large tree's elements.
+    public var element: Element { links.elements[elementIndex] }
     /// Spoken text (`ElementDescription.spoken`), made when asked for: only speech and reports
     /// read it, and building it for every item of a large tree is a third of the ordering time.
     public var description: String { ElementDescription.spoken(element) }
@@ -37,6 +39,8 @@ public struct ScanItem: Sendable {
 
     /// Shared by the items of one model.
     let links: ScanLinks
+    /// Index into `links.elements`.
+    let elementIndex: Int
     /// The nearest container with custom actions around the item: an index into `links.chain`.
     let actionChain: Int?
 
@@ -82,15 +86,21 @@ public enum ScanStop: Hashable, Sendable {
 /// linked to the nearest such container around it.
 final class ScanLinks: Sendable {
     struct ActionLink: Sendable {
-        /// The container that has the actions (its description is made when a menu asks).
-        var owner: Element
+        /// The container that has the actions (its description is made when a menu asks), by
+        /// its place in the tree: a copy of an element in every link is most of the memory of a
+        /// deeply nested tree's model.
+        var owner: ElementSlot
         var next: Int?
     }
 
+    /// The model's accessibility elements, in scan order (the same storage as
+    /// `ScanModel.accessibilityElements`).
+    let elements: [Element]
     let groupParents: [Int?]
     let chain: [ActionLink]
 
-    init(groupParents: [Int?], chain: [ActionLink]) {
+    init(elements: [Element], groupParents: [Int?], chain: [ActionLink]) {
+        self.elements = elements
         self.groupParents = groupParents
         self.chain = chain
     }
@@ -111,7 +121,7 @@ final class ScanLinks: Sendable {
         var seen = Set(own)
         var k = link
         while let l = k {
-            let owner = chain[l].owner
+            let owner = chain[l].owner.element
             var ownerLabel: String?
             for name in owner.customActions where seen.insert(name).inserted {
                 if ownerLabel == nil { ownerLabel = ElementDescription.spoken(owner) }
@@ -121,6 +131,14 @@ final class ScanLinks: Sendable {
         }
         return out
     }
+}
+
+/// An element as the `index`-th of `siblings` (the array shares its parent's storage): 16 bytes,
+/// where a copy of an element is about 200 and retains each of its strings.
+struct ElementSlot: Sendable {
+    let siblings: [Element]
+    let index: Int
+    var element: Element { siblings[index] }
 }
 
 extension ScanModel {
@@ -192,14 +210,14 @@ extension ScanModel {
         elements.reserveCapacity(emission.order.count)
         for k in emission.order { elements.append(reachable.elements[k].siblings[reachable.elements[k].index]) }
 
-        let links = ScanLinks(groupParents: groups.map(\.parent), chain: emission.chain)
+        let links = ScanLinks(elements: elements, groupParents: groups.map(\.parent), chain: emission.chain)
         var items: [ScanItem] = []
         items.reserveCapacity(emission.items.count)
         var index: [String: Int] = [:]
         index.reserveCapacity(emission.items.count)
         for (k, item) in emission.items.enumerated() {
-            items.append(ScanItem(element: elements[item.element], group: itemGroup[k], links: links, actionChain: item.chain))
-            index[items[k].element.id] = k
+            items.append(ScanItem(group: itemGroup[k], links: links, elementIndex: item.element, actionChain: item.chain))
+            index[elements[item.element].id] = k
         }
         self.screen = tree.screen
         self.items = items
@@ -242,7 +260,7 @@ extension ScanModel {
             var shouldGroup: Bool
             var declared: Bool
             /// The container itself when it has custom actions (few do): its items offer them.
-            var actionOwner: Element?
+            var actionOwner: ElementSlot?
             var children: Range<Int> = 0..<0
             var extent: Rect?
         }
@@ -268,12 +286,13 @@ extension ScanModel {
             // Depth-first; finished children wait on `done` until their container finishes.
             var stack: [(children: [Element], next: Int, container: Int, doneStart: Int)] = []
             var done: [NodeRef] = []
-            func open(_ e: borrowing Element) {
+            /// `owner`: where `e` is, given when it has custom actions.
+            func open(_ e: borrowing Element, owner: ElementSlot?) {
                 containers.append(Container(id: e.id, label: e.label, frame: e.frame, shouldGroup: e.shouldGroupChildren,
-                                            declared: e.order == .declared, actionOwner: e.customActions.isEmpty ? nil : copy e))
+                                            declared: e.order == .declared, actionOwner: owner))
                 stack.append((e.children, 0, containers.count - 1, done.count))
             }
-            open(scope)
+            open(scope, owner: scope.customActions.isEmpty ? nil : ElementSlot(siblings: [scope], index: 0))
             while let top = stack.indices.last {
                 let k = stack[top].next
                 if k < stack[top].children.count {
@@ -285,7 +304,7 @@ extension ScanModel {
                         elements.append(ElementRef(siblings: stack[top].children, index: k, frame: e.frame, isScanItem: e.isScanItem))
                         done.append(.element(elements.count - 1))
                     } else {
-                        open(e)
+                        open(e, owner: e.customActions.isEmpty ? nil : ElementSlot(siblings: stack[top].children, index: k))
                     }
                     continue
                 }
@@ -353,16 +372,16 @@ extension ScanModel {
             var ordered: [NodeRef] = []
             var done: [Child] = []
             func open(_ c: Int, outerChain: Int?) {
-                let container = r.containers[c]
-                let kids = r.children[container.children]
+                // Fields read in place: a copy of the container would retain each of its strings.
+                let kids = r.children[r.containers[c].children]
                 let start = ordered.count
-                if container.declared || kids.count <= 1 {
+                if r.containers[c].declared || kids.count <= 1 {
                     ordered.append(contentsOf: kids)
                 } else {
                     for k in ReadingOrder.order(kids.map { r.extent($0) }, direction: direction) { ordered.append(kids[kids.startIndex + k]) }
                 }
                 var link = outerChain
-                if let owner = container.actionOwner {
+                if let owner = r.containers[c].actionOwner {
                     chain.append(ScanLinks.ActionLink(owner: owner, next: outerChain))
                     link = chain.count - 1
                 }
@@ -443,14 +462,15 @@ extension ScanModel {
                     case .item(let i):
                         stops.append(.item(i))
                     case .pending(let q):
-                        let c = r.containers[e.pending[q].container]
+                        let c = e.pending[q].container
                         let count = e.pending[q].items.count
-                        if c.shouldGroup || (count >= 2 && c.frame != frame.scopeFrame) {
+                        let shouldGroup = r.containers[c].shouldGroup, cFrame = r.containers[c].frame
+                        if shouldGroup || (count >= 2 && cFrame != frame.scopeFrame) {
                             let g = groups.count
-                            groups.append(Draft(group: ScanGroup(id: c.id, label: c.label, frame: c.frame, parent: frame.parent,
-                                                                 items: e.pending[q].items, stops: []),
-                                                explicit: c.shouldGroup))
-                            stack.append(Open(pending: q, next: 0, group: g, scopeFrame: c.frame, parent: g, stopsStart: stops.count))
+                            groups.append(Draft(group: ScanGroup(id: r.containers[c].id, label: r.containers[c].label, frame: cFrame,
+                                                                 parent: frame.parent, items: e.pending[q].items, stops: []),
+                                                explicit: shouldGroup))
+                            stack.append(Open(pending: q, next: 0, group: g, scopeFrame: cFrame, parent: g, stopsStart: stops.count))
                         } else {
                             stack.append(Open(pending: q, next: 0, group: nil, scopeFrame: frame.scopeFrame, parent: frame.parent,
                                               stopsStart: stops.count))

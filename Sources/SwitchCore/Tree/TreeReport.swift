@@ -22,19 +22,38 @@ public enum TreeReport {
     }
 
     /// One line per scan item: `  3  add  "Add, button, Adds a city."  [338, 55, 36, 36]  navBar`.
+    /// Each line is built in one buffer (a large dump has 50,000 of them).
     public static func text(_ model: ScanModel) -> [String] {
         var lines: [String] = []
+        lines.reserveCapacity(model.items.count + 1)
         lines.append("\(model.items.count) scan items, \(model.groups.count) groups, screen \(formatNumber(model.screen.width))×\(formatNumber(model.screen.height))")
-        let width = String(model.items.count).count
-        let idWidth = min(24, model.items.map(\.id.count).max() ?? 0)
-        for (k, item) in model.items.enumerated() {
+        let width = String(model.items.count).utf8.count
+        var idWidth = 0
+        for item in model.items where idWidth < 24 { idWidth = min(24, max(idWidth, item.id.count)) }
+        for k in model.items.indices {
+            let item = model.items[k]
+            let element = item.element
             let n = String(k + 1)
-            var line = String(repeating: " ", count: width - n.count) + n + "  "
-            let id = TranscriptFormat.escaped(item.id)
-            line += id + String(repeating: " ", count: max(1, idWidth - id.count + 1)) + " "
-            line += TranscriptFormat.quoted(item.description)
-            line += "  " + (item.element.frame?.description ?? "(no frame)")
-            if !item.groupPath.isEmpty { line += "  group " + item.groupPath.map { model.groups[$0].id }.joined(separator: " › ") }
+            var line = ""
+            line.reserveCapacity(128)
+            for _ in n.utf8.count..<max(n.utf8.count, width) { line.append(" ") }
+            line.append(n)
+            line.append("  ")
+            let id = TranscriptFormat.escaped(element.id)
+            line.append(id)
+            for _ in 0..<max(1, idWidth - id.count + 1) { line.append(" ") }
+            line.append(" ")
+            line.append(TranscriptFormat.quoted(ElementDescription.spoken(element)))
+            line.append("  ")
+            line.append(element.frame?.description ?? "(no frame)")
+            if let group = item.group {
+                line.append("  group ")
+                let path = item.links.groupPath(from: group)
+                for (j, g) in path.enumerated() {
+                    if j > 0 { line.append(" › ") }
+                    line.append(model.groups[g].id)
+                }
+            }
             lines.append(line)
         }
         return lines

@@ -30,14 +30,17 @@ enum AndroidImporter {
     static func decode(_ bytes: [UInt8], file: String) throws(InputError) -> ImportedTree {
         var builder = Builder()
         try XMLScanner.scan(bytes, file: file, into: &builder)
-        var top = builder.top
+        // Moved out of the builder, not copied: collapsing a shared copy would copy every level.
+        var top: [RawNode] = []
+        swap(&top, &builder.top)
         collapseDuplicates(&top)
 
         var notes: [String] = []
         let screen = screenSize(builder.hierarchy, top: top, notes: &notes)
         let root = ImportSupport.singleRoot(top.map { element($0) })
+        top = []
         return ImportedTree(format: builder.firstElementIsNode ?? true ? .uiautomator : .appiumUiAutomator2,
-                            tree: ImportSupport.finish(root, screen: screen), notes: notes)
+                            tree: ImportSupport.finish(consume root, screen: screen), notes: notes)
     }
 
     struct Flags: OptionSet, Sendable {
@@ -98,6 +101,10 @@ enum AndroidImporter {
         var flags: Flags = []
         var frame: Rect?
         var children: [RawNode] = []
+        /// Some descendant is actionable (set as the dump is read; may stay true after
+        /// `collapseDuplicates`, never false wrongly): `hasInteresting` skips subtrees without one
+        /// instead of walking every subtree again at every level above it.
+        var actionableBelow = false
 
         var isActionable: Bool { !flags.isDisjoint(with: Flags.actions) }
         var isHidden: Bool { flags.contains(.hidden) }
@@ -132,6 +139,23 @@ enum AndroidImporter {
         /// class (Appium); nil for an empty hierarchy. `TreeFile.detect` decides the same way.
         var firstElementIsNode: Bool?
         var kinds: [String: ClassKind] = [:]
+        /// The class names seen so far, by their bytes: a dump repeats a few dozen classes, and
+        /// making a `String` for every node's class (and hashing it) was a tenth of an import.
+        var classes: [(bytes: [UInt8], name: String, kind: ClassKind)] = []
+
+        /// The class name and kind of a plain `class` value, from the cache when seen before; nil
+        /// (the caller decodes it) for a value with references or once the cache holds 64 names.
+        mutating func className(_ tag: XMLTag, _ a: XMLAttribute) throws(InputError) -> (name: String, kind: ClassKind)? {
+            guard let b = tag.plainBytes(a) else { return nil }
+            for c in classes where c.bytes.count == b.count {
+                if c.bytes.withUnsafeBufferPointer({ $0.elementsEqual(b) }) { return (c.name, c.kind) }
+            }
+            guard classes.count < 64 else { return nil }
+            let name = try tag.string(a)
+            let kind = ClassKind(className: name)
+            classes.append((Array(b), name, kind))
+            return (name, kind)
+        }
 
         mutating func startElement(_ tag: XMLTag) throws(InputError) {
             depth += 1
@@ -156,9 +180,17 @@ enum AndroidImporter {
             }
             if firstElementIsNode == nil { firstElementIsNode = tag.hasName("node") }
             var n = RawNode(className: "")
+            var knownKind = false
             for a in tag.attributes {
                 switch Builder.attributes.key(of: a, in: tag) {
-                case .className?: n.className = try tag.string(a)
+                case .className?:
+                    if let found = try className(tag, a) {
+                        n.className = found.name
+                        n.kind = found.kind
+                        knownKind = true
+                    } else {
+                        n.className = try tag.string(a)
+                    }
                 case .text?: n.text = ImportSupport.nonEmpty(try tag.string(a))
                 case .contentDesc?: n.contentDesc = ImportSupport.nonEmpty(try tag.string(a))
                 case .resourceID?: n.resourceID = ImportSupport.nonEmpty(try tag.string(a))
@@ -169,8 +201,13 @@ enum AndroidImporter {
                 case nil: break
                 }
             }
-            if n.className.isEmpty { n.className = tag.name }
-            if let k = kinds[n.className] {
+            if n.className.isEmpty {
+                n.className = tag.name
+                knownKind = false
+            }
+            if knownKind {
+                // Decided with the class name above.
+            } else if let k = kinds[n.className] {
                 n.kind = k
             } else {
                 n.kind = ClassKind(className: n.className)
@@ -185,6 +222,7 @@ enum AndroidImporter {
             if stack.isEmpty {
                 top.append(node)
             } else {
+                if node.isActionable || node.actionableBelow { stack[stack.count - 1].actionableBelow = true }
                 stack[stack.count - 1].children.append(node)
             }
         }
@@ -345,7 +383,7 @@ enum AndroidImporter {
     static func hasInteresting(_ nodes: [RawNode], frame: Rect?) -> Bool {
         for c in nodes {
             if c.isActionable && (c.frame == nil || c.frame != frame) { return true }
-            if hasInteresting(c.children, frame: frame) { return true }
+            if c.actionableBelow && hasInteresting(c.children, frame: frame) { return true }
         }
         return false
     }

@@ -92,7 +92,7 @@ enum ChromeAXImporter {
         if missing > 0 {
             notes.append("\(missing) childIds name nodes that are not in the dump (a depth-limited dump?); skipped")
         }
-        return ImportedTree(format: .chromeAXTree, tree: ImportSupport.finish(root, screen: defaultScreen), notes: notes)
+        return ImportedTree(format: .chromeAXTree, tree: ImportSupport.finish(consume root, screen: defaultScreen), notes: notes)
     }
 
     /// One AXNode; unknown keys are ignored (the protocol grows), known ones are type-checked.

@@ -95,7 +95,7 @@ enum ChromiumMacDumpImporter {
         absorb(&root)
         root.order = .declared
         let note = "a Chromium accessibility tree dump has no geometry: no frames, dump order, activation by id, screen set to \(formatNumber(defaultScreen.width))×\(formatNumber(defaultScreen.height))"
-        return ImportedTree(format: .chromiumMacDump, tree: ImportSupport.finish(root, screen: defaultScreen), notes: [note])
+        return ImportedTree(format: .chromiumMacDump, tree: ImportSupport.finish(consume root, screen: defaultScreen), notes: [note])
     }
 
     static func words(_ nodes: [Element]) -> [String] {

@@ -38,7 +38,7 @@ enum IOSImporter {
         }
         let root = ImportSupport.singleRoot(top.map(element))
         return ImportedTree(format: builder.sawUIAutomation ? .uiautomation : .xcuitest,
-                            tree: ImportSupport.finish(root, screen: screen), notes: notes)
+                            tree: ImportSupport.finish(consume root, screen: screen), notes: notes)
     }
 
     static func firstWindowFrame(_ nodes: [RawNode]) -> Rect? {

@@ -78,8 +78,9 @@ enum ImportSupport {
     }
 
     /// Tidy, unique ids, path-based ones for the rest, and the tree.
-    static func finish(_ root: Element, screen: Size) -> ElementTree {
-        var root = root
+    /// `root` is consumed: a copy still held by the caller would make every change below copy
+    /// the whole tree, box by box (copy-on-write at every level).
+    static func finish(_ root: consuming Element, screen: Size) -> ElementTree {
         tidy(&root)
         keepUniqueIDs(&root)
         let duplicates = ElementTree.assignIDs(&root)

@@ -38,10 +38,11 @@ enum XMLScanner {
         var open: [(name: Range<Int>, offset: Int)] = []
         var attributes: [XMLAttribute] = []
         /// The attributes of the current tag by a hash of their name, once there are more than
-        /// `linearAttributes` of them: the duplicate check stays linear in the tag's size (one tag
+        /// `linearAttributes` of them (32: an Android `<node>` has 17, and hashing them cost the
+        /// 300,000-node dump 0.6 s): the duplicate check stays linear in the tag's size (one tag
         /// with 100,000 attributes took 11.5 s comparing each with all before it).
         var attributesByName: [Int: [Int]] = [:]
-        static let linearAttributes = 16
+        static let linearAttributes = 32
 
         init(buf: UnsafeBufferPointer<UInt8>, file: String) {
             self.buf = buf
@@ -164,7 +165,12 @@ enum XMLScanner {
 
         /// Throws when the tag has an attribute named `n` already.
         mutating func checkNewAttribute(_ n: Range<Int>, in elementName: Range<Int>) throws(InputError) {
-            func same(_ k: Int) -> Bool { buf[attributes[k].name].elementsEqual(buf[n]) }
+            // Length and first byte first: this runs for every pair of a tag's attributes (a
+            // dozen or more in a uiautomator dump), and most names differ in one or the other.
+            func same(_ k: Int) -> Bool {
+                let r = attributes[k].name
+                return r.count == n.count && buf[r.lowerBound] == buf[n.lowerBound] && buf[r].elementsEqual(buf[n])
+            }
             func hash(_ r: Range<Int>) -> Int {
                 var h = Hasher()
                 h.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buf[r])))
@@ -399,7 +405,10 @@ struct XMLTag {
     /// The decoded value: references replaced, tabs and line breaks normalised to spaces.
     func string(_ a: XMLAttribute) throws(InputError) -> String {
         if a.plain {
-            guard let s = String(validating: UnsafeBufferPointer(rebasing: buf[a.value]), as: UTF8.self) else {
+            let bytes = UnsafeBufferPointer(rebasing: buf[a.value])
+            // ASCII (most values) is valid UTF-8 as it stands.
+            if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+            guard let s = String(validating: bytes, as: UTF8.self) else {
                 throw error(at: a.value.lowerBound, "the value of attribute \(name(of: a)) is not valid UTF-8")
             }
             return s
@@ -443,25 +452,39 @@ struct XMLTag {
 /// Attribute names an importer reads, matched on bytes (no `String` per attribute): most of a
 /// dump's attributes are skipped, so a miss must be cheap (a length check, usually).
 struct XMLNameTable<Key: Sendable>: Sendable {
-    private let byLength: [[(bytes: [UInt8], key: Key)]]
+    /// Every name's bytes, one after another, the names ordered by length.
+    private let pool: [UInt8]
+    /// (where the name starts in `pool`, its key), in the same order.
+    private let entries: [(start: Int, key: Key)]
+    /// The entries of names of length n are `entries[firstOfLength[n]..<firstOfLength[n + 1]]`.
+    /// Flat arrays: an array per length, or per name, costs a retain and a release per lookup.
+    private let firstOfLength: [Int]
 
-    init(_ entries: [(String, Key)]) {
-        var table: [[(bytes: [UInt8], key: Key)]] = []
-        for (name, key) in entries {
-            let bytes = Array(name.utf8)
-            while table.count <= bytes.count { table.append([]) }
-            table[bytes.count].append((bytes, key))
+    init(_ names: [(String, Key)]) {
+        let sorted = names.map { (Array($0.0.utf8), $0.1) }.sorted { $0.0.count < $1.0.count }
+        var pool: [UInt8] = []
+        var entries: [(start: Int, key: Key)] = []
+        var first: [Int] = [0]
+        for (bytes, key) in sorted {
+            while first.count <= bytes.count { first.append(entries.count) }
+            entries.append((pool.count, key))
+            pool.append(contentsOf: bytes)
         }
-        byLength = table
+        first.append(entries.count)
+        self.pool = pool
+        self.entries = entries
+        self.firstOfLength = first
     }
 
     func key(of a: XMLAttribute, in tag: XMLTag) -> Key? {
         let r = a.name
-        guard r.count < byLength.count else { return nil }
-        for entry in byLength[r.count] {
+        let n = r.count
+        guard n + 1 < firstOfLength.count else { return nil }
+        for e in firstOfLength[n]..<firstOfLength[n + 1] {
+            let start = entries[e].start
             var k = 0
-            while k < entry.bytes.count, tag.buf[r.lowerBound + k] == entry.bytes[k] { k += 1 }
-            if k == entry.bytes.count { return entry.key }
+            while k < n, tag.buf[r.lowerBound + k] == pool[start + k] { k += 1 }
+            if k == n { return entries[e].key }
         }
         return nil
     }

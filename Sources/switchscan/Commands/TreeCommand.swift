@@ -35,9 +35,14 @@ struct TreeCommand: ParsableCommand {
 
         func run() throws {
             let tree = try live.desktop ? live.readTree() : reportingInputErrors { try InputFiles.tree(file!) }
+            defer { KeptUntilExit.keep(tree) }
             switch format {
             case .json: Output.line(TreeReport.json(ScanModel(tree: tree)).rendered(indent: 2))
-            case .text: for line in TreeReport.text(ScanModel(tree: tree)) { Output.line(line) }
+            case .text:
+                let model = ScanModel(tree: tree)
+                let lines = TreeReport.text(model)
+                Output.lines(lines)
+                KeptUntilExit.keep((model, lines))
             case .svg:
                 let name = file.map(InputFiles.displayName) ?? "the live desktop"
                 for note in ScreenPicture.layout(tree).notes { printError("switchscan: note: \(name): \(note)") }
