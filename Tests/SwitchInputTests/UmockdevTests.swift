@@ -57,7 +57,7 @@ struct UmockdevTests {
         if t.count == 6 {
             // 50 ms: umockdev replays in real time and the events are timed when read, so both
             // processes' scheduling is in the gap; the desktop tests start GTK apps beside this one
-            // (a 93 ms delay seen at load 10). Still tells every gap of the file from its neighbours'.
+            // (a 93 ms delay seen at load 10).
             for (k, gap) in expectedGaps.enumerated() { #expect(abs((t[k + 1] - t[k]) - gap) < 0.05, "gap \(k): \(t[k + 1] - t[k])") }
             #expect(t.allSatisfy { $0 <= 1.5 })
         }
