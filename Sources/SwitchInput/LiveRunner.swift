@@ -164,6 +164,7 @@ public final class LiveRunner {
         defer { self.epoll = nil }
 
         let stamper = EventStamper(engineStart: MonotonicClock.nowMicroseconds())
+        adapters.engineStarted(atMonotonic: stamper.engineStart)
         var last = Instant.zero
         var nextReopen: Instant?
         /// A SIGHUP's reload waits until `reloadInterval` after the previous one.

@@ -34,6 +34,11 @@ public protocol LoopAdapter: AnyObject {
 
     /// The loop ends (any way out): release windows, connections, grabs.
     func finish()
+
+    /// Once, before the first line: the CLOCK_MONOTONIC time (µs) of the engine's t = 0, so an
+    /// adapter can turn a line's instant into a deadline (the overlay animates a sweep between
+    /// its lines).
+    func engineStarted(atMonotonic: Int64)
 }
 
 extension LoopAdapter {
@@ -42,6 +47,7 @@ extension LoopAdapter {
     public func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] { [] }
     public func layoutChanged(model: ScanModel) {}
     public func finish() {}
+    public func engineStarted(atMonotonic: Int64) {}
 }
 
 /// A descriptor and poll(2) event bits: asked for in `prepare`, returned (as `revents`) in

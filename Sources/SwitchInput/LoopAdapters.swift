@@ -111,6 +111,10 @@ final class LoopAdapters {
         return inputs
     }
 
+    func engineStarted(atMonotonic start: Int64) {
+        for adapter in adapters { adapter.engineStarted(atMonotonic: start) }
+    }
+
     func layoutChanged(model: ScanModel) {
         for adapter in adapters { adapter.layoutChanged(model: model) }
     }

@@ -15,6 +15,14 @@ import SwitchInput
 ///     menu closed             panel gone
 ///     scan stopped            everything gone
 ///     layout change           ring and panel follow the frames of the same ids
+///     sweep …                 point scanning's band and line, moving by themselves between
+///                             sweep lines (`PointPicture`; redrawn as each whole pixel is
+///                             reached, at most 60 times a second, nothing while nothing moves)
+///     point / menu open at P  a crosshair at P; the point's menu next to it (and the ring
+///                             around the element under it, which Snap would activate)
+///     groups blue: … | red: … each colour's items ringed in its colour at once (Okabe–Ito,
+///                             `ColorGroupPicture`), "Back" tab in back's colour; in a menu,
+///                             each entry's row in its colour
 ///
 /// Tree frames are taken as X root-window pixels (AT-SPI's screen extents are; a tree file is
 /// drawn 1:1 from the screen's top-left corner).
@@ -40,6 +48,16 @@ public final class Overlay: LoopAdapter {
     let exitTab: TextPanel
     let menu: TextPanel
     let thickness: Int
+    /// Point scanning: the band (its two edges), the lines, the crosshair.
+    let band: OverlayWindow
+    let lineX: OverlayWindow
+    let lineY: OverlayWindow
+    let crosshair: OverlayWindow
+    /// Group selection: one window per colour (in colour order), the black edge under them, and
+    /// the "Back" tab.
+    private(set) var colorWindows: [OverlayWindow] = []
+    let colorEdge: OverlayWindow
+    let backTab: TextPanel
 
     private var model: ScanModel?
     /// The stop the cursor is on (nil: not scanning).
@@ -48,6 +66,15 @@ public final class Overlay: LoopAdapter {
     private var menuItem: String?
     private var entries: [(id: String, label: String)] = []
     private var marked: Int?
+    /// Point scanning's picture, drawn as of `now` (the engine's clock).
+    private(set) var point = PointPicture()
+    private var now = Instant.zero
+    /// CLOCK_MONOTONIC µs of the engine's t = 0 (nil: not told; sweeps are drawn only at lines).
+    private var engineStart: Int64?
+    /// The point the open menu belongs to (point scanning's menu).
+    private var menuPoint: Point?
+    /// Group selection's colours now (empty: none shown).
+    private var colorLines: [ColorGroupLine] = []
     private var notes: [String] = []
     private var notedFrameless = false
     private var notedDeath = false
@@ -62,6 +89,14 @@ public final class Overlay: LoopAdapter {
                                 style: .init(accent: settings.color, pixelSize: settings.large ? 22 : 15, border: 0))
         menu = try TextPanel(connection, name: "switchscan menu",
                              style: .init(accent: settings.color, pixelSize: settings.large ? 28 : 20, border: 3))
+        let cursor = connection.pixel(settings.color)
+        band = OverlayWindow(connection, name: "switchscan point band", background: cursor)
+        lineX = OverlayWindow(connection, name: "switchscan point line x", background: cursor)
+        lineY = OverlayWindow(connection, name: "switchscan point line y", background: cursor)
+        crosshair = OverlayWindow(connection, name: "switchscan point", background: cursor)
+        colorEdge = OverlayWindow(connection, name: "switchscan colour edges", background: connection.pixel(.black))
+        backTab = try TextPanel(connection, name: "switchscan back",
+                                style: .init(accent: settings.color, pixelSize: settings.large ? 22 : 15, border: 0))
         connection.flush()
     }
 
@@ -74,21 +109,38 @@ public final class Overlay: LoopAdapter {
     // MARK: LoopAdapter
 
     public func prepare(nowMonotonic: Int64) -> LoopInterest {
-        connection.isDead ? LoopInterest() : LoopInterest(fds: [LoopFD(fd: connection.fileDescriptor, events: LoopFD.readable)])
+        guard !connection.isDead else { return LoopInterest() }
+        // A moving band or line: wake when it reaches its next pixel.
+        let next = engineStart.flatMap { start in point.nextFrame(after: now).map { start + $0.microseconds } }
+        return LoopInterest(fds: [LoopFD(fd: connection.fileDescriptor, events: LoopFD.readable)], deadline: next)
     }
 
     public func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] {
         connection.drain()
+        if let start = engineStart, point.nextFrame(after: now) != nil {
+            advance(to: Instant(microseconds: max(now.microseconds, nowMonotonic - start)))
+        }
         return takeNotes()
     }
 
     public func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] {
         self.model = model
-        if take(line.event) {
+        now = max(now, line.t)
+        if take(line.event, at: line.t) {
             redraw()
             connection.flush()
         }
         return takeNotes()
+    }
+
+    public func engineStarted(atMonotonic start: Int64) { engineStart = start }
+
+    /// Draws a moving band or line where it is at `t` (the engine's clock): the loop's deadline
+    /// calls it; tests call it to look at a sweep at a given instant.
+    public func advance(to t: Instant) {
+        now = max(now, t)
+        drawPoint()
+        connection.flush()
     }
 
     public func layoutChanged(model: ScanModel) {
@@ -100,7 +152,11 @@ public final class Overlay: LoopAdapter {
     public func finish() {
         stop = nil
         menuItem = nil
-        for w in [ring, exitTab.window, menu.window] { w.destroy() }
+        point = PointPicture()
+        colorLines = []
+        for w in [ring, exitTab.window, menu.window, band, lineX, lineY, crosshair, colorEdge, backTab.window] + colorWindows {
+            w.destroy()
+        }
         connection.sync()
     }
 
@@ -110,39 +166,55 @@ public final class Overlay: LoopAdapter {
     // MARK: What the transcript says
 
     /// Updates the state from one transcript event; true when the picture changes.
-    private func take(_ event: TranscriptEvent) -> Bool {
+    private func take(_ event: TranscriptEvent, at t: Instant) -> Bool {
+        let pointChanged = point.take(event, at: t)
         switch event {
         case .scan(let started):
-            guard !started else { return false }
+            guard !started else { return pointChanged }
             stop = nil
-            menuItem = nil
-            entries = []
-            marked = nil
+            closeMenu()
+            colorLines = []
         case .highlight(let id, let kind, _):
             if kind == .menuItem {
                 marked = entries.firstIndex { $0.id == id }
             } else {
                 stop = (id, kind)
+                colorLines = []
             }
         case .menuOpened(let id, _, let items):
             menuItem = id
+            menuPoint = nil
             entries = items.map { ($0.id, $0.label) }
             marked = nil
+            colorLines = []
         case .menuClosed:
-            menuItem = nil
-            entries = []
-            marked = nil
-        case .pointMenuOpened(_, let id?, _, let items):
-            // The point's menu on the element under it (a point on nothing is not drawn yet).
+            closeMenu()
+            colorLines = []
+        case .pointMenuOpened(let p, let id, _, let items):
+            // The point's menu: next to the crosshair, the element under it (Snap's) ringed.
+            stop = nil
             menuItem = id
+            menuPoint = p
             entries = items.map { ($0.id, $0.label) }
             marked = nil
+        case .colorGroups(let lines):
+            colorLines = lines
+            if menuItem == nil && menuPoint == nil { stop = nil }  // the items' colours replace the cursor
+        case .sweep, .point, .mode:
+            stop = nil
+            closeMenu()
+            colorLines = []
         case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree:
             return false
-        case .colorGroups, .sweep, .point, .pointMenuOpened, .mode:
-            return false  // Issue 11's colours, bands and lines are not drawn by the overlay yet.
         }
         return true
+    }
+
+    private func closeMenu() {
+        menuItem = nil
+        menuPoint = nil
+        entries = []
+        marked = nil
     }
 
     // MARK: Drawing
@@ -150,7 +222,9 @@ public final class Overlay: LoopAdapter {
     /// Puts every window where the state says (or hides it).
     private func redraw() {
         guard !connection.isDead else { return }
-        guard let model, stop != nil || menuItem != nil else {
+        drawPoint()
+        drawColors()
+        guard let model, stop != nil || menuItem != nil || menuPoint != nil else {
             ring.hide()
             exitTab.hide()
             menu.hide()
@@ -190,14 +264,90 @@ public final class Overlay: LoopAdapter {
         } else {
             exitTab.hide()
         }
-        if menuItem != nil, !entries.isEmpty {
-            let lines = entries.map(\.label)
+        if menuItem != nil || menuPoint != nil, !entries.isEmpty {
+            var lines = entries.map(\.label)
+            // Group selection in the menu: each entry's row in its colour, back as a last row.
+            var rowColors: [Int: CursorColor] = [:]
+            for group in colorLines {
+                let color = ColorGroupPicture.color(named: group.color)
+                for id in group.ids { if let k = entries.firstIndex(where: { $0.id == id }) { rowColors[k] = color } }
+                if group.back {
+                    rowColors[lines.count] = color
+                    lines.append("Back")
+                }
+            }
             let size = menu.size(for: lines)
-            let origin = OverlayGeometry.panelOrigin(item: ringFrame, panelWidth: size.width, panelHeight: size.height,
+            // Next to the crosshair for a point's menu, else next to the item's ring.
+            let anchor = menuPoint.map { PointShapes.crosshair(at: $0, large: settings.large) } ?? ringFrame
+            let origin = OverlayGeometry.panelOrigin(item: anchor, panelWidth: size.width, panelHeight: size.height,
                                                      thickness: thickness, screen: connection.bounds)
-            menu.show(lines, marked: marked, at: origin)
+            menu.show(lines, marked: marked, rowColors: rowColors, at: origin)
         } else {
             menu.hide()
+        }
+    }
+
+    /// Point scanning's windows as of `now`.
+    private func drawPoint() {
+        guard !connection.isDead else { return }
+        let screen = model.map { PixelRect(Rect(x: 0, y: 0, width: $0.screen.width, height: $0.screen.height)) }
+            .map { $0.intersection(connection.bounds) } ?? connection.bounds
+        let shapes = point.shapes(at: now, screen: screen, large: settings.large)
+        if let b = shapes.band {
+            band.place(b, shape: PointShapes.bandEdges(width: b.width, height: b.height, axis: shapes.bandAxis, thickness: thickness))
+            band.show()
+        } else {
+            band.hide()
+        }
+        for (window, rect) in [(lineX, shapes.lineX), (lineY, shapes.lineY)] {
+            if let rect {
+                window.place(rect)
+                window.show()
+            } else {
+                window.hide()
+            }
+        }
+        if let c = shapes.crosshair {
+            crosshair.place(c, shape: PointShapes.crosshairArms(large: settings.large))
+            crosshair.show()
+        } else {
+            crosshair.hide()
+        }
+    }
+
+    /// Group selection's windows: every colour's items ringed (items' colours only; a menu's
+    /// colours are its rows).
+    private func drawColors() {
+        guard !connection.isDead else { return }
+        let inMenu = menuItem != nil || menuPoint != nil
+        let picture = ColorGroupPicture(inMenu ? [] : colorLines, thickness: thickness, screen: connection.bounds) { id in
+            self.model.flatMap { self.itemFrame(id, $0) }
+        }
+        if let edge = ColorGroupPicture.shape(rings: picture.edgeRings, thickness: thickness + 1) {
+            colorEdge.place(edge.bounds, shape: edge.rects)
+            colorEdge.show()
+        } else {
+            colorEdge.hide()
+        }
+        while colorWindows.count < picture.groups.count {
+            colorWindows.append(OverlayWindow(connection, name: "switchscan colour \(colorWindows.count + 1)", background: connection.pixel(.black)))
+        }
+        for (k, window) in colorWindows.enumerated() {
+            guard k < picture.groups.count, let shape = ColorGroupPicture.shape(rings: picture.groups[k].rings, thickness: thickness) else {
+                window.hide()
+                continue
+            }
+            window.setBackground(pixel: connection.pixel(picture.groups[k].color))
+            window.place(shape.bounds, shape: shape.rects)
+            window.show()  // after the edge: above it
+        }
+        if let back = picture.groups.first(where: \.back), let ringed = picture.ringedBounds {
+            let label = ["Back"]
+            let origin = OverlayGeometry.exitTabOrigin(ring: ringed, tabHeight: backTab.size(for: label).height, thickness: thickness,
+                                                       screen: connection.bounds)
+            backTab.show(label, marked: 0, accent: back.color, at: origin)
+        } else {
+            backTab.hide()
         }
     }
 

@@ -80,7 +80,16 @@ final class OverlayDisplay {
         if !isDead { XSync(display, 0) }
     }
 
+    /// The pixel value of a colour (allocated once: XAllocColor waits for the server).
     func pixel(_ c: CursorColor) -> UInt {
+        if let known = pixels[c.rgb] { return known }
+        let p = allocate(c)
+        pixels[c.rgb] = p
+        return p
+    }
+    private var pixels: [UInt32: UInt] = [:]
+
+    private func allocate(_ c: CursorColor) -> UInt {
         var color = XColor()
         color.red = UInt16(c.red) * 257
         color.green = UInt16(c.green) * 257

@@ -26,10 +26,14 @@ final class TextPanel {
     private var pixmap: Pixmap = 0
     private(set) var lines: [String] = []
     private(set) var marked: Int?
+    /// Rows in colours of their own (group selection's menu), and the border's colour.
+    private(set) var rowColors: [Int: CursorColor] = [:]
+    private(set) var accent: CursorColor
 
     init(_ connection: OverlayDisplay, name: String, style: Style) throws(OverlayError) {
         self.connection = connection
         self.style = style
+        accent = style.accent
         let pattern = "DejaVu Sans:pixelsize=\(style.pixelSize)"
         guard let f = XftFontOpenName(connection.display, connection.screen, pattern) else {
             throw OverlayError.noFont(pattern)
@@ -68,12 +72,19 @@ final class TextPanel {
     }
 
     /// Shows `lines` at `origin` with line `marked` highlighted; redraws only what changed.
-    func show(_ lines: [String], marked: Int?, at origin: (x: Int, y: Int)) {
+    /// `rowColors`: rows marked in colours of their own (over `marked`); `accent`: the border's
+    /// and the marked row's colour instead of the style's.
+    func show(_ lines: [String], marked: Int?, rowColors: [Int: CursorColor] = [:], accent: CursorColor? = nil,
+              at origin: (x: Int, y: Int)) {
         guard !connection.isDead else { return }
         let (w, h) = size(for: lines)
-        if lines != self.lines || marked != self.marked || window.frame.width != w || window.frame.height != h {
+        let accent = accent ?? style.accent
+        if lines != self.lines || marked != self.marked || rowColors != self.rowColors || accent != self.accent
+            || window.frame.width != w || window.frame.height != h {
             self.lines = lines
             self.marked = marked
+            self.rowColors = rowColors
+            self.accent = accent
             render(width: w, height: h)
         }
         window.place(PixelRect(x: origin.x, y: origin.y, width: w, height: h))
@@ -84,6 +95,7 @@ final class TextPanel {
         window.hide()
         lines = []
         marked = nil
+        rowColors = [:]
     }
 
     private func render(width w: Int, height h: Int) {
@@ -91,8 +103,7 @@ final class TextPanel {
         let fresh = XCreatePixmap(d, connection.root, UInt32(w), UInt32(h), UInt32(connection.depth))
         let gc = XCreateGC(d, fresh, 0, nil)
         defer { XFreeGC(d, gc) }
-        let accent = connection.pixel(style.accent)
-        XSetForeground(d, gc, accent)
+        XSetForeground(d, gc, connection.pixel(accent))
         XFillRectangle(d, fresh, gc, 0, 0, UInt32(w), UInt32(h))
         XSetForeground(d, gc, connection.pixel(.white))
         XFillRectangle(d, fresh, gc, Int32(style.border), Int32(style.border), UInt32(w - 2 * style.border), UInt32(h - 2 * style.border))
@@ -103,10 +114,14 @@ final class TextPanel {
         for (k, line) in lines.enumerated() {
             let row = rowRect(k, panelWidth: w)
             var ink = black
-            if k == marked {
-                XSetForeground(d, gc, accent)
+            if let mark = rowColors[k] ?? (k == marked ? accent : nil) {
+                XSetForeground(d, gc, connection.pixel(mark))
                 XFillRectangle(d, fresh, gc, Int32(row.x), Int32(row.y), UInt32(row.width), UInt32(row.height))
-                if !style.accent.contrastingIsBlack { ink = white }
+                if !mark.contrastingIsBlack { ink = white }
+                if mark == .white {  // white on the white panel: a black edge shows the band
+                    XSetForeground(d, gc, connection.pixel(.black))
+                    XDrawRectangle(d, fresh, gc, Int32(row.x), Int32(row.y), UInt32(row.width - 1), UInt32(row.height - 1))
+                }
             }
             var bytes = Array(line.utf8)
             let baseline = row.y + (row.height + Int(font.pointee.ascent) - Int(font.pointee.descent)) / 2

@@ -55,7 +55,10 @@ struct UmockdevTests {
         let t = r.frameTimes
         let expectedGaps = [0.1, 0.2, 0.25, 0.033, 0.117]
         if t.count == 6 {
-            for (k, gap) in expectedGaps.enumerated() { #expect(abs((t[k + 1] - t[k]) - gap) < 0.025, "gap \(k): \(t[k + 1] - t[k])") }
+            // 50 ms: umockdev replays in real time and the events are timed when read, so both
+            // processes' scheduling is in the gap; the desktop tests start GTK apps beside this one
+            // (a 93 ms delay seen at load 10).
+            for (k, gap) in expectedGaps.enumerated() { #expect(abs((t[k + 1] - t[k]) - gap) < 0.05, "gap \(k): \(t[k + 1] - t[k])") }
             #expect(t.allSatisfy { $0 <= 1.5 })
         }
         #expect(r.stderrLines.contains("switchscan: reading /dev/input/event2 \"Test One-Key Switch\" (has KEY_SPACE), grabbed"))
