@@ -91,13 +91,17 @@ trace.close()
 err = open(work + "/trace.txt").read()
 app.terminate()
 reads = [(int(a), int(b)) for a, b in re.findall(r"read testapp\.py: .* started at (\d+), done at (\d+)", err)]
-lat, missed = [], 0
+lat, missed, parts = [], 0, []
 for c in changed[5:]:   # the first changes come while switchscan starts
-    after = [d for s, d in reads if s >= c]
+    after = [(s, d) for s, d in reads if s >= c]
     if after:
-        lat.append((after[0] - c) / 1000)
+        lat.append((after[0][1] - c) / 1000)
+        parts.append(((after[0][1] - c) / 1000, (after[0][0] - c) / 1000, (after[0][1] - after[0][0]) / 1000))
     else:
         missed += 1
+parts.sort()
+print("slowest changes (total = wait from the change to the read's start + the read, ms): "
+      + ", ".join("%.1f = %.1f + %.1f" % p for p in parts[-5:]))
 lat.sort()
 q = lambda f: lat[min(len(lat) - 1, int(f * len(lat)))]
 calls = re.findall(r"read testapp\.py: (\d+) calls", err)
