@@ -3,7 +3,7 @@ import SwitchCore
 import Testing
 
 /// The refresh schedule's timelines (named as in RefreshSchedule.swift's header), with quiet 15 ms,
-/// maxDelay 150 ms, probes every second.
+/// layoutQuiet 5 ms, maxDelay 150 ms, probes every second.
 @Suite struct RefreshScheduleTests {
     var s = RefreshSchedule()
 
@@ -35,6 +35,25 @@ import Testing
         #expect(at(150, .deadline) == [.read(.full)])
     }
 
+    @Test mutating func layout_settles_sooner() {
+        // A row added: its structure at once, the next frame's layout 7 ms later.
+        _ = at(0, .change(.structure))
+        _ = at(1, .change(.structure))
+        #expect(at(7, .change(.bounds("a"))) == [.setDeadline(Self.ms(12))])
+        #expect(at(8, .change(.bounds("b"))) == [.setDeadline(Self.ms(13))])
+        #expect(at(12, .deadline) == [])  // moved on by b
+        #expect(at(13, .deadline) == [.read(.full)])
+        // Structure after a layout: the full quiet again.
+        _ = at(100, .change(.structure))
+        _ = at(101, .change(.bounds("a")))
+        #expect(at(102, .change(.structure)) == [.setDeadline(Self.ms(117))])
+        #expect(at(106, .deadline) == [])
+        #expect(at(117, .deadline) == [.read(.full)])
+        // Bounds alone: the extents are checked after the short quiet, capped as ever.
+        #expect(at(200, .change(.bounds("a"))) == [.setDeadline(Self.ms(205))])
+        #expect(at(205, .deadline) == [.read(.bounds(["a"]))])
+    }
+
     @Test mutating func node_patch() {
         _ = at(0, .change(.node("a")))
         _ = at(3, .change(.node("b")))
@@ -44,8 +63,8 @@ import Testing
     @Test mutating func bounds_check() {
         _ = at(0, .change(.bounds("a")))
         _ = at(3, .change(.node("c")))
-        _ = at(4, .change(.bounds("a")))
-        #expect(at(19, .deadline) == [.read(RefreshSchedule.Scope(isFull: false, nodes: ["c"], bounds: ["a"]))])
+        #expect(at(4, .change(.bounds("a"))) == [.setDeadline(Self.ms(9))])  // laid out: layoutQuiet
+        #expect(at(9, .deadline) == [.read(RefreshSchedule.Scope(isFull: false, nodes: ["c"], bounds: ["a"]))])
         _ = at(30, .change(.bounds("b")))
         _ = at(31, .change(.structure))
         #expect(at(46, .deadline) == [.read(.full)])

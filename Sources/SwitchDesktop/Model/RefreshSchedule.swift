@@ -7,7 +7,14 @@ import SwitchCore
 /// event would read it ten times for one change; reading after a fixed delay would be slow.
 /// Android's UiChangeStabilizer waits until the UI has been quiet for a while, and forces a
 /// refresh when changes keep coming; this does the same with delays fit for a desktop: a re-read
-/// once no event came for `quiet`, at the latest `maxDelay` after the burst's first event. A
+/// once no event came for `quiet`, at the latest `maxDelay` after the burst's first event.
+/// After a bounds-changed event the quiet is shorter (`layoutQuiet`): a toolkit sends a change's
+/// structure at once (GTK3: children-changed, showing, defunct while the handler runs) and its
+/// bounds when it lays the next frame out, one batch per frame (measured in BENCHMARKS.md "Live
+/// desktop": structure at +0–1 ms, bounds at +1–19 ms, each frame's batch within 1 ms); once the
+/// layout has been told, the change is done, and waiting the full `quiet` again only delays the
+/// read. A structural event after it sets the full `quiet` again; a layout told before the real
+/// one (another widget's animation) costs at most a second read (its bounds then move). A
 /// change confined to known nodes (a name, a value, checked, sensitive) re-reads only those nodes,
 /// a node's bounds-changed only its extents (a real move then re-reads it all);
 /// any structural change (children, showing, bounds, a window, a focus move: GTK3 misses some
@@ -22,8 +29,9 @@ import SwitchCore
 ///   idle            → settling, deadline      stale: nothing       notAnswering → waiting   ignored
 ///                     now + quiet                                  else stay
 ///   settling        last = now, scope ∪ c,    → read(scope), idle  notAnswering → waiting   ignored
-///                   deadline min(now+quiet,                        else stay
+///                   deadline min(now+q(c),                         else stay
 ///                   first+maxDelay)
+///   (q(c): layoutQuiet for bounds(_), quiet for the rest; the same for idle's and waiting's deadline)
 ///   waiting         → settling (it may        → probe, probing     done → idle; gone →      answered → read(full),
 ///   (not answering)   answer: a read tells)                        idle; notAnswering stay   idle; failed → next probe
 ///
@@ -32,6 +40,8 @@ import SwitchCore
 ///   quiet_period          ^c ----quiet---- read(full)
 ///   burst_coalesced       ^c ^c  ^c ----quiet---- read(full)            (one read for the burst)
 ///   max_delay             ^c ^c ^c ^c … (each < quiet apart) until first + maxDelay: read
+///   layout_settles_sooner ^c ^c --(next frame)-- ^b(a) ^b(b) --layoutQuiet-- read(full)
+///                         ^c ^b(a) ^c ----quiet---- read(full)       (structure after it: quiet)
 ///   node_patch            ^n(a) ^n(b) ---quiet--- read(nodes a, b)
 ///   bounds_check          ^b(a) ^n(c) ---quiet--- read(nodes c, bounds a)   (extents of a only)
 ///   patch_absorbed        ^n(a) ^c ---quiet--- read(full)
@@ -43,14 +53,18 @@ public struct RefreshSchedule: Sendable {
     public struct Settings: Sendable, Equatable {
         /// A burst is over when no event came for this long.
         public var quiet: Interval
+        /// A burst is over when no event came for this long after a bounds-changed event (the
+        /// toolkit has laid the change out).
+        public var layoutQuiet: Interval
         /// At the latest this long after a burst's first event, the tree is read anyway.
         public var maxDelay: Interval
         /// How often an application that does not answer is pinged.
         public var probeInterval: Interval
 
-        public init(quiet: Interval = .milliseconds(15), maxDelay: Interval = .milliseconds(150),
-                    probeInterval: Interval = .seconds(1)) {
+        public init(quiet: Interval = .milliseconds(15), layoutQuiet: Interval = .milliseconds(5),
+                    maxDelay: Interval = .milliseconds(150), probeInterval: Interval = .seconds(1)) {
             self.quiet = quiet
+            self.layoutQuiet = layoutQuiet
             self.maxDelay = maxDelay
             self.probeInterval = probeInterval
         }
@@ -140,7 +154,7 @@ public struct RefreshSchedule: Sendable {
         switch (state, event) {
         case (.idle, .change(let c)):
             state = .settling(first: now, scope: Scope.nodes([]).merged(c))
-            setDeadline(now + settings.quiet, &out)
+            setDeadline(now + quiet(after: c), &out)
         case (.idle, .deadline):
             break
         case (.idle, .readFinished(let o)), (.settling, .readFinished(let o)):
@@ -150,7 +164,7 @@ public struct RefreshSchedule: Sendable {
 
         case (.settling(let first, let scope), .change(let c)):
             state = .settling(first: first, scope: scope.merged(c))
-            setDeadline(min(now + settings.quiet, first + settings.maxDelay), &out)
+            setDeadline(min(now + quiet(after: c), first + settings.maxDelay), &out)
         case (.settling(_, let scope), .deadline):
             guard let d = deadline, d <= now else { break }  // an early wakeup
             deadline = nil
@@ -159,7 +173,7 @@ public struct RefreshSchedule: Sendable {
 
         case (.waiting, .change(let c)):
             state = .settling(first: now, scope: Scope.full.merged(c))
-            setDeadline(now + settings.quiet, &out)
+            setDeadline(now + quiet(after: c), &out)
         case (.waiting(let probing), .deadline):
             guard !probing, let d = deadline, d <= now else { break }
             deadline = nil
@@ -181,6 +195,12 @@ public struct RefreshSchedule: Sendable {
             setDeadline(now + settings.probeInterval, &out)
         }
         return out
+    }
+
+    /// How long the UI must stay quiet after `c` (a layout told: shorter).
+    private func quiet(after c: Change) -> Interval {
+        if case .bounds = c { return settings.layoutQuiet }
+        return settings.quiet
     }
 
     private mutating func wait(_ now: Instant, _ out: inout [Output]) {

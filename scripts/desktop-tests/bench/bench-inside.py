@@ -3,6 +3,10 @@
 import os, re, statistics, subprocess, sys, time
 
 bin_dir, work, changes = sys.argv[1], sys.argv[2], int(sys.argv[3])
+# SWITCHSCAN_BENCH_ONLY=changes: only part 4 (UI change → re-read); SWITCHSCAN_BENCH_TRACE=FILE:
+# keep part 4's SWITCHSCAN_DESKTOP_TRACE lines and the application's change times there.
+only_changes = os.environ.get("SWITCHSCAN_BENCH_ONLY") == "changes"
+keep_trace = os.environ.get("SWITCHSCAN_BENCH_TRACE")
 root = os.path.abspath(os.path.join(os.path.dirname(__file__), "../../.."))
 fixtures = root + "/Tests/SwitchDesktopTests/Fixtures"
 devices = root + "/Tests/SwitchInputTests/Fixtures/devices"
@@ -40,14 +44,14 @@ subprocess.Popen(["gtk3-widget-factory"], stdout=subprocess.DEVNULL, stderr=subp
 sh(checker, "wait", "gtk3-widget-factory", "30")
 
 # 1. Reading the scan items, and the anchors, in the same run (interleaved rounds).
-for rnd in range(2):
+for rnd in range(0 if only_changes else 2):
     print(sh(work + "/walk-anchor", "gtk3-widget-factory", "20").stdout.strip())
     print(sh("/usr/bin/python3", root + "/scripts/desktop-tests/bench/walk-anchor.py", "gtk3-widget-factory", "10").stdout.strip())
     print(sh(bin_dir + "/switchscan-bench", "desktop-read", "gtk3-widget-factory", "20").stdout.strip())
 
 # 2. Start to the first highlight (process spawn under umockdev included).
 firsts = []
-for _ in range(7):
+for _ in range(0 if only_changes else 7):
     t0 = time.monotonic()
     p = run_desktop("gtk3-widget-factory", manual)
     for line in p.stdout:
@@ -56,11 +60,11 @@ for _ in range(7):
             break
     p.terminate(); p.wait()
 firsts.sort()
-print("start to first highlight: median %.0f ms, min %.0f, max %.0f (%d starts; umockdev-run + switchscan + first read)"
+if firsts: print("start to first highlight: median %.0f ms, min %.0f, max %.0f (%d starts; umockdev-run + switchscan + first read)"
       % (firsts[len(firsts) // 2], firsts[0], firsts[-1], len(firsts)))
 
 # 3. Idle CPU while nothing changes.
-for name, profile in (("manual scanning", manual), ("auto scanning", auto)):
+for name, profile in () if only_changes else (("manual scanning", manual), ("auto scanning", auto)):
     p = run_desktop("gtk3-widget-factory", profile)
     pid = switchscan_pid(p.pid)
     time.sleep(5)   # the first seconds: the spinners' bounds events are checked, then paused
@@ -90,6 +94,9 @@ p.wait()
 trace.close()
 err = open(work + "/trace.txt").read()
 app.terminate()
+if keep_trace:
+    with open(keep_trace, "w") as f:
+        f.write("".join("changed %d\n" % c for c in changed) + err)
 reads = [(int(a), int(b)) for a, b in re.findall(r"read testapp\.py: .* started at (\d+), done at (\d+)", err)]
 lat, missed, parts = [], 0, []
 for c in changed[5:]:   # the first changes come while switchscan starts
