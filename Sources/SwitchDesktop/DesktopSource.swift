@@ -92,8 +92,8 @@ public final class DesktopSource: LoopAdapter {
     }
 
     /// Finds what to read (the application and its windows), reads it, and makes the tree.
-    private func readAll() -> RefreshSchedule.ReadOutcome {
-        let started = MonotonicClock.nowMicroseconds()
+    /// `started`: when the read that came to this began (the trace's note).
+    private func readAll(started: Int64 = MonotonicClock.nowMicroseconds()) -> RefreshSchedule.ReadOutcome {
         let apps = bus.applications()
         var target: AppRef?
         var windows: [String] = []
@@ -174,10 +174,33 @@ public final class DesktopSource: LoopAdapter {
         return nil
     }
 
-    /// What the schedule asked for: everything, or some nodes' values and others' extents (a real
-    /// move reads everything).
+    /// What the schedule asked for: everything, or the subtrees below some nodes, then some
+    /// nodes' values and others' extents outside them (a real move reads everything).
     private func read(_ scope: RefreshSchedule.Scope, _ now: Instant) -> RefreshSchedule.ReadOutcome {
+        if scope.isFull || !scope.subtrees.isEmpty {
+            // Bounds checks right after it are this change's late layout, not a flood.
+            guardOutputs(floodGuard.handle(.shapeRead, at: now))
+        }
         if scope.isFull { return readAll() }
+        let started = MonotonicClock.nowMicroseconds()
+        var scope = scope
+        var subtreeCalls: Int?
+        if !scope.subtrees.isEmpty || !scope.unlisted.isEmpty {
+            guard let app, let snapshot, !scope.subtrees.isEmpty else { return readAll() }
+            do {
+                guard let spliced = try reader.subtrees(snapshot, app: app, ids: scope.subtrees) else { return readAll(started: started) }
+                install(spliced, app: app)
+            } catch {
+                return fail(error, app: app)
+            }
+            // A node the tree did not hold said it shows: the subtrees must have brought it.
+            if scope.unlisted.contains(where: { index[$0] == nil }) { return readAll(started: started) }
+            var fresh: Set<String> = []
+            for id in scope.subtrees { index[id]?.node.forEach { fresh.insert($0.id) } }
+            scope.bounds.subtract(fresh)
+            scope.nodes.subtract(fresh)
+            subtreeCalls = reader.lastCallCount
+        }
         if !scope.bounds.isEmpty, let app {
             do {
                 let extents = try reader.extents(app, ids: scope.bounds)
@@ -187,12 +210,16 @@ public final class DesktopSource: LoopAdapter {
                     return extents[id] != known
                 }
                 guardOutputs(floodGuard.handle(.checked(moved: moved), at: now))
-                if moved { return readAll() }
+                if moved { return readAll(started: started) }
             } catch {
                 return fail(error, app: app)
             }
         }
-        return scope.nodes.isEmpty ? .done : readNodes(scope.nodes)
+        let outcome = scope.nodes.isEmpty ? .done : readNodes(scope.nodes)
+        if let subtreeCalls, let app {
+            trace?("read \(app.name): \(subtreeCalls) calls (\(scope.subtrees.count) subtrees), \(ScanModel(tree: tree).items.count) items in \(formatNumber(Double(MonotonicClock.nowMicroseconds() - started) / 1000)) ms, started at \(started), done at \(MonotonicClock.nowMicroseconds())")
+        }
+        return outcome
     }
 
     private func guardOutputs(_ outputs: [BoundsFloodGuard.Output]) {
@@ -284,7 +311,8 @@ public final class DesktopSource: LoopAdapter {
             probe = (p.bus, nil)
             run(schedule.handle(answered ? .probeAnswered : .probeFailed, at: now), now)
         }
-        let context = DesktopEventRules.Context(appBus: app?.bus, followsActiveWindow: appName == nil, knows: { self.index[$0] != nil })
+        let context = DesktopEventRules.Context(appBus: app?.bus, followsActiveWindow: appName == nil, knows: { self.index[$0] != nil },
+                                                parent: { id in self.index[id]?.parent.flatMap { $0.role == .application ? nil : $0.id } })
         for e in events.drain() {
             if e.type == "window:activate" { activeWindow = (e.bus, e.path) }
             if e.bus == app?.bus || silent.contains(e.bus) { silent.remove(e.bus) }

@@ -20,6 +20,19 @@ import Testing
         #expect(g.deadline == nil)
     }
 
+    @Test mutating func layout_tail_ignored() {
+        for t in [0.0, 0.25, 0.5] {
+            #expect(at(t, .shapeRead) == [])
+            #expect(at(t + 0.05, .checked(moved: false)) == [])  // the change's late layout
+        }
+        #expect(!g.isPaused)
+        #expect(at(0.8, .checked(moved: false)) == [])  // 0.3 s after the read: noted
+        #expect(at(0.9, .checked(moved: false)) == [])
+        #expect(at(1.0, .checked(moved: false)) == [.pause, .setDeadline(.seconds(31))])
+        #expect(at(5, .shapeRead) == [])  // while paused: remembered only
+        #expect(g.isPaused)
+    }
+
     @Test mutating func slow_checks_stay() {
         for t in [0.0, 3, 6, 9] { #expect(at(t, .checked(moved: false)) == []) }
         #expect(!g.isPaused)

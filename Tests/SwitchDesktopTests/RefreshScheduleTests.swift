@@ -77,6 +77,20 @@ import Testing
         #expect(at(19, .deadline) == [.read(.full)])
     }
 
+    @Test mutating func subtree_read() {
+        #expect(at(0, .change(.subtree("p"))) == [.setDeadline(Self.ms(15))])
+        _ = at(1, .change(.unlisted("x")))
+        _ = at(2, .change(.subtree("q")))
+        _ = at(7, .change(.bounds("a")))
+        #expect(at(8, .change(.node("c"))) == [.setDeadline(Self.ms(23))])
+        #expect(at(23, .deadline) == [.read(RefreshSchedule.Scope(isFull: false, nodes: ["c"], bounds: ["a"],
+                                                                  subtrees: ["p", "q"], unlisted: ["x"]))])
+        _ = at(100, .change(.subtree("p")))
+        _ = at(101, .change(.structure))
+        _ = at(102, .change(.unlisted("x")))
+        #expect(at(117, .deadline) == [.read(.full)])
+    }
+
     @Test mutating func stale_deadline() {
         #expect(at(100, .deadline) == [])
         #expect(at(100, .probeAnswered) == [])

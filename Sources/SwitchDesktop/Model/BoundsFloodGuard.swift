@@ -9,35 +9,49 @@ import SwitchCore
 /// to bounds-changed stops for `pause` (the application then stops sending them: AT-SPI
 /// applications emit only what some client listens to), so an idle desktop costs nothing. Window,
 /// focus, children and state events, and every perform, still re-read the tree meanwhile.
+/// A check within `tail` after a read of the tree's shape (all of it, or subtrees) is not noted:
+/// a loaded application tells one layout's bounds in pieces, and the pieces that come after the
+/// read find nothing moved because the read saw the layout already; they are that change's tail,
+/// not a flood.
 ///
 /// States and events (every pair handled in `handle`):
 ///
-///                 checked(moved: false)                  checked(moved: true)   deadline
-///   listening     note it; `limit` notes within          forget the notes       stale: nothing
-///                 `window` → pause, paused, deadline
-///   paused        ignored (a late event)                 ignored                at `until`: resume,
-///                                                                               listening
+///                 checked(moved: false)                  checked(moved: true)   shapeRead        deadline
+///   listening     within `tail` after a shapeRead:       forget the notes       forget the       stale: nothing
+///                 nothing; else note it; `limit` notes                          notes, remember
+///                 within `window` → pause, paused,                              when
+///                 deadline
+///   paused        ignored (a late event)                 ignored                remember when    at `until`: resume,
+///                                                                                                listening
 ///
 /// Timelines (tests in BoundsFloodGuardTests, named after them):
 ///
 ///   flood_pauses       ^still ^still ^still (within 2 s) → pause … +30 s → resume
 ///   slow_checks_stay   ^still ……3 s…… ^still ……3 s…… ^still        (never 3 within 2 s)
 ///   real_move_resets   ^still ^still ^moved ^still                   (the count starts again)
+///   layout_tail_ignored ^shape ^still ^shape ^still ^shape ^still (each within `tail`): listening;
+///                      ^still ^still ^still after `tail`: pause
 public struct BoundsFloodGuard: Sendable {
     public struct Settings: Sendable, Equatable {
         public var limit: Int
         public var window: Interval
         public var pause: Interval
-        public init(limit: Int = 3, window: Interval = .seconds(2), pause: Interval = .seconds(30)) {
+        /// How long after a read of the shape a check is that change's late layout.
+        public var tail: Interval
+        public init(limit: Int = 3, window: Interval = .seconds(2), pause: Interval = .seconds(30),
+                    tail: Interval = .milliseconds(200)) {
             self.limit = limit
             self.window = window
             self.pause = pause
+            self.tail = tail
         }
     }
 
     public enum Event: Equatable, Sendable {
         /// A bounds check found the nodes moved, or not.
         case checked(moved: Bool)
+        /// The tree's shape was read (all of it, or subtrees).
+        case shapeRead
         case deadline
     }
 
@@ -56,6 +70,8 @@ public struct BoundsFloodGuard: Sendable {
 
     public let settings: Settings
     private(set) var state: State = .listening(still: [])
+    /// The last read of the shape.
+    private(set) var lastShapeRead: Instant?
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -73,12 +89,20 @@ public struct BoundsFloodGuard: Sendable {
                 state = .listening(still: [])
                 return []
             }
+            if let r = lastShapeRead, now - r < settings.tail { return [] }
             still = still.filter { now - $0 < settings.window } + [now]
             if still.count >= settings.limit {
                 state = .paused(until: now + settings.pause)
                 return [.pause, .setDeadline(now + settings.pause)]
             }
             state = .listening(still: still)
+            return []
+        case (.listening, .shapeRead):
+            state = .listening(still: [])
+            lastShapeRead = now
+            return []
+        case (.paused, .shapeRead):
+            lastShapeRead = now
             return []
         case (.listening, .deadline), (.paused, .checked):
             return []

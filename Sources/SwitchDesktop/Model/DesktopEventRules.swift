@@ -1,9 +1,13 @@
 /// Which accessibility events change the scanned tree, and how (pure; README "The live desktop").
 ///
-/// Structure (a full re-read): children added or removed; showing, visible, focused (on focus-in:
-/// GTK3 adds children without saying so, and a focus move is when a user notices), expanded,
-/// collapsed, defunct; any window activated, created or destroyed;
-/// the desktop's own children (applications starting or quitting). A node's own change (a
+/// Structure (a full re-read): focused (on focus-in: GTK3 adds children without saying so, and a
+/// focus move is when a user notices), modal; any window activated, created or destroyed; the
+/// desktop's own children (applications starting or quitting); a window's own showing, visible,
+/// expanded, collapsed or defunct, and children of the application or of a node the tree does not
+/// hold. The shape below a known node (a re-read of its subtree): its children added or removed;
+/// showing, visible, expanded, collapsed or defunct of a known node re-read its parent's subtree
+/// (the node may appear, vanish or bring children); those states of a node the tree does not
+/// hold (a new child) are `unlisted`: a subtree read must bring it. A node's own change (a
 /// re-read of that node): its name, description, value or text, checked, selected, sensitive,
 /// enabled, pressed, indeterminate; its bounds (its extents are read: only a real move re-reads
 /// everything). Events of other applications count only when they move the
@@ -18,15 +22,20 @@ public enum DesktopEventRules {
         public var followsActiveWindow: Bool
         /// Whether an id is a node of the current read.
         public var knows: (String) -> Bool
+        /// A known node's parent, nil for a window (the application's child) or an unknown node.
+        public var parent: (String) -> String?
 
-        public init(appBus: String?, followsActiveWindow: Bool, knows: @escaping (String) -> Bool) {
+        public init(appBus: String?, followsActiveWindow: Bool, knows: @escaping (String) -> Bool,
+                    parent: @escaping (String) -> String? = { _ in nil }) {
             self.appBus = appBus
             self.followsActiveWindow = followsActiveWindow
             self.knows = knows
+            self.parent = parent
         }
     }
 
-    static let structuralStates: Set<String> = ["showing", "visible", "expanded", "collapsed", "defunct", "modal"]
+    /// States that change what shows below a node's parent.
+    static let shapeStates: Set<String> = ["showing", "visible", "expanded", "collapsed", "defunct"]
     static let nodeStates: Set<String> = ["checked", "selected", "sensitive", "enabled", "pressed", "indeterminate", "editable", "active"]
 
     /// The change `type` (an AT-SPI event type) from `bus` about node `id` means; nil: none.
@@ -45,9 +54,13 @@ public enum DesktopEventRules {
         let detail = parts.count > 2 ? parts[2] : ""
         switch parts[1] {
         case "children-changed":
-            return .structure
+            return path != DesktopReader.rootPath && c.knows(id) ? .subtree(id) : .structure
         case "state-changed":
-            if structuralStates.contains(detail) { return .structure }
+            if detail == "modal" { return .structure }
+            if shapeStates.contains(detail) {
+                guard c.knows(id) else { return .unlisted(id) }
+                return c.parent(id).map { .subtree($0) } ?? .structure
+            }
             if detail == "focused" { return detail1 != 0 ? .structure : nil }
             if nodeStates.contains(detail) { return c.knows(id) ? .node(id) : nil }
             return nil

@@ -16,9 +16,12 @@ import SwitchCore
 /// read. A structural event after it sets the full `quiet` again; a layout told before the real
 /// one (another widget's animation) costs at most a second read (its bounds then move). A
 /// change confined to known nodes (a name, a value, checked, sensitive) re-reads only those nodes,
-/// a node's bounds-changed only its extents (a real move then re-reads it all);
-/// any structural change (children, showing, bounds, a window, a focus move: GTK3 misses some
-/// children-changed events, so windows and focus always re-read everything) re-reads it all.
+/// a node's bounds-changed only its extents (a real move then re-reads it all); a change of the
+/// shape below a known node (its children added or removed, shown or hidden) re-reads the nodes
+/// below it and splices them into the tree kept (a new child saying it shows must then be among
+/// them, else everything is read); any other structural change (a window, a focus move: GTK3
+/// misses some children-changed events, so windows and focus always re-read everything, and
+/// modal) re-reads it all.
 ///
 /// An application that does not answer a read within the D-Bus timeout ends its tree; it is then
 /// pinged every `probeInterval` without blocking, and read again as soon as it answers.
@@ -45,6 +48,8 @@ import SwitchCore
 ///   node_patch            ^n(a) ^n(b) ---quiet--- read(nodes a, b)
 ///   bounds_check          ^b(a) ^n(c) ---quiet--- read(nodes c, bounds a)   (extents of a only)
 ///   patch_absorbed        ^n(a) ^c ---quiet--- read(full)
+///   subtree_read          ^s(p) ^u(x) ^s(q) ^b(a) ^n(c) --- read(subtrees p, q; unlisted x; bounds a; nodes c)
+///                         ^s(p) ^c --- read(full)                     (structure absorbs it)
 ///   stale_deadline        (idle) deadline: nothing
 ///   not_answering_probe   read → notAnswering: waiting, probe at +probeInterval … failed: again …
 ///                         answered: read(full)
@@ -73,6 +78,12 @@ public struct RefreshSchedule: Sendable {
     public enum Change: Hashable, Sendable {
         /// Anything that may change the tree's shape.
         case structure
+        /// The shape below this node may have changed (its children added or removed, one of
+        /// them shown or hidden): read the nodes below it afresh.
+        case subtree(String)
+        /// An event about a node the tree does not hold that may show it (a new child saying it
+        /// shows): the subtrees read must bring it, else everything is read.
+        case unlisted(String)
         /// Only this node's own properties (its id).
         case node(String)
         /// This node says its bounds changed: read its extents; only a real move reads it all
@@ -80,21 +91,37 @@ public struct RefreshSchedule: Sendable {
         case bounds(String)
     }
 
-    /// What to read: everything, or the own values of some nodes and the extents of others.
+    /// What to read: everything, or the subtrees below some nodes, the own values of others and
+    /// the extents of others still (the shell reads the subtrees first: what they hold is fresh).
     public struct Scope: Equatable, Sendable {
         public var isFull: Bool
         public var nodes: Set<String>
         public var bounds: Set<String>
+        public var subtrees: Set<String>
+        /// Nodes the tree did not hold that the subtrees must bring (`Change.unlisted`).
+        public var unlisted: Set<String>
 
-        public static let full = Scope(isFull: true, nodes: [], bounds: [])
-        public static func nodes(_ ids: Set<String>) -> Scope { Scope(isFull: false, nodes: ids, bounds: []) }
-        public static func bounds(_ ids: Set<String>) -> Scope { Scope(isFull: false, nodes: [], bounds: ids) }
+        public init(isFull: Bool, nodes: Set<String> = [], bounds: Set<String> = [], subtrees: Set<String> = [],
+                    unlisted: Set<String> = []) {
+            self.isFull = isFull
+            self.nodes = nodes
+            self.bounds = bounds
+            self.subtrees = subtrees
+            self.unlisted = unlisted
+        }
+
+        public static let full = Scope(isFull: true)
+        public static func nodes(_ ids: Set<String>) -> Scope { Scope(isFull: false, nodes: ids) }
+        public static func bounds(_ ids: Set<String>) -> Scope { Scope(isFull: false, bounds: ids) }
+        public static func subtrees(_ ids: Set<String>) -> Scope { Scope(isFull: false, subtrees: ids) }
 
         func merged(_ c: Change) -> Scope {
             if isFull { return .full }
             var s = self
             switch c {
             case .structure: return .full
+            case .subtree(let id): s.subtrees.insert(id)
+            case .unlisted(let id): s.unlisted.insert(id)
             case .node(let id): s.nodes.insert(id)
             case .bounds(let id): s.bounds.insert(id)
             }

@@ -122,10 +122,19 @@ final class DesktopReader {
                 withoutItems.insert(app.bus)
             }
         }
-        // The uncached walk, level by level.
+        let children = try walk(windows, app: app, infos: &infos)
+        var root = AtspiNode(id: app.bus + DesktopReader.rootPath, role: .application, name: app.name,
+                             children: windows.compactMap { node($0, app: app, infos: infos, children: children) })
+        try fetchDetails(&root, app: app, infos: infos)
+        return root
+    }
+
+    /// The uncached walk below `roots`, level by level (each level's calls pipelined): the child
+    /// paths of every node walked; `infos` gets the values of the nodes it did not hold.
+    private func walk(_ roots: [String], app: AppRef, infos: inout [String: Info]) throws(Failure) -> [String: [String]] {
         var children: [String: [String]] = [:]
-        var level = windows
-        var seen = Set(windows)
+        var level = roots
+        var seen = Set(roots)
         try fetchInfos(level.filter { infos[$0] == nil }, app: app, into: &infos)
         while !level.isEmpty && seen.count < DesktopReader.nodeLimit {
             guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
@@ -150,17 +159,61 @@ final class DesktopReader {
             try fetchInfos(next.filter { infos[$0] == nil }, app: app, into: &infos)
             level = next
         }
-        func node(_ path: String) -> AtspiNode? {
-            guard let i = infos[path] else { return nil }
-            var n = AtspiNode(id: app.bus + path, role: i.role, name: i.name, description: i.description,
-                              states: i.states, interfaces: i.interfaces)
-            if AtspiMapping.kind(n) != .hidden { n.children = (children[path] ?? []).compactMap(node) }
+        return children
+    }
+
+    /// The node at `path` and what shows below it, from a walk's values (no details yet).
+    private func node(_ path: String, app: AppRef, infos: [String: Info], children: [String: [String]]) -> AtspiNode? {
+        guard let i = infos[path] else { return nil }
+        var n = AtspiNode(id: app.bus + path, role: i.role, name: i.name, description: i.description,
+                          states: i.states, interfaces: i.interfaces)
+        if AtspiMapping.kind(n) != .hidden {
+            n.children = (children[path] ?? []).compactMap { node($0, app: app, infos: infos, children: children) }
+        }
+        return n
+    }
+
+    // MARK: Subtrees
+
+    /// Reads the nodes below `ids` (nodes of `root`) afresh, as a full read would, and splices them
+    /// into `root`: a change confined to those subtrees (children added or removed, shown or
+    /// hidden) costs the calls for them, not for the window. Nodes outside them that the mapping
+    /// now shows and did not before get their details too. Returns nil when one of `ids` is not in
+    /// `root` or is gone (read it all).
+    func subtrees(_ root: AtspiNode, app: AppRef, ids: Set<String>) throws(Failure) -> AtspiNode? {
+        lastCallCount = 0
+        // The outermost of `ids` (one inside another is read with it).
+        var outer: [String] = []
+        var inRoot = 0
+        func find(_ n: AtspiNode, covered: Bool) {
+            let hit = ids.contains(n.id)
+            if hit { inRoot += 1 }
+            if hit && !covered { outer.append(n.id) }
+            for c in n.children { find(c, covered: covered || hit) }
+        }
+        find(root, covered: false)
+        guard inRoot == ids.count, !outer.isEmpty, outer.allSatisfy({ $0.hasPrefix(app.bus) }) else { return nil }
+        let paths = outer.map { String($0.dropFirst(app.bus.count)) }
+        var infos: [String: Info] = [:]
+        let children = try walk(paths, app: app, infos: &infos)
+        var fresh: [String: AtspiNode] = [:]
+        for p in paths {
+            guard let n = node(p, app: app, infos: infos, children: children) else { return nil }
+            fresh[n.id] = n
+        }
+        func splice(_ n: AtspiNode) -> AtspiNode {
+            if let f = fresh[n.id] { return f }
+            var n = n
+            n.children = n.children.map(splice)
             return n
         }
-        var root = AtspiNode(id: app.bus + DesktopReader.rootPath, role: .application, name: app.name,
-                             children: windows.compactMap(node))
-        try fetchDetails(&root, app: app, infos: infos)
-        return root
+        var spliced = splice(root)
+        var below: Set<String> = []
+        for f in fresh.values { f.forEach { below.insert($0.id) } }
+        let before = AtspiMapping.plannedIDs(root)
+        let wanted = AtspiMapping.plannedIDs(spliced).filter { below.contains($0) || !before.contains($0) }
+        try fetchDetails(&spliced, app: app, infos: infos, only: wanted, extents: true)
+        return spliced
     }
 
     // MARK: Patch
@@ -248,9 +301,11 @@ final class DesktopReader {
 
     /// What the mapping shows of the nodes it keeps: extents, action names, Value, an editable
     /// field's text and placeholder, and a labelled-by target's name for a node without a name.
-    /// `only`: just these ids (a patch), extents left as they were.
-    private func fetchDetails(_ root: inout AtspiNode, app: AppRef, infos: [String: Info], only: Set<String>? = nil) throws(Failure) {
+    /// `only`: just these ids (a patch), extents left as they were unless `extents`.
+    private func fetchDetails(_ root: inout AtspiNode, app: AppRef, infos: [String: Info], only: Set<String>? = nil,
+                              extents: Bool = false) throws(Failure) {
         let wanted = only ?? AtspiMapping.plannedIDs(root)
+        let withExtents = only == nil || extents
         guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
         struct Tokens { var extents, actions, value, text, attributes, relations: Int? }
         var tokens: [String: Tokens] = [:]
@@ -259,7 +314,7 @@ final class DesktopReader {
             let p = String(n.id.dropFirst(app.bus.count))
             let element = AtspiMapping.kind(n) == .element
             var t = Tokens()
-            if only == nil, n.interfaces.contains(.component) { t.extents = b.call(p, "org.a11y.atspi.Component", "GetExtents", [.u32(0)]) }
+            if withExtents, n.interfaces.contains(.component) { t.extents = b.call(p, "org.a11y.atspi.Component", "GetExtents", [.u32(0)]) }
             if n.interfaces.contains(.action) { t.actions = b.call(p, "org.a11y.atspi.Action", "GetActions") }
             if element, n.interfaces.contains(.value) { t.value = b.properties(p, "org.a11y.atspi.Value") }
             if element, n.states.contains(.editable), n.interfaces.contains(.text) {
@@ -319,7 +374,7 @@ final class DesktopReader {
         }
         func apply(_ n: inout AtspiNode) {
             if let d = details[n.id] {
-                if only == nil { n.extents = d.extents }
+                if withExtents { n.extents = d.extents }
                 if let a = d.actions { n.actions = a }
                 if only == nil || d.value != nil { n.value = d.value }
                 if only == nil || d.text != nil { n.text = d.text }
