@@ -20,6 +20,9 @@ public final class DesktopSource: LoopAdapter {
     public private(set) var tree: ElementTree
     /// `SWITCHSCAN_DESKTOP_TRACE`: a note on stderr (with CLOCK_MONOTONIC µs) for every read.
     public var trace: ((String) -> Void)?
+    /// Called with every tree handed to the engine (`SWITCHSCAN_DESKTOP_TREE`: the tests compare
+    /// the last one, kept up to date by partial re-reads, with a full read).
+    public var newTree: ((ElementTree) -> Void)?
     /// D-Bus calls the last read sent (the benchmark's note).
     public var lastReadCalls: Int { reader.lastCallCount }
 
@@ -71,6 +74,7 @@ public final class DesktopSource: LoopAdapter {
         events.start()
         let outcome = readAll()
         _ = schedule.handle(.readFinished(outcome), at: Instant(microseconds: MonotonicClock.nowMicroseconds()))
+        newTree?(tree)
         return (tree, takeLines())
     }
 
@@ -325,7 +329,7 @@ public final class DesktopSource: LoopAdapter {
         if let d = schedule.deadline, d <= now { run(schedule.handle(.deadline, at: now), now) }
         if let d = floodGuard.deadline, d <= now { guardOutputs(floodGuard.handle(.deadline, at: now)) }
         var inputs: [ShellInput] = takeLines().map { .line($0) }
-        if tree != before { inputs.append(.layout(tree)) }
+        if tree != before { inputs.append(.layout(tree)); newTree?(tree) }
         return inputs
     }
 
@@ -357,7 +361,7 @@ public final class DesktopSource: LoopAdapter {
             let before = tree
             run(schedule.handle(.readFinished(fail(.notAnswering, app: app)), at: now), now)
             inputs += takeLines().map { .line($0) }
-            if tree != before { inputs.append(.layout(tree)) }
+            if tree != before { inputs.append(.layout(tree)); newTree?(tree) }
         } else {
             // Whatever the application says about it, a perform changes the UI: read again once it
             // settled (some changes send no event at all: GTK3's gtk_box_pack_start).

@@ -138,8 +138,8 @@ final class DesktopSession {
     }
 
     /// Runs a program inside the session to its end (killed after `timeout` s: status 124).
-    func run(_ argv: [String], timeout: Double = 60) -> Result {
-        DesktopSession.run(argv, env: environment, timeout: timeout)
+    func run(_ argv: [String], timeout: Double = 60, env extra: [String: String] = [:]) -> Result {
+        DesktopSession.run(argv, env: environment.merging(extra) { $1 }, timeout: timeout)
     }
 
     /// `switchscan args` inside the session.
@@ -149,14 +149,14 @@ final class DesktopSession {
 
     /// `switchscan args` under the umockdev live driver with the fixture keyboard (a switch box:
     /// Space, Enter, M, Esc) at /dev/input/event10, driven by `scenario` (umockdev-live.py lines).
-    func live(scenario: String, _ args: [String], timeout: Double = 60) -> Result {
+    func live(scenario: String, _ args: [String], timeout: Double = 60, env: [String: String] = [:]) -> Result {
         let path = NSTemporaryDirectory() + "switchscan-desktop-scenario-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: path, contents: Data(scenario.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let d = DesktopSession.devices
         return run(["/usr/bin/python3", DesktopSession.liveDriver, "--device", d + "/keyboard.umockdev",
                     "--ioctl", "/dev/input/event10=\(d)/keyboard.ioctl", "--scenario", path, "--",
-                    DesktopSession.binary] + args, timeout: timeout)
+                    DesktopSession.binary] + args, timeout: timeout, env: env)
     }
 
     /// The checker's view of the test application (pyatspi): name → its JSON object.

@@ -201,6 +201,27 @@ struct DesktopLiveTests {
         #expect(s.state()["Row 2"] != nil)
     }
 
+    /// Rows added and removed by the application itself (no press: no perform's full read) are
+    /// read as subtrees spliced into the kept tree; the tree the engine has at the end is exactly
+    /// what a full read (`tree dump --desktop`) gives: ids, labels, traits, frames, order.
+    @Test func subtreeReadsEqualAFullRead() throws {
+        let s = try DesktopSession()
+        defer { s.close() }
+        try s.startTestApp(["--add-every", "250", "--add-count", "8", "--rows-max", "3"])
+        let file = NSTemporaryDirectory() + "switchscan-desktop-tree-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let r = s.live(scenario: "wait running\nsleep 2500\nsignal INT\n",
+                       ["run", "--desktop", "--app", "testapp.py", "--profile", DesktopSession.twoSwitchProfile, "--format", "jsonl"],
+                       env: ["SWITCHSCAN_DESKTOP_TRACE": "1", "SWITCHSCAN_DESKTOP_TREE": file])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains(" subtrees), "), "no subtree read: \(r.stderr.suffix(3000))")
+        let full = s.switchscan(["tree", "dump", "--desktop", "--app", "testapp.py"])
+        #expect(full.status == 0, "\(full.stderr)")
+        let live = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(live.contains("\"Row 8\"") && !live.contains("\"Row 5\""), "\(live)")
+        #expect(live == full.stdout)
+    }
+
     // MARK: Applications that quit or hang
 
     /// The application quits mid-scan: its tree ends, the engine keeps running, and scanning

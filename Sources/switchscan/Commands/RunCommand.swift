@@ -71,6 +71,10 @@ struct RunCommand: ParsableCommand {
         if live.desktop {
             let source = try live.source()
             if ProcessInfo.processInfo.environment["SWITCHSCAN_DESKTOP_TRACE"] != nil { source.trace = { note("desktop: " + $0) } }
+            if let file = ProcessInfo.processInfo.environment["SWITCHSCAN_DESKTOP_TREE"] {
+                // The tests' check of partial re-reads: the latest tree, as `tree dump --desktop` writes it.
+                source.newTree = { try? Data((TreeEncoder.encode($0).rendered(indent: 2) + "\n").utf8).write(to: URL(fileURLWithPath: file)) }
+            }
             (treeValue, firstLines) = source.start()
             desktop = source
         } else {

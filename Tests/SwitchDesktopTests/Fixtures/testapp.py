@@ -19,7 +19,8 @@ oldest goes when a row is added beyond it, so repeated changes keep the window's
 with SIGSTOP, and continues it SECS later: an application that does not answer, at a moment a
 test chooses, after the click itself was answered);
 --add-every MS (add a row every MS milliseconds and print "changed <CLOCK_MONOTONIC µs> <rows>"
-after each: the benchmark's UI changes). Prints "ready" once the window is mapped.
+after each: the benchmark's UI changes); --add-count N (stop after N such rows). Prints "ready"
+once the window is mapped.
 """
 import argparse
 import gi
@@ -31,6 +32,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument("--title", default="Switch test")
 ap.add_argument("--rows-max", type=int, default=0)
 ap.add_argument("--add-every", type=int, default=0)
+ap.add_argument("--add-count", type=int, default=0)
 ap.add_argument("--freeze", type=float, default=0)
 args = ap.parse_args()
 
@@ -113,7 +115,7 @@ if args.add_every:
     def tick():
         add_row()
         print("changed %d %d" % (GLib.get_monotonic_time(), len(rows.get_children())), flush=True)
-        return True
+        return not args.add_count or added[0] < args.add_count
     GLib.timeout_add(args.add_every, tick)
 
 win.connect("destroy", Gtk.main_quit)
