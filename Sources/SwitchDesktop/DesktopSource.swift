@@ -189,11 +189,16 @@ public final class DesktopSource: LoopAdapter {
         let started = MonotonicClock.nowMicroseconds()
         var scope = scope
         var subtreeCalls: Int?
+        var extentsRead: [String: AtspiRect?]?
         if !scope.subtrees.isEmpty || !scope.unlisted.isEmpty {
             guard let app, let snapshot, !scope.subtrees.isEmpty else { return readAll() }
             do {
-                guard let spliced = try reader.subtrees(snapshot, app: app, ids: scope.subtrees) else { return readAll(started: started) }
-                install(spliced, app: app)
+                // Bounds told outside the subtrees are asked with them.
+                guard let read = try reader.subtrees(snapshot, app: app, ids: scope.subtrees, extentsOf: scope.bounds) else {
+                    return readAll(started: started)
+                }
+                install(read.root, app: app)
+                extentsRead = read.extents
             } catch {
                 return fail(error, app: app)
             }
@@ -207,7 +212,8 @@ public final class DesktopSource: LoopAdapter {
         }
         if !scope.bounds.isEmpty, let app {
             do {
-                let extents = try reader.extents(app, ids: scope.bounds)
+                let extents: [String: AtspiRect?]
+                if let e = extentsRead { extents = e } else { extents = try reader.extents(app, ids: scope.bounds) }
                 // Only nodes whose extents the tree holds count (the elements and containers).
                 let moved = scope.bounds.contains { id in
                     guard let known = index[id]?.node.extents else { return false }

@@ -131,27 +131,37 @@ final class DesktopReader {
 
     /// The uncached walk below `roots`, level by level (each level's calls pipelined): the child
     /// paths of every node walked; `infos` gets the values of the nodes it did not hold.
-    private func walk(_ roots: [String], app: AppRef, infos: inout [String: Info]) throws(Failure) -> [String: [String]] {
+    /// `early`: roots whose children are asked together with their values (they had children
+    /// before: one round trip less; the answer is used only if they still descend).
+    private func walk(_ roots: [String], app: AppRef, infos: inout [String: Info], early: Set<String> = []) throws(Failure) -> [String: [String]] {
         var children: [String: [String]] = [:]
         var level = roots
         var seen = Set(roots)
+        var asked: [String: (DBusBatch, Int)] = [:]
+        if !early.isEmpty, let b = bus.batch(for: app.bus) {
+            for p in roots where early.contains(p) { asked[p] = (b, b.call(p, "org.a11y.atspi.Accessible", "GetChildren")) }
+            lastCallCount += asked.count
+        }
         try fetchInfos(level.filter { infos[$0] == nil }, app: app, into: &infos)
         while !level.isEmpty && seen.count < DesktopReader.nodeLimit {
             guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
-            var tokens: [(String, Int)] = []
+            var tokens: [(String, DBusBatch, Int)] = []
             for p in level {
                 guard let info = infos[p], DesktopReader.descends(info) else { continue }
                 if info.states.contains(.managesDescendants) {
-                    tokens.append((p, b.call(p, "org.a11y.atspi.Collection", "GetMatches", [.showingChildrenQuery(DesktopReader.managedChildrenLimit)])))
+                    tokens.append((p, b, b.call(p, "org.a11y.atspi.Collection", "GetMatches", [.showingChildrenQuery(DesktopReader.managedChildrenLimit)])))
+                } else if let (eb, t) = asked.removeValue(forKey: p) {
+                    tokens.append((p, eb, t))
+                    lastCallCount -= 1
                 } else {
-                    tokens.append((p, b.call(p, "org.a11y.atspi.Accessible", "GetChildren")))
+                    tokens.append((p, b, b.call(p, "org.a11y.atspi.Accessible", "GetChildren")))
                 }
             }
             lastCallCount += tokens.count
             b.flush()
             var next: [String] = []
-            for (p, t) in tokens {
-                let kids = try references(b.reply(t), app: app, root: false)
+            for (p, tb, t) in tokens {
+                let kids = try references(tb.reply(t), app: app, root: false)
                 let fresh = kids.filter { seen.insert($0).inserted }
                 children[p] = fresh
                 next += fresh
@@ -178,24 +188,32 @@ final class DesktopReader {
     /// Reads the nodes below `ids` (nodes of `root`) afresh, as a full read would, and splices them
     /// into `root`: a change confined to those subtrees (children added or removed, shown or
     /// hidden) costs the calls for them, not for the window. Nodes outside them that the mapping
-    /// now shows and did not before get their details too. Returns nil when one of `ids` is not in
-    /// `root` or is gone (read it all).
-    func subtrees(_ root: AtspiNode, app: AppRef, ids: Set<String>) throws(Failure) -> AtspiNode? {
+    /// now shows and did not before get their details too. `extentsOf`: nodes whose extents are
+    /// asked in the same round trip as the details (bounds told outside the subtrees). Returns nil
+    /// when one of `ids` is not in `root` or is gone (read it all).
+    func subtrees(_ root: AtspiNode, app: AppRef, ids: Set<String>,
+                  extentsOf: Set<String> = []) throws(Failure) -> (root: AtspiNode, extents: [String: AtspiRect?])? {
         lastCallCount = 0
         // The outermost of `ids` (one inside another is read with it).
         var outer: [String] = []
         var inRoot = 0
+        var early: Set<String> = []
         func find(_ n: AtspiNode, covered: Bool) {
             let hit = ids.contains(n.id)
             if hit { inRoot += 1 }
-            if hit && !covered { outer.append(n.id) }
+            if hit && !covered {
+                outer.append(n.id)
+                if AtspiMapping.kind(n) != .hidden, !n.children.isEmpty, !n.states.contains(.managesDescendants) {
+                    early.insert(String(n.id.dropFirst(app.bus.count)))
+                }
+            }
             for c in n.children { find(c, covered: covered || hit) }
         }
         find(root, covered: false)
         guard inRoot == ids.count, !outer.isEmpty, outer.allSatisfy({ $0.hasPrefix(app.bus) }) else { return nil }
         let paths = outer.map { String($0.dropFirst(app.bus.count)) }
         var infos: [String: Info] = [:]
-        let children = try walk(paths, app: app, infos: &infos)
+        let children = try walk(paths, app: app, infos: &infos, early: early)
         var fresh: [String: AtspiNode] = [:]
         for p in paths {
             guard let n = node(p, app: app, infos: infos, children: children) else { return nil }
@@ -212,8 +230,12 @@ final class DesktopReader {
         for f in fresh.values { f.forEach { below.insert($0.id) } }
         let before = AtspiMapping.plannedIDs(root)
         let wanted = AtspiMapping.plannedIDs(spliced).filter { below.contains($0) || !before.contains($0) }
+        // Queued first: they go out with the details' calls.
+        let outside = extentsOf.subtracting(below)
+        guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
+        let asked = askExtents(outside, app: app, b)
         try fetchDetails(&spliced, app: app, infos: infos, only: wanted, extents: true)
-        return spliced
+        return (spliced, try extentReplies(asked, b))
     }
 
     // MARK: Patch
@@ -253,11 +275,20 @@ final class DesktopReader {
     /// The screen extents of the nodes `ids` now (nil for one without extents or gone).
     func extents(_ app: AppRef, ids: Set<String>) throws(Failure) -> [String: AtspiRect?] {
         guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
-        var tokens: [(String, Int)] = []
-        for id in ids where id.hasPrefix(app.bus) {
-            tokens.append((id, b.call(String(id.dropFirst(app.bus.count)), "org.a11y.atspi.Component", "GetExtents", [.u32(0)])))
-        }
+        let tokens = askExtents(ids, app: app, b)
         b.flush()
+        return try extentReplies(tokens, b)
+    }
+
+    private func askExtents(_ ids: Set<String>, app: AppRef, _ b: DBusBatch) -> [(String, Int)] {
+        let tokens = ids.filter { $0.hasPrefix(app.bus) }.map { id in
+            (id, b.call(String(id.dropFirst(app.bus.count)), "org.a11y.atspi.Component", "GetExtents", [.u32(0)]))
+        }
+        lastCallCount += tokens.count
+        return tokens
+    }
+
+    private func extentReplies(_ tokens: [(String, Int)], _ b: DBusBatch) throws(Failure) -> [String: AtspiRect?] {
         var out: [String: AtspiRect?] = [:]
         for (id, t) in tokens {
             let f = (try value(b.reply(t)))?.items.compactMap(\.int) ?? []
