@@ -1,11 +1,22 @@
+import Dispatch
 import Foundation
 import SwitchCore
+import Synchronization
+import Testing
 
 /// A headless desktop for one test: Xvfb, a private session bus, the real a11y bus and registry
 /// (`scripts/desktop-tests/run-desktop.sh`), with processes started inside it, and torn down
 /// at `close` (and by run-desktop.sh itself if the test process dies: its command waits for our
 /// end of a pipe). Tests skip with a message where the desktop cannot start (packages missing:
 /// `scripts/setup.sh --tests` installs them from scripts/apt/test-desktop.list).
+///
+/// A watchdog bounds each test (as PresenceTests' XvfbServer does for X tests): a session still
+/// open `watchdog` seconds after it started has its desktop torn down (our end of its pipe is
+/// closed: run-desktop.sh's teardown ends every process of the session, TERM then KILL, so
+/// whatever the test waits on returns), and
+/// `close` records the failure; if the test is still stuck `grace` seconds later, the test process
+/// is aborted with a message: a red run, never a hung one. Every program run inside is bounded by
+/// its own timeout too (TERM, then KILL after 2 s).
 final class DesktopSession {
     static let repoRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
@@ -52,9 +63,21 @@ final class DesktopSession {
     private let session: Process
     private let keepAlive: Pipe
     private var started: [Process] = []
+    private let watch = Watch()
+    /// Made and resumed once the desktop runs (a dispatch source released while suspended traps).
+    private var timer: DispatchSourceTimer?
+    private let limit: Double
+    static let grace: Double = 30
+
+    /// Whether the watchdog fired, and whether the test closed its session.
+    final class Watch: Sendable {
+        let fired = Atomic<Bool>(false)
+        let closed = Atomic<Bool>(false)
+    }
 
     /// Starts the desktop (about 0.3 s).
-    init() throws {
+    init(watchdog: Double = 180) throws {
+        limit = watchdog
         let p = Process()
         p.executableURL = URL(fileURLWithPath: DesktopSession.runDesktop)
         // The session's command reports its directory, then waits for our end of the pipe.
@@ -91,6 +114,25 @@ final class DesktopSession {
             env[name] = value
         }
         environment = env
+        let (fd, watch) = (input.fileHandleForWriting.fileDescriptor, watch)
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.setEventHandler {
+            guard !watch.closed.load(ordering: .acquiring) else { return }
+            watch.fired.store(true, ordering: .releasing)
+            // Our end of the session's pipe is replaced by /dev/null (the descriptor stays valid
+            // for `close`): the session's command sees the end, and run-desktop.sh tears down.
+            let null = open("/dev/null", O_WRONLY)
+            if null >= 0 { dup2(null, fd); Glibc.close(null) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + DesktopSession.grace) {
+                guard !watch.closed.load(ordering: .acquiring) else { return }
+                let message = "DesktopSession watchdog: a desktop test is still stuck \(DesktopSession.grace) s after its desktop was torn down; aborting the test run\n"
+                _ = message.withCString { write(2, $0, strlen($0)) }
+                abort()
+            }
+        }
+        timer.schedule(deadline: .now() + watchdog)
+        timer.resume()
+        self.timer = timer
     }
 
     struct SessionError: Error, CustomStringConvertible {
@@ -100,6 +142,11 @@ final class DesktopSession {
 
     /// Ends everything started in the session (run-desktop.sh's teardown: TERM, KILL after 2 s).
     func close() {
+        guard !watch.closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        timer?.cancel()
+        if watch.fired.load(ordering: .acquiring) {
+            Issue.record("watchdog: the test was still running after \(limit) s, so its desktop was torn down (something inside it was stuck)")
+        }
         for p in started where p.isRunning { p.terminate() }
         try? keepAlive.fileHandleForWriting.close()
         let deadline = Date().addingTimeInterval(10)
@@ -189,6 +236,9 @@ final class DesktopSession {
         var status: Int32
         if p.isRunning {
             p.terminate()
+            let killAt = Date().addingTimeInterval(2)
+            while p.isRunning && Date() < killAt { usleep(10_000) }
+            if p.isRunning { kill(p.processIdentifier, SIGKILL) }
             p.waitUntilExit()
             status = 124
         } else {
