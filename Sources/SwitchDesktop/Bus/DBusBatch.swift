@@ -106,6 +106,7 @@ enum DBusArgument {
     case i32(Int32)
     case string(String)
     case variantDouble(Double)
+    case variantBool(Bool)
     /// Collection.GetMatches's arguments for the SHOWING direct children, at most this many.
     case showingChildrenQuery(Int32)
 }
@@ -146,6 +147,7 @@ final class DBusBatch {
             case .i32(let v): _ = switchscan_dbus_append_i32(&it, v)
             case .string(let s): _ = s.withCString { switchscan_dbus_append_string(&it, $0) }
             case .variantDouble(let d): _ = switchscan_dbus_append_variant_double(&it, d)
+            case .variantBool(let b): _ = switchscan_dbus_append_variant_bool(&it, b ? 1 : 0)
             case .showingChildrenQuery(let n): _ = switchscan_dbus_append_showing_children_query(&it, n)
             }
         }
