@@ -169,16 +169,24 @@ final class DBusBatch {
         PropertyTokens(names: names, tokens: names.map { property(path, interface, $0) })
     }
 
-    /// Calls queued by `properties`: name k was asked with token k.
+    /// The properties `names` of an interface with one `GetAll` (for a bridge known to answer it:
+    /// GTK's; Qt's crashes on it). The answer is read with `reply(_: PropertyTokens)` all the same.
+    func allProperties(_ path: String, _ interface: String, _ names: [String]) -> PropertyTokens {
+        PropertyTokens(names: names, tokens: [], all: call(path, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)]))
+    }
+
+    /// Calls queued by `properties`: name k was asked with token k (or all with `all`).
     struct PropertyTokens {
         let names: [String]
         let tokens: [Int]
+        var all: Int? = nil
     }
 
     /// The answers to `properties`, as an `a{sv}` (what `dictionary` reads). A property the object
     /// does not have is left out; when none answered, the first call's failure (the object gone,
     /// the application not answering).
     func reply(_ asked: PropertyTokens) -> Result<DBusValue?, DBusCallError> {
+        if let all = asked.all { return reply(all) }
         var entries: [DBusValue] = []
         var firstFailure: DBusCallError?
         for (name, token) in zip(asked.names, asked.tokens) {

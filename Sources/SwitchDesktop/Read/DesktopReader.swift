@@ -299,6 +299,28 @@ final class DesktopReader {
 
     // MARK: Pieces
 
+    /// Applications whose bridge answers `Properties.GetAll` (their toolkit is GTK: GTK 3's
+    /// atk-bridge, GTK 4's own), by bus name: asked once per application. Others get one `Get`
+    /// per property (Qt 5's bridge crashes the application on GetAll): three calls a node instead
+    /// of one, which doubles a subtree read's time (BENCHMARKS.md "Live desktop", follow-up 3).
+    private var answersGetAll: [String: Bool] = [:]
+
+    private func props(_ b: DBusBatch, _ path: String, _ interface: String, _ names: [String], app: AppRef) -> DBusBatch.PropertyTokens {
+        answersGetAll(app) ? b.allProperties(path, interface, names) : b.properties(path, interface, names)
+    }
+
+    private func answersGetAll(_ app: AppRef) -> Bool {
+        if let known = answersGetAll[app.bus] { return known }
+        guard let b = bus.batch(for: app.bus) else { return false }
+        let t = b.property(DesktopReader.rootPath, "org.a11y.atspi.Application", "ToolkitName")
+        lastCallCount += 1
+        let result = b.reply(t)
+        if case .failure(.timeout) = result { return false }  // asked again next time
+        let gtk = (try? result.get())??.string == "GTK"
+        answersGetAll[app.bus] = gtk
+        return gtk
+    }
+
     /// Whether the walk lists a node's children: anything not hidden that may have some.
     static func descends(_ i: Info) -> Bool {
         guard i.childCount != 0 else { return false }
@@ -314,10 +336,10 @@ final class DesktopReader {
         var tokens: [(String, Int, Int, DBusBatch.PropertyTokens, Int)] = []
         for p in paths {
             tokens.append((p, b.call(p, "org.a11y.atspi.Accessible", "GetRole"), b.call(p, "org.a11y.atspi.Accessible", "GetState"),
-                           b.properties(p, "org.a11y.atspi.Accessible", ["Name", "Description", "ChildCount"]),
+                           props(b, p, "org.a11y.atspi.Accessible", ["Name", "Description", "ChildCount"], app: app),
                            b.call(p, "org.a11y.atspi.Accessible", "GetInterfaces")))
         }
-        lastCallCount += tokens.count * 6
+        lastCallCount += tokens.reduce(0) { n, t in n + 3 + max(1, t.3.tokens.count) }
         b.flush()
         for (p, tRole, tState, tProps, tIfaces) in tokens {
             let role = try value(b.reply(tRole)), state = try value(b.reply(tState))
@@ -348,7 +370,7 @@ final class DesktopReader {
             var t = Tokens()
             if withExtents, n.interfaces.contains(.component) { t.extents = b.call(p, "org.a11y.atspi.Component", "GetExtents", [.u32(0)]) }
             if n.interfaces.contains(.action) { t.actions = b.call(p, "org.a11y.atspi.Action", "GetActions") }
-            if element, n.interfaces.contains(.value) { t.value = b.properties(p, "org.a11y.atspi.Value", AtspiValue.propertyNames) }
+            if element, n.interfaces.contains(.value) { t.value = props(b, p, "org.a11y.atspi.Value", AtspiValue.propertyNames, app: app) }
             if element, n.states.contains(.editable), n.interfaces.contains(.text) {
                 t.text = b.call(p, "org.a11y.atspi.Text", "GetText", [.i32(0), .i32(-1)])
                 t.attributes = b.call(p, "org.a11y.atspi.Accessible", "GetAttributes")
