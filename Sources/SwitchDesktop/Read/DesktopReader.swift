@@ -300,7 +300,7 @@ final class DesktopReader {
     // MARK: Pieces
 
     /// Applications whose bridge answers `Properties.GetAll` (their toolkit is GTK: GTK 3's
-    /// atk-bridge, GTK 4's own), by bus name: asked once per application. Others get one `Get`
+    /// atk-bridge says "gtk", GTK 4's own "GTK"), by bus name: asked once per application. Others get one `Get`
     /// per property (Qt 5's bridge crashes the application on GetAll): three calls a node instead
     /// of one, which doubles a subtree read's time (BENCHMARKS.md "Live desktop", follow-up 3).
     private var answersGetAll: [String: Bool] = [:]
@@ -316,7 +316,7 @@ final class DesktopReader {
         lastCallCount += 1
         let result = b.reply(t)
         if case .failure(.timeout) = result { return false }  // asked again next time
-        let gtk = (try? result.get())??.string == "GTK"
+        let gtk = (try? result.get())??.string?.lowercased() == "gtk"  // GTK 3: "gtk", GTK 4: "GTK"
         answersGetAll[app.bus] = gtk
         return gtk
     }
