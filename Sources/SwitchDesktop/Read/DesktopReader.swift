@@ -16,6 +16,9 @@
 ///    and only those get their extents, actions, values, texts and labelled-by names, in one more
 ///    pipelined round.
 ///
+/// A change below a known node (`subtrees`) re-reads only the nodes below it, the same way without
+/// GetItems (whose answer is the whole application), and splices them into the tree kept.
+///
 /// A call that times out ends the read (`Failure.notAnswering`): the application hangs; a call
 /// whose object or application is gone drops that node (or ends the read when it is the
 /// application itself).
