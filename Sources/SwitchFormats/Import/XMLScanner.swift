@@ -44,13 +44,16 @@ enum XMLScanner {
         var attributesByName: [Int: [Int]] = [:]
         static let linearAttributes = 32
         /// The previous start tag's attributes, whose names are all different (it passed the
-        /// check). While the current tag repeats those names in the same order, its next name is
-        /// new when it equals the previous tag's name at the same place: a dump writes every
-        /// node's attributes in one order, so the check is one comparison per attribute (17
+        /// check). A name found among them at place j is a duplicate exactly when an earlier name
+        /// of this tag was found there too (`usedPrevious`); only a name the previous tag did not
+        /// have is compared with this tag's names. A dump writes its nodes' attributes in one
+        /// order, mostly the same ones, so the check is about one comparison per attribute (17
         /// attributes compared with all before them cost the 300,000-node Android dump 0.2 s).
         var previousAttributes: [XMLAttribute] = []
-        /// Whether the current tag's names so far are the previous tag's first names.
-        var repeatsPrevious = false
+        /// The places in `previousAttributes` (at most 64) whose names this tag has used.
+        var usedPrevious: UInt64 = 0
+        /// Where in `previousAttributes` the next name is looked for first.
+        var nextPrevious = 0
 
         init(buf: UnsafeBufferPointer<UInt8>, file: String) {
             self.buf = buf
@@ -139,12 +142,20 @@ enum XMLScanner {
                     }
                 case UInt8(ascii: "/"):
                     i += 2
-                    let n = try name("an element name after '</'")
+                    let n: Range<Int>
+                    if let top = open.last, case let count = top.name.count, i + count < buf.count,
+                       !Scanner.isNameChar(buf[i + count]), sameBytes(top.name.lowerBound, i, count: count) {
+                        // The name of the open element (as `name` would read it): most closing tags.
+                        n = i..<(i + count)
+                        i += count
+                    } else {
+                        n = try name("an element name after '</'")
+                    }
                     skipSpace()
                     guard i < buf.count, buf[i] == UInt8(ascii: ">") else { throw fail("expected '>' to end </\(text(n))>, found \(describe(i))") }
                     i += 1
                     guard let top = open.last else { throw fail("closing tag </\(text(n))> without an open element", at: markup) }
-                    guard buf[top.name].elementsEqual(buf[n]) else {
+                    guard sameName(top.name, n) else {
                         let (line, column) = SourceLines(buf).location(of: top.offset)
                         throw fail("expected </\(text(top.name))> (opened at line \(line), column \(column)), found </\(text(n))>", at: markup)
                     }
@@ -177,23 +188,59 @@ enum XMLScanner {
             return (i + 1)..<k
         }
 
-        /// Whether the names at `a` and `b` are the same bytes.
-        @inline(__always) func sameName(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-            guard a.count == b.count else { return false }
-            var k = 0
-            while k < a.count {
-                if buf[a.lowerBound + k] != buf[b.lowerBound + k] { return false }
-                k += 1
+        /// Whether the `count` bytes at `a` and at `b` (both inside `buf`) are the same, compared
+        /// a word at a time: names are compared for every attribute and closing tag of a dump.
+        @inline(__always) func sameBytes(_ a: Int, _ b: Int, count: Int) -> Bool {
+            guard count > 0, let base = buf.baseAddress else { return true }
+            let p = UnsafeRawPointer(base)
+            func word(_ at: Int) -> UInt64 { p.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
+            func half(_ at: Int) -> UInt32 { p.loadUnaligned(fromByteOffset: at, as: UInt32.self) }
+            if count >= 8 {
+                var k = 0
+                while k &+ 8 <= count {
+                    if word(a &+ k) != word(b &+ k) { return false }
+                    k &+= 8
+                }
+                // The last eight bytes, overlapping those already compared.
+                return word(a &+ count &- 8) == word(b &+ count &- 8)
             }
+            if count >= 4 { return half(a) == half(b) && half(a &+ count &- 4) == half(b &+ count &- 4) }
+            for k in 0..<count where buf[a &+ k] != buf[b &+ k] { return false }
             return true
         }
 
-        /// Throws when the tag has an attribute named `n` already.
-        mutating func checkNewAttribute(_ n: Range<Int>, in elementName: Range<Int>) throws(InputError) {
-            if repeatsPrevious {
-                let k = attributes.count
-                if k < previousAttributes.count && sameName(previousAttributes[k].name, n) { return }
-                repeatsPrevious = false
+        /// Whether the names at `a` and `b` are the same bytes.
+        @inline(__always) func sameName(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+            a.count == b.count && sameBytes(a.lowerBound, b.lowerBound, count: a.count)
+        }
+
+        /// Where the previous tag had the name `n`.
+        func previousPlace(of n: Range<Int>) -> Int? {
+            previousAttributes.indices.first { sameName(previousAttributes[$0].name, n) }
+        }
+
+        /// The length of the name at `i` when it is the previous tag's next name: the same bytes,
+        /// followed by a byte that ends a name (so `name` would read the same range). nil
+        /// otherwise, and `name` reads it.
+        @inline(__always) func predictedNameLength() -> Int? {
+            guard nextPrevious < previousAttributes.count else { return nil }
+            let p = previousAttributes[nextPrevious].name
+            let end = i + p.count
+            guard end < buf.count, !Scanner.isNameChar(buf[end]), sameBytes(p.lowerBound, i, count: p.count) else { return nil }
+            return p.count
+        }
+
+        /// Throws when the tag has an attribute named `n` already. `place`: where the previous
+        /// tag had the same name, when already known.
+        mutating func checkNewAttribute(_ n: Range<Int>, in elementName: Range<Int>, place: Int? = nil) throws(InputError) {
+            if attributes.count < Self.linearAttributes && previousAttributes.count <= 64, let j = place ?? previousPlace(of: n) {
+                let bit: UInt64 = 1 << UInt64(j)
+                guard usedPrevious & bit == 0 else {
+                    throw fail("attribute \(text(n)) appears twice in <\(text(elementName))>", at: n.lowerBound)
+                }
+                usedPrevious |= bit
+                nextPrevious = j + 1
+                return
             }
             // Length and first byte first: this runs for every pair of a tag's attributes (a
             // dozen or more in a uiautomator dump), and most names differ in one or the other.
@@ -227,7 +274,8 @@ enum XMLScanner {
             // The last tag's attributes become `previousAttributes`; the array before them is reused.
             swap(&attributes, &previousAttributes)
             attributes.removeAll(keepingCapacity: true)
-            repeatsPrevious = true
+            usedPrevious = 0
+            nextPrevious = 0
             if !attributesByName.isEmpty { attributesByName.removeAll() }
             while true {
                 let spaced = skipSpace()
@@ -243,7 +291,15 @@ enum XMLScanner {
                 default:
                     guard spaced else { throw fail("expected a space, '>' or '/>' after \(attributes.isEmpty ? "the element name" : "an attribute value"), found \(describe(i))") }
                 }
-                let n = try name("an attribute name, '>' or '/>'")
+                let n: Range<Int>
+                var place: Int?
+                if let length = predictedNameLength() {
+                    n = i..<(i + length)
+                    i += length
+                    place = nextPrevious
+                } else {
+                    n = try name("an attribute name, '>' or '/>'")
+                }
                 skipSpace()
                 guard i < buf.count, buf[i] == UInt8(ascii: "=") else { throw fail("expected '=' after attribute \(text(n)), found \(describe(i))") }
                 i += 1
@@ -255,7 +311,10 @@ enum XMLScanner {
                 i += 1
                 let start = i
                 var plain = true
+                let quoteWord = Scanner.everyByte(quote)
                 while true {
+                    // Eight bytes at a time up to the first that needs a look of its own.
+                    while i &+ 8 <= buf.count, !Scanner.hasSpecialValueByte(word(at: i), quote: quoteWord) { i &+= 8 }
                     guard i < buf.count else { throw fail("end of file inside the value of attribute \(text(n))", at: start - 1) }
                     let c = buf[i]
                     if c == quote { break }
@@ -273,9 +332,30 @@ enum XMLScanner {
                 }
                 let value = start..<i
                 i += 1
-                try checkNewAttribute(n, in: elementName)
+                try checkNewAttribute(n, in: elementName, place: place)
                 attributes.append(XMLAttribute(name: n, value: value, plain: plain))
             }
+        }
+
+        /// The eight bytes at `at` (which is at most `buf.count - 8`) as one number.
+        @inline(__always) func word(at: Int) -> UInt64 {
+            UnsafeRawPointer(buf.baseAddress!).loadUnaligned(fromByteOffset: at, as: UInt64.self)
+        }
+
+        @inline(__always) static func everyByte(_ c: UInt8) -> UInt64 { UInt64(c) &* 0x0101_0101_0101_0101 }
+
+        /// Has the top bit of a byte set where that byte of `w` is below `n` (n ≤ 128), and
+        /// perhaps above it (a borrow), so it is exact only as "is some byte below n".
+        @inline(__always) static func bytesBelow(_ w: UInt64, _ n: UInt8) -> UInt64 {
+            (w &- everyByte(n)) & ~w
+        }
+
+        /// Whether some byte of `w` is the quote, `&`, `<` or a control character: what the
+        /// value loop must look at byte by byte. (One test of the four marks together.)
+        @inline(__always) static func hasSpecialValueByte(_ w: UInt64, quote: UInt64) -> Bool {
+            let marks = bytesBelow(w ^ quote, 1) | bytesBelow(w ^ everyByte(UInt8(ascii: "&")), 1)
+                | bytesBelow(w ^ everyByte(UInt8(ascii: "<")), 1) | bytesBelow(w, 0x20)
+            return marks & everyByte(0x80) != 0
         }
 
         /// Validates a reference at `i` (`&name;`, `&#n;`, `&#xh;`), moves past it, returns the scalar.
