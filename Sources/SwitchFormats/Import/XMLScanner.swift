@@ -54,6 +54,8 @@ enum XMLScanner {
         var usedPrevious: UInt64 = 0
         /// Where in `previousAttributes` the next name is looked for first.
         var nextPrevious = 0
+        /// Start tags read so far (`XMLTag.serial`).
+        var startTags = 0
 
         init(buf: UnsafeBufferPointer<UInt8>, file: String) {
             self.buf = buf
@@ -167,7 +169,8 @@ enum XMLScanner {
                     i += 1
                     let n = try name("an element name after '<'")
                     let selfClosing = try startTagAttributes(elementName: n, opened: markup)
-                    try handler.startElement(XMLTag(buf: buf, file: file, nameRange: n, offset: markup, attributes: attributes))
+                    try handler.startElement(XMLTag(buf: buf, file: file, nameRange: n, offset: markup, attributes: attributes, serial: startTags))
+                    startTags += 1
                     if selfClosing {
                         try handler.endElement()
                     } else {
@@ -231,8 +234,9 @@ enum XMLScanner {
         }
 
         /// Throws when the tag has an attribute named `n` already. `place`: where the previous
-        /// tag had the same name, when already known.
-        mutating func checkNewAttribute(_ n: Range<Int>, in elementName: Range<Int>, place: Int? = nil) throws(InputError) {
+        /// tag had the same name, when already known. Returns where the previous tag had it
+        /// (`XMLAttribute.previousPlace`), or -1.
+        mutating func checkNewAttribute(_ n: Range<Int>, in elementName: Range<Int>, place: Int? = nil) throws(InputError) -> Int {
             if attributes.count < Self.linearAttributes && previousAttributes.count <= 64, let j = place ?? previousPlace(of: n) {
                 let bit: UInt64 = 1 << UInt64(j)
                 guard usedPrevious & bit == 0 else {
@@ -240,7 +244,7 @@ enum XMLScanner {
                 }
                 usedPrevious |= bit
                 nextPrevious = j + 1
-                return
+                return j
             }
             // Length and first byte first: this runs for every pair of a tag's attributes (a
             // dozen or more in a uiautomator dump), and most names differ in one or the other.
@@ -257,7 +261,7 @@ enum XMLScanner {
                 guard !attributes.indices.contains(where: same) else {
                     throw fail("attribute \(text(n)) appears twice in <\(text(elementName))>", at: n.lowerBound)
                 }
-                return
+                return -1
             }
             if attributesByName.isEmpty {
                 for k in attributes.indices { attributesByName[hash(attributes[k].name), default: []].append(k) }
@@ -267,6 +271,7 @@ enum XMLScanner {
                 throw fail("attribute \(text(n)) appears twice in <\(text(elementName))>", at: n.lowerBound)
             }
             attributesByName[h, default: []].append(attributes.count)
+            return -1
         }
 
         /// Attributes up to `>` or `/>`; returns true for `/>`. Fills `attributes`.
@@ -332,8 +337,8 @@ enum XMLScanner {
                 }
                 let value = start..<i
                 i += 1
-                try checkNewAttribute(n, in: elementName, place: place)
-                attributes.append(XMLAttribute(name: n, value: value, plain: plain))
+                let previousPlace = try checkNewAttribute(n, in: elementName, place: place)
+                attributes.append(XMLAttribute(name: n, value: value, plain: plain, previousPlace: previousPlace))
             }
         }
 
@@ -481,6 +486,9 @@ struct XMLAttribute {
     var value: Range<Int>
     /// No references and no tab or line break to normalise: the bytes are the value.
     var plain: Bool
+    /// Where the previous start tag (serial one less) had an attribute of the same name, or -1
+    /// (not looked for, or none): a handler may reuse what it made of that name.
+    var previousPlace: Int
 }
 
 /// A start tag, valid only during `startElement` (it points into the document's bytes).
@@ -491,6 +499,8 @@ struct XMLTag {
     /// Byte offset of the '<'.
     let offset: Int
     let attributes: [XMLAttribute]
+    /// This start tag's number in the document (0 for the root element).
+    let serial: Int
 
     var name: String { String(decoding: UnsafeBufferPointer(rebasing: buf[nameRange]), as: UTF8.self) }
 
