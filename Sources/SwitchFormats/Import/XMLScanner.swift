@@ -318,8 +318,15 @@ enum XMLScanner {
                 var plain = true
                 let quoteWord = Scanner.everyByte(quote)
                 while true {
-                    // Eight bytes at a time up to the first that needs a look of its own.
-                    while i &+ 8 <= buf.count, !Scanner.hasSpecialValueByte(word(at: i), quote: quoteWord) { i &+= 8 }
+                    // Eight bytes at a time, straight to the first that needs a look of its own.
+                    if i &+ 8 <= buf.count {
+                        let marks = Scanner.specialValueBytes(word(at: i), quote: quoteWord)
+                        if marks == 0 {
+                            i &+= 8
+                            continue
+                        }
+                        i &+= marks.trailingZeroBitCount &>> 3
+                    }
                     guard i < buf.count else { throw fail("end of file inside the value of attribute \(text(n))", at: start - 1) }
                     let c = buf[i]
                     if c == quote { break }
@@ -342,9 +349,10 @@ enum XMLScanner {
             }
         }
 
-        /// The eight bytes at `at` (which is at most `buf.count - 8`) as one number.
+        /// The eight bytes at `at` (which is at most `buf.count - 8`) as one number, the first
+        /// byte lowest.
         @inline(__always) func word(at: Int) -> UInt64 {
-            UnsafeRawPointer(buf.baseAddress!).loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            UInt64(littleEndian: UnsafeRawPointer(buf.baseAddress!).loadUnaligned(fromByteOffset: at, as: UInt64.self))
         }
 
         @inline(__always) static func everyByte(_ c: UInt8) -> UInt64 { UInt64(c) &* 0x0101_0101_0101_0101 }
@@ -355,12 +363,13 @@ enum XMLScanner {
             (w &- everyByte(n)) & ~w
         }
 
-        /// Whether some byte of `w` is the quote, `&`, `<` or a control character: what the
-        /// value loop must look at byte by byte. (One test of the four marks together.)
-        @inline(__always) static func hasSpecialValueByte(_ w: UInt64, quote: UInt64) -> Bool {
+        /// The top bit of every byte of `w` (read little-endian) that is the quote, `&`, `<` or a
+        /// control character (what the value loop must look at), and perhaps of bytes after
+        /// one: the lowest mark is always exact (a borrow only runs upwards), 0 when none is.
+        @inline(__always) static func specialValueBytes(_ w: UInt64, quote: UInt64) -> UInt64 {
             let marks = bytesBelow(w ^ quote, 1) | bytesBelow(w ^ everyByte(UInt8(ascii: "&")), 1)
                 | bytesBelow(w ^ everyByte(UInt8(ascii: "<")), 1) | bytesBelow(w, 0x20)
-            return marks & everyByte(0x80) != 0
+            return marks & everyByte(0x80)
         }
 
         /// Validates a reference at `i` (`&name;`, `&#n;`, `&#xh;`), moves past it, returns the scalar.
