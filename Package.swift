@@ -35,14 +35,9 @@ let package = Package(
             providers: [.apt(["libatspi2.0-dev"])]
         ),
         .systemLibrary(
-            name: "CXTest",
-            pkgConfig: "xtst",
-            providers: [.apt(["libxtst-dev", "libx11-dev"])]
-        ),
-        .systemLibrary(
             name: "CX11",
             pkgConfig: "xft",
-            providers: [.apt(["libx11-dev", "libxext-dev", "libxft-dev"])]
+            providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxft-dev"])]
         ),
         .target(
             name: "SwitchOverlay",
@@ -67,7 +62,7 @@ let package = Package(
         ),
         .target(
             name: "SwitchDesktop",
-            dependencies: ["SwitchCore", "SwitchInput", "CAtspi", "CXTest"]
+            dependencies: ["SwitchCore", "SwitchInput", "CAtspi", "CX11"]
         ),
         .target(
             name: "SwitchReport",

@@ -20,6 +20,8 @@
 #   --binary FILE        install this already-built switchscan instead of building one
 #   --configuration C    release (default) or debug
 #   --stage DIR          only lay the files out in DIR (relative to the prefix) and stop: what build-deb.sh packs
+#   --build-only         only build what an install needs (the binary, the man page generator) and stop:
+#                        scripts/test.sh runs it early in the background, so the install suite finds it built
 #
 # As root with a running udev, the rules are reloaded and applied to the plugged-in devices.
 set -euo pipefail
@@ -32,6 +34,7 @@ UNINSTALL=0
 BINARY=""
 CONFIGURATION=release
 STAGE_ONLY=""
+BUILD_ONLY=0
 
 die() { echo "install: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -43,6 +46,7 @@ while [ $# -gt 0 ]; do
     --configuration) [ $# -ge 2 ] || die "--configuration needs release or debug"; CONFIGURATION=$2; shift 2 ;;
     --stage) [ $# -ge 2 ] || die "--stage needs a directory"; STAGE_ONLY=$2; shift 2 ;;
     --uninstall) UNINSTALL=1; shift ;;
+    --build-only) BUILD_ONLY=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument: $1 (see --help)" ;;
   esac
@@ -102,6 +106,7 @@ if [ ! -x "$GENERATE_MANUAL" ]; then
   swift build -c "$CONFIGURATION" --product generate-manual 2>&1 | grep -E "error|Build of product" >&2 || true
 fi
 [ -x "$GENERATE_MANUAL" ] || die "no generate-manual at $GENERATE_MANUAL"
+[ "$BUILD_ONLY" = 1 ] && exit 0
 
 # --- Lay the files out in a staging directory (relative to the prefix) ------------------------
 STAGE=$(mktemp -d -t switchscan-install.XXXXXX)

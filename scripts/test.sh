@@ -21,6 +21,20 @@ if ! grep -q "Build complete" "$out/build.log"; then
 fi
 
 echo "test: build took ${SECONDS} s"
+# The debug build's folder, found once: the suites use it without asking SwiftPM again (which
+# would wait for the background build's lock on .build).
+export SWITCHSCAN_BIN_DIR
+SWITCHSCAN_BIN_DIR=$(swift build --show-bin-path)
+
+# The builds later suites need start in the background at the lowest priority, on the core the
+# tests leave idle (many tests wait on X, D-Bus or a replay; the VM suite's qemu is one thread):
+# the fuzz targets with ASan now (their own package, Fuzz/.build), the release build the install
+# suite installs once the Swift tests are done (`swift test` waits for any build holding .build's
+# lock). A suite that comes to its build first waits for SwiftPM's lock and finds it done.
+# Their output: .ci/out/prebuild-*.log.
+nice -n 19 scripts/fuzz/build.sh release > "$out/prebuild-fuzz.log" 2>&1 &
+prebuilds=($!)
+trap 'kill "${prebuilds[@]}" 2>/dev/null' INT TERM HUP
 t0=$SECONDS
 swift test --skip-build --xunit-output "$out/xunit.xml" > "$out/swift-test.log" 2>&1
 status=$?
@@ -48,6 +62,8 @@ if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
 fi
 echo "swift tests: $p passed, $f failed ($s skipped: they need /dev/uinput and run in the VM suite) in $((SECONDS - t0)) s"
 passed=$((passed + p)); failed=$((failed + f))
+nice -n 19 scripts/install.sh --build-only > "$out/prebuild-install.log" 2>&1 &
+prebuilds+=($!)
 
 for suite in scripts/*/suite-*.sh; do
   [ -x "$suite" ] || continue
@@ -65,6 +81,7 @@ for suite in scripts/*/suite-*.sh; do
   fi
 done
 
+wait "${prebuilds[@]}" 2>/dev/null
 echo "test: everything took ${SECONDS} s"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -45,6 +45,23 @@ static inline int switchscan_dbus_append_variant_double(DBusMessageIter *it, dou
     return dbus_message_iter_close_container(it, &sub);
 }
 
+static inline int switchscan_dbus_append_variant_bool(DBusMessageIter *it, int v) {
+    DBusMessageIter sub;
+    dbus_bool_t b = v ? TRUE : FALSE;
+    if (!dbus_message_iter_open_container(it, DBUS_TYPE_VARIANT, "b", &sub)) return 0;
+    if (!dbus_message_iter_append_basic(&sub, DBUS_TYPE_BOOLEAN, &b)) return 0;
+    return dbus_message_iter_close_container(it, &sub);
+}
+
+// The session bus (shared with libatspi, which found the a11y bus through it); NULL without one.
+static inline DBusConnection *switchscan_dbus_session_bus(void) {
+    DBusError err;
+    dbus_error_init(&err);
+    DBusConnection *c = dbus_bus_get(DBUS_BUS_SESSION, &err);
+    dbus_error_free(&err);
+    return c;
+}
+
 // The arguments of Collection.GetMatches asking for the SHOWING direct children of a node, in
 // canonical order, at most `count`: how the reader lists a table that manages its descendants
 // (thousands of rows) without walking them all. The rule marshalled as libatspi does:

@@ -1,8 +1,20 @@
-// Xlib, the SHAPE extension and Xft for the on-screen highlight (Sources/SwitchOverlay).
+// The project's one wall around X11: Xlib, the SHAPE extension and Xft for the on-screen highlight
+// (Sources/SwitchOverlay), XTest for the live desktop's fallbacks (Sources/SwitchDesktop: a real
+// pointer click where an element has no accessible action, the Escape key).
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
+#include <X11/keysym.h>
 #include <X11/extensions/shape.h>
+#include <X11/extensions/XTest.h>
 #include <X11/Xft/Xft.h>
+
+// Every X connection of the process is opened here: Xlib's thread support goes on before the
+// first connection (libX11 1.8 does it in a constructor, older ones do not; the test runner and a
+// presenter may use connections from several threads). XInitThreads returns at once when it ran.
+static inline Display *cx11_open_display(const char *name) {
+    XInitThreads();
+    return XOpenDisplay(name);
+}
 
 // Xlib's accessors are macros, which Swift cannot import.
 static inline int cx11_default_screen(Display *d) { return DefaultScreen(d); }
@@ -30,4 +42,30 @@ static inline void cx11_xft_free_closed_fonts_at_once(Display *d) {
     if (!p) return;
     FcPatternAddInteger(p, XFT_MAX_UNREF_FONTS, 0);
     XftDefaultSet(d, p);  // takes the pattern
+}
+
+// Moves the pointer to (x, y) on the default screen and clicks `button` (1 = left) through XTest.
+static inline int cx11_xtest_click(Display *d, int x, int y, unsigned button) {
+    int ok = XTestFakeMotionEvent(d, DefaultScreen(d), x, y, CurrentTime)
+          && XTestFakeButtonEvent(d, button, True, CurrentTime)
+          && XTestFakeButtonEvent(d, button, False, CurrentTime);
+    XSync(d, False);
+    return ok;
+}
+
+// Presses and releases the key of `keysym` (e.g. XK_Escape); 0 when the keyboard has no such key.
+static inline int cx11_xtest_key(Display *d, unsigned long keysym) {
+    KeyCode code = XKeysymToKeycode(d, keysym);
+    if (code == 0) return 0;
+    int ok = XTestFakeKeyEvent(d, code, True, CurrentTime) && XTestFakeKeyEvent(d, code, False, CurrentTime);
+    XSync(d, False);
+    return ok;
+}
+
+static inline unsigned long cx11_escape_keysym(void) { return XK_Escape; }
+
+// XTest present on this display?
+static inline int cx11_has_xtest(Display *d) {
+    int ev, err, major, minor;
+    return XTestQueryExtension(d, &ev, &err, &major, &minor);
 }

@@ -25,53 +25,19 @@ import SwitchCore
 /// for like a removed device; SIGHUP storms reload at most every 0.1 s; a reopen that fails for
 /// another reason than the device's absence is reported once.
 public final class LiveRunner {
-    public struct Hooks {
-        /// Every transcript line, as produced.
-        public var emit: (TranscriptLine) -> Void
-        /// Called after each frame's lines, before the loop sleeps and when it ends: the lines
-        /// emitted since the last call must be out by then (one write for a frame's or a timer's
-        /// lines instead of one per line).
-        public var flush: (() -> Void)?
-        /// Notes for stderr (picked devices, clock, removal, reload errors).
-        public var log: (String) -> Void
-        /// With `--show-frames`: every frame delivered to the engine, as a line for stderr.
-        public var showFrame: ((String) -> Void)?
-        /// SIGHUP: the tree again (errors are logged, the old tree stays).
-        public var reloadTree: (() throws(InputError) -> ElementTree)?
-        /// Every frame delivered to the engine, with its device's node, just before the engine
-        /// gets it (`debug-events`).
-        public var frame: ((_ node: String, _ frame: InputFrame) -> Void)?
-
-        public init(emit: @escaping (TranscriptLine) -> Void, flush: (() -> Void)? = nil, log: @escaping (String) -> Void,
-                    showFrame: ((String) -> Void)? = nil, reloadTree: (() throws(InputError) -> ElementTree)? = nil,
-                    frame: ((_ node: String, _ frame: InputFrame) -> Void)? = nil) {
-            self.emit = emit
-            self.flush = flush
-            self.log = log
-            self.showFrame = showFrame
-            self.reloadTree = reloadTree
-            self.frame = frame
-        }
-    }
-
-    public enum Ending: Equatable, Sendable {
-        case until
-        case signal(Int32)
-    }
-
     /// How often a vanished device is looked for.
     public static let reopenInterval = Interval.milliseconds(500)
     /// SIGHUPs closer together than this are one reload (a storm must not reparse the tree 1000
     /// times a second).
     public static let reloadInterval = Interval.milliseconds(100)
 
-    private let slots: [DeviceSlot]
+    let slots: [DeviceSlot]
     /// The engine is paused (safety exit): no grabs.
-    private var paused = false
-    private let hooks: Hooks
-    private let adapters: LoopAdapters
+    var paused = false
+    let hooks: Hooks
+    let adapters: LoopAdapters
     /// The running loop's wait set (devices reopened during `run` join it).
-    private var epoll: Epoll?
+    var epoll: Epoll?
 
     /// Opens the selected devices (asks for CLOCK_MONOTONIC stamps, grabs those marked), then
     /// the keyboards to watch for the pause chord (`chordWatch`; one that cannot be opened is
@@ -108,34 +74,7 @@ public final class LiveRunner {
         self.slots = slots
     }
 
-    /// Engine device indices of the keyboards read only for the pause chord.
-    public var chordOnlyDevices: Set<Int> { Set(slots.indices.filter { slots[$0].role == .chordOnly }) }
-
-    /// The keyboards watched for the pause chord (node and name), for the note on stderr.
-    public var chordWatchNames: [String] { slots.filter { $0.role == .chordOnly }.map { "\($0.node) \"\($0.identity.name)\"" } }
-
     deinit { releaseGrabs() }
-
-    /// The descriptions, in engine device order (index k is `devices[k]`).
-    public var descriptions: [DeviceDescription] { slots.map(\.identity) }
-
-    public func releaseGrabs() {
-        for s in slots { s.device?.ungrab() }
-    }
-
-    /// The safety exit paused or resumed the engine: release or take the grabs.
-    private func setPaused(_ now: Bool) {
-        guard now != paused else { return }
-        paused = now
-        for s in slots { s.applyGrab(paused: paused, log: hooks.log) }
-        if slots.contains(where: \.wantsGrab) {
-            hooks.log(paused ? "paused: every grab released" : "resumed: grabs taken again")
-        }
-    }
-
-    private static func prepare(_ device: EvdevDevice, log: (String) -> Void) {
-        if let note = device.useMonotonicClock(fallback: "its events are timed when read") { log(note) }
-    }
 
     /// Runs until `until` (seconds of engine time) or SIGINT/SIGTERM. Grabs are released on
     /// every way out (also by `deinit`, and by the kernel when the fds close).
@@ -345,133 +284,4 @@ public final class LiveRunner {
         }
     }
 
-    /// The engine's lines to the transcript, then to every adapter (with the model they refer
-    /// to); what the adapters answer is applied at the lines' instant: lines and notes at once
-    /// (a perform's result follows the perform), a new tree after the rest of the batch (the
-    /// engine's lines of that instant refer to the tree they were made with: a perform that closed
-    /// a window is followed by the resumed highlight, then the layout change).
-    private func publish(_ lines: [TranscriptLine], _ engine: inout Engine) {
-        var layouts: [(ShellInput, Instant)] = []
-        for line in lines {
-            hooks.emit(line)
-            if case .pause(let change) = line.event { setPaused(change.state == .paused) }
-            guard !adapters.isEmpty else { continue }
-            for input in adapters.observe(line, model: engine.model) {
-                if case .layout = input { layouts.append((input, line.t)) } else { apply([input], &engine, at: line.t) }
-            }
-        }
-        for (input, t) in layouts { apply([input], &engine, at: t) }
-    }
-
-    /// Adapters' inputs at `t`: a new tree is a layout change, a line goes to the transcript
-    /// (not back to the adapters), a note to stderr.
-    private func apply(_ inputs: [ShellInput], _ engine: inout Engine, at t: Instant) {
-        for input in inputs {
-            switch input {
-            case .layout(let tree): loadLayout(tree, &engine, at: t)
-            case .line(let event): hooks.emit(TranscriptLine(t: t, event))
-            case .log(let note): hooks.log(note)
-            case .speechFinished(let n): publish(engine.speechFinished(utterance: n, at: t), &engine)
-            }
-        }
-    }
-
-    /// A layout change: the engine's lines (with the new model), after the adapters learn of it.
-    private func loadLayout(_ tree: ElementTree, _ engine: inout Engine, at t: Instant) {
-        let lines = engine.loadLayout(tree, at: t)
-        adapters.layoutChanged(model: engine.model)
-        publish(lines, &engine)
-    }
-
-    /// Reads `device` to `-EAGAIN` through its slot's frame assembler.
-    private func read(_ device: EvdevDevice, slot: DeviceSlot, stamper: EventStamper, readTime: Int64,
-                      _ body: (FrameAssembler.Output) -> Void) {
-        let mono = device.monotonicTimestamps
-        // Moved out of the slot for the drain: one access to the class's property instead of one
-        // per event (each is a dynamic exclusivity check), and its arrays stay uniquely referenced.
-        var assembler = slot.assembler
-        slot.assembler = FrameAssembler()
-        defer { slot.assembler = assembler }
-        device.drain { read in
-            let event: FrameAssembler.Event
-            switch read {
-            case .event(let e, let k):
-                event = .event(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
-            case .dropped(let k):
-                event = .dropped(at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
-            case .syncEvent(let e, let k):
-                event = .syncEvent(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
-            case .syncDone: event = .syncDone
-            case .drained: event = .drained
-            case .gone: event = .gone
-            }
-            for out in assembler.handle(event, at: .zero) { body(out) }
-        }
-    }
-
-    private func reload(_ engine: inout Engine, at t: Instant) {
-        guard let reloadTree = hooks.reloadTree else { return }
-        do {
-            let tree = try reloadTree()
-            loadLayout(tree, &engine, at: t)
-            hooks.log("SIGHUP: tree reloaded")
-        } catch {
-            hooks.log("SIGHUP: keeping the current tree: \(error)")
-        }
-    }
-
-    /// Looks for every vanished device: its old node first, then any node with the same name
-    /// and ids that no slot has open.
-    private func reopen(_ engine: inout Engine, at t: Instant) {
-        guard slots.contains(where: { $0.device == nil }) else { return }
-        let nodes = DeviceEnumeration.nodes()
-        for (index, slot) in slots.enumerated() where slot.device == nil {
-            let open = Set(slots.compactMap { $0.device?.node })
-            var candidates = [slot.node]
-            candidates += nodes.filter { $0 != slot.node && !open.contains($0) }
-            var failure: String?
-            for node in candidates {
-                let device: EvdevDevice
-                do {
-                    device = try EvdevDevice(node: node)
-                } catch {
-                    // Absent, or another device we may not read: the usual case while it is away.
-                    // Anything else (no file descriptors left) is said once, until it changes.
-                    if node == slot.node && ![ENOENT, ENODEV, ENXIO].contains(error.errno) { failure = error.description }
-                    continue
-                }
-                guard slot.isSameDevice(device.description) else { continue }
-                failure = nil
-                LiveRunner.prepare(device, log: hooks.log)
-                slot.device = device
-                slot.applyGrab(paused: paused, log: hooks.log)
-                hooks.log("\(node): device is back" + (node == slot.node ? "" : " (was \(slot.node))"))
-                if let epoll {
-                    do { try epoll.add(device.fileDescriptor, .device(index)) } catch {
-                        hooks.log("\(node): cannot watch it: \(error)")
-                        slot.close()
-                        continue
-                    }
-                }
-                slot.node = node
-                slot.assembler = FrameAssembler()
-                slot.reopenFailure = nil
-                hooks.emit(TranscriptLine(t: t, .device(DeviceChange(.added, name: device.description.name, node: node))))
-                publish(engine.deviceAdded(index, device.description, at: t), &engine)
-                break
-            }
-            if slot.device == nil, failure != slot.reopenFailure {
-                if let failure { hooks.log("cannot reopen: \(failure); trying again every \(LiveRunner.reopenInterval.seconds) s") }
-                slot.reopenFailure = failure
-            }
-        }
-    }
-}
-
-/// `2.000345`: a frame's time to the microsecond (`--show-frames`; the transcript rounds to the ms,
-/// and a test that lines a recording up with a run needs the exact time).
-func microsecondString(_ t: Instant) -> String {
-    let us = max(t.microseconds, 0)
-    let frac = String(us % 1_000_000)
-    return "\(us / 1_000_000)." + String(repeating: "0", count: 6 - frac.count) + frac
 }

@@ -20,8 +20,7 @@ final class OverlayDisplay {
     init(name: String?) throws(OverlayError) {
         let wanted = name ?? Self.environmentDisplay()
         guard let wanted, !wanted.isEmpty else { throw OverlayError.noDisplaySet }
-        Self.initializeXlib()
-        guard let d = XOpenDisplay(wanted) else { throw OverlayError.cannotOpen(wanted) }
+        guard let d = cx11_open_display(wanted) else { throw OverlayError.cannotOpen(wanted) }
         cx11_xft_free_closed_fonts_at_once(d)
         var event: Int32 = 0, error: Int32 = 0
         guard XShapeQueryExtension(d, &event, &error) != 0 else {
@@ -49,12 +48,6 @@ final class OverlayDisplay {
         XSetIOErrorExitHandler(display, { _, _ in }, nil)  // nothing may reach self from here on
         XCloseDisplay(display)
     }
-
-    /// Xlib's thread support, switched on once before any Xlib call in this process (libX11
-    /// 1.8 does it in a constructor; older ones do not, and the test runner, the benchmark or a
-    /// future presenter may use X connections from several threads).
-    static func initializeXlib() { _ = threadsInitialized }
-    private static let threadsInitialized: Bool = XInitThreads() != 0
 
     private static func environmentDisplay() -> String? {
         guard let v = getenv("DISPLAY") else { return nil }

@@ -266,6 +266,11 @@ struct DesktopLiveTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let dump = s.switchscan(["tree", "dump", "--desktop", "--app", "testapp.py", "-o", dir + "/tree.json"])
         #expect(dump.status == 0, "\(dump.stderr)")
+        // `-o -` is standard output (not a file named "-"), the same tree as the file.
+        let toStdout = s.switchscan(["tree", "dump", "--desktop", "--app", "testapp.py", "-o", "-"])
+        #expect(toStdout.status == 0 && toStdout.stderr.isEmpty, "\(toStdout.stderr)")
+        #expect(toStdout.stdout == (try String(contentsOfFile: dir + "/tree.json", encoding: .utf8)))
+        #expect(!FileManager.default.fileExists(atPath: "-"))
         // Bold toggles (its value changes, the ids do not), the menu opens on Volume and closes.
         let r = run(s, Keys.next() + Keys.select + Keys.next() + Keys.menu + Keys.next(4) + Keys.select + Keys.next(), extra: ["--show-frames"])
         // The frames the live engine got, as an evemu events file.
@@ -305,6 +310,9 @@ struct DesktopLiveTests {
         let missing = s.switchscan(["tree", "show", "--desktop", "--app", "no-such-app"])
         #expect(missing.status == 2)
         #expect(missing.stderr == "switchscan: error: no application named \"no-such-app\" on the accessibility bus (there are: testapp.py)\n")
+        let unwritable = s.switchscan(["tree", "dump", "--desktop", "--app", "testapp.py", "-o", "/no-such-dir/tree.json"])
+        #expect(unwritable.status != 0)
+        #expect(unwritable.stderr == "switchscan: error: /no-such-dir/tree.json: cannot be written: No such file or directory\n", "\(unwritable.stderr)")
         let both = s.switchscan(["tree", "show", "x.json", "--desktop"])
         #expect(both.status == 2 && both.stderr.contains("give a tree file or --desktop, not both"))
         // The highlight is drawn by default with --desktop: without an X server, one line that

@@ -43,10 +43,12 @@ fi
 CC=${CC:-$(command -v gcc || command -v clang)}
 
 cd "$ROOT"
-if [ $BUILD = 1 ]; then swift build --build-tests >&2; fi
+if [ $BUILD = 1 ] && [ -z "${SWITCHSCAN_BIN_DIR:-}" ]; then swift build --build-tests >&2; fi
 # SWITCHSCAN_BIN: another build to test (e.g. main's, to see which checks fail there)
-BIN="${SWITCHSCAN_BIN:-$(swift build --show-bin-path)/switchscan}"
-TESTS="$(swift build --show-bin-path)/switchscanPackageTests.xctest"
+# SWITCHSCAN_BIN_DIR: the debug build's folder when the caller knows it (scripts/test.sh does).
+BIN_DIR="${SWITCHSCAN_BIN_DIR:-$(swift build --show-bin-path)}"
+BIN="${SWITCHSCAN_BIN:-$BIN_DIR/switchscan}"
+TESTS="$BIN_DIR/switchscanPackageTests.xctest"
 [ -x "$BIN" ] || { echo "vm-test: no switchscan binary at $BIN (build first)"; exit 1; }
 
 WORK=$(mktemp -d -t switchscan-vm.XXXXXX)

@@ -7,6 +7,8 @@
 #
 #   scripts/fuzz/campaign.sh [--runs N] [--seconds S] [--finish-by HH:MM] [--parallel 1|2] [TARGET…]
 #   (defaults: 1,000,000 runs, 1,800 s, one at a time, every target)
+# FUZZ_NICE=N runs the targets at that priority (default 19; libFuzzer's -timeout is wall-clock time,
+# so on a busy machine a target at 19 can be starved past it: use 0 there).
 # --finish-by (one at a time only): each target gets at most an equal share of the time left
 # before HH:MM (UTC) among the targets still to run; a target that reaches RUNS early leaves its
 # time to the next ones, so list the fast targets first. FUZZ_BIN=DIR skips the build.
@@ -34,7 +36,7 @@ one() {
   fuzz_gather_seeds "$target" "$work/seeds"
   local start=$SECONDS
   # shellcheck disable=SC2046
-  nice -n 19 "$bin/fuzz-$target" $(fuzz_options "$target") -runs="$runs" -max_total_time="$seconds" \
+  nice -n "${FUZZ_NICE:-19}" "$bin/fuzz-$target" $(fuzz_options "$target") -runs="$runs" -max_total_time="$seconds" \
       -artifact_prefix="$work/artifacts/" "Fuzz/.corpus/$target" "$work/seeds" > "$work/log" 2>&1
   local status=$? took=$((SECONDS - start))
   local execs cov ft corpus result

@@ -49,7 +49,7 @@ final class DesktopPerformer {
             }
         case .stepValue(let id, let up):
             guard let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) else { return (.failed("the element is gone"), false) }
-            let t = batch.properties(p, "org.a11y.atspi.Value")
+            let t = batch.properties(p, "org.a11y.atspi.Value", AtspiValue.propertyNames)
             let props: [String: DBusValue]
             switch batch.reply(t) {
             case .success(let v): props = v?.dictionary ?? [:]

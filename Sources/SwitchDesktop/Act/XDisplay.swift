@@ -1,4 +1,4 @@
-internal import CXTest
+internal import CX11
 import SwitchCore
 
 /// The X display, for what AT-SPI cannot do: a real pointer click where an element has no
@@ -10,21 +10,16 @@ final class XDisplay {
 
     /// nil without a display (no DISPLAY, or the server refuses).
     init?() {
-        _ = XDisplay.threadsInitialized
-        guard let d = XOpenDisplay(nil) else { return nil }
+        guard let d = cx11_open_display(nil) else { return nil }
         display = d
-        hasXTest = switchscan_x_has_xtest(d) != 0
+        hasXTest = cx11_has_xtest(d) != 0
     }
 
     deinit { XCloseDisplay(display) }
 
-    /// Xlib's thread support before this process's first Xlib call (as the overlay does; the
-    /// desktop opens its display first in `run --desktop`, and libX11 before 1.8 does not do it
-    /// by itself).
-    private static let threadsInitialized: Bool = XInitThreads() != 0
-
     var screenSize: Size {
-        Size(width: Double(switchscan_x_screen_width(display)), height: Double(switchscan_x_screen_height(display)))
+        Size(width: Double(cx11_display_width(display, cx11_default_screen(display))),
+             height: Double(cx11_display_height(display, cx11_default_screen(display))))
     }
 
     /// A left click at a screen pixel (the point rounded down and kept on the screen).
@@ -33,11 +28,11 @@ final class XDisplay {
         let size = screenSize
         let x = Int32(min(max(0, p.x.rounded(.down)), size.width - 1))
         let y = Int32(min(max(0, p.y.rounded(.down)), size.height - 1))
-        return switchscan_x_click(display, x, y, 1) != 0
+        return cx11_xtest_click(display, x, y, 1) != 0
     }
 
     func pressEscape() -> Bool {
         guard hasXTest else { return false }
-        return switchscan_x_key(display, switchscan_x_escape_keysym()) != 0
+        return cx11_xtest_key(display, cx11_escape_keysym()) != 0
     }
 }

@@ -27,6 +27,8 @@ final class AtspiBus {
     /// peer-to-peer connection to each application, which `connection(for:)` then uses).
     private var roots: [String: UnsafeMutablePointer<AtspiAccessible>] = [:]
     private var names: [String: String] = [:]
+    /// The session told that an assistive technology is here (and told again when it leaves).
+    private let status: AccessibilityStatus?
 
     init() throws(DesktopError) {
         // No session bus and no a11y bus address: libatspi would fail deep inside; say it here.
@@ -40,6 +42,7 @@ final class AtspiBus {
         // A hung application costs `timeoutMilliseconds`, also right after it started (libatspi
         // would otherwise allow new applications 15 s).
         atspi_set_timeout(AtspiBus.timeoutMilliseconds, -1)
+        status = AccessibilityStatus()
         guard let d = atspi_get_desktop(0) else { throw DesktopError("no accessibility bus: the registry has no desktop") }
         desktop = d
     }

@@ -106,6 +106,7 @@ enum DBusArgument {
     case i32(Int32)
     case string(String)
     case variantDouble(Double)
+    case variantBool(Bool)
     /// Collection.GetMatches's arguments for the SHOWING direct children, at most this many.
     case showingChildrenQuery(Int32)
 }
@@ -146,6 +147,7 @@ final class DBusBatch {
             case .i32(let v): _ = switchscan_dbus_append_i32(&it, v)
             case .string(let s): _ = s.withCString { switchscan_dbus_append_string(&it, $0) }
             case .variantDouble(let d): _ = switchscan_dbus_append_variant_double(&it, d)
+            case .variantBool(let b): _ = switchscan_dbus_append_variant_bool(&it, b ? 1 : 0)
             case .showingChildrenQuery(let n): _ = switchscan_dbus_append_showing_children_query(&it, n)
             }
         }
@@ -160,9 +162,33 @@ final class DBusBatch {
         call(path, "org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(name)])
     }
 
-    /// All properties of an interface (`GetAll` → a{sv}).
-    func properties(_ path: String, _ interface: String) -> Int {
-        call(path, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)])
+    /// Several properties of an object, one `Properties.Get` each, as libatspi asks them. Never
+    /// `GetAll`: Qt 5's bridge reads a second argument that GetAll does not have, and the
+    /// application crashes (a segfault in QVariant::toString; seen with Qt 5.15's examples).
+    func properties(_ path: String, _ interface: String, _ names: [String]) -> PropertyTokens {
+        PropertyTokens(names: names, tokens: names.map { property(path, interface, $0) })
+    }
+
+    /// Calls queued by `properties`: name k was asked with token k.
+    struct PropertyTokens {
+        let names: [String]
+        let tokens: [Int]
+    }
+
+    /// The answers to `properties`, as an `a{sv}` (what `dictionary` reads). A property the object
+    /// does not have is left out; when none answered, the first call's failure (the object gone,
+    /// the application not answering).
+    func reply(_ asked: PropertyTokens) -> Result<DBusValue?, DBusCallError> {
+        var entries: [DBusValue] = []
+        var firstFailure: DBusCallError?
+        for (name, token) in zip(asked.names, asked.tokens) {
+            switch reply(token) {
+            case .success(let v): if let v { entries.append(.dictEntry(.string(name), v)) }
+            case .failure(let e): firstFailure = firstFailure ?? e
+            }
+        }
+        if entries.isEmpty, let firstFailure { return .failure(firstFailure) }
+        return .success(.array(entries))
     }
 
     /// Sends what is queued (the first `reply` does too).

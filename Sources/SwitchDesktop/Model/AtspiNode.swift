@@ -82,6 +82,9 @@ public struct AtspiValue: Hashable, Sendable {
     /// `Value.Text` (at-spi2-core ≥ 2.46), when the toolkit gives one.
     public var text: String?
 
+    /// The Value interface's properties read (each with its own `Properties.Get`).
+    static let propertyNames = ["CurrentValue", "MinimumValue", "MaximumValue", "MinimumIncrement", "Text"]
+
     public init(current: Double, minimum: Double, maximum: Double, increment: Double, text: String? = nil) {
         self.current = current
         self.minimum = minimum

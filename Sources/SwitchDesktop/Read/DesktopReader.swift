@@ -227,12 +227,13 @@ final class DesktopReader {
     private func fetchInfos(_ paths: [String], app: AppRef, into infos: inout [String: Info]) throws(Failure) {
         guard !paths.isEmpty else { return }
         guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
-        var tokens: [(String, Int, Int, Int, Int)] = []
+        var tokens: [(String, Int, Int, DBusBatch.PropertyTokens, Int)] = []
         for p in paths {
             tokens.append((p, b.call(p, "org.a11y.atspi.Accessible", "GetRole"), b.call(p, "org.a11y.atspi.Accessible", "GetState"),
-                           b.properties(p, "org.a11y.atspi.Accessible"), b.call(p, "org.a11y.atspi.Accessible", "GetInterfaces")))
+                           b.properties(p, "org.a11y.atspi.Accessible", ["Name", "Description", "ChildCount"]),
+                           b.call(p, "org.a11y.atspi.Accessible", "GetInterfaces")))
         }
-        lastCallCount += tokens.count * 4
+        lastCallCount += tokens.count * 6
         b.flush()
         for (p, tRole, tState, tProps, tIfaces) in tokens {
             let role = try value(b.reply(tRole)), state = try value(b.reply(tState))
@@ -252,7 +253,7 @@ final class DesktopReader {
     private func fetchDetails(_ root: inout AtspiNode, app: AppRef, infos: [String: Info], only: Set<String>? = nil) throws(Failure) {
         let wanted = only ?? AtspiMapping.plannedIDs(root)
         guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
-        struct Tokens { var extents, actions, value, text, attributes, relations: Int? }
+        struct Tokens { var extents, actions, text, attributes, relations: Int?; var value: DBusBatch.PropertyTokens? }
         var tokens: [String: Tokens] = [:]
         root.forEach { n in
             guard wanted.contains(n.id), n.role != .application else { return }
@@ -261,7 +262,7 @@ final class DesktopReader {
             var t = Tokens()
             if only == nil, n.interfaces.contains(.component) { t.extents = b.call(p, "org.a11y.atspi.Component", "GetExtents", [.u32(0)]) }
             if n.interfaces.contains(.action) { t.actions = b.call(p, "org.a11y.atspi.Action", "GetActions") }
-            if element, n.interfaces.contains(.value) { t.value = b.properties(p, "org.a11y.atspi.Value") }
+            if element, n.interfaces.contains(.value) { t.value = b.properties(p, "org.a11y.atspi.Value", AtspiValue.propertyNames) }
             if element, n.states.contains(.editable), n.interfaces.contains(.text) {
                 t.text = b.call(p, "org.a11y.atspi.Text", "GetText", [.i32(0), .i32(-1)])
                 t.attributes = b.call(p, "org.a11y.atspi.Accessible", "GetAttributes")
@@ -271,7 +272,7 @@ final class DesktopReader {
         }
         b.flush()
         lastCallCount += tokens.values.reduce(0) { s, t in
-            s + [t.extents, t.actions, t.value, t.text, t.attributes, t.relations].compactMap { $0 }.count
+            s + [t.extents, t.actions, t.text, t.attributes, t.relations].compactMap { $0 }.count + (t.value?.tokens.count ?? 0)
         }
         // Replies, then labelled-by targets whose names are not known yet.
         struct Details { var extents: AtspiRect?; var actions: [String]?; var value: AtspiValue?; var text: String?; var placeholder: String?; var labelPath: String? }
@@ -320,7 +321,12 @@ final class DesktopReader {
         func apply(_ n: inout AtspiNode) {
             if let d = details[n.id] {
                 if only == nil { n.extents = d.extents }
-                if let a = d.actions { n.actions = a }
+                if let a = d.actions {
+                    n.actions = a
+                    // Qt 5 lists the Action interface on every object, labels and panes too, most
+                    // with no action: such a node has nothing to activate (not a button).
+                    if a.isEmpty { n.interfaces.remove(.action) }
+                }
                 if only == nil || d.value != nil { n.value = d.value }
                 if only == nil || d.text != nil { n.text = d.text }
                 if let p = d.placeholder { n.placeholder = p }

@@ -49,25 +49,41 @@ public enum LibinputRecordFormat {
             throw InputError(file: file, line: p.line, column: p.column,
                              message: "control character U+\(hexString(bad.scalar.value, width: 4).uppercased()) (YAML allows none, not even in a comment); expected a libinput-record YAML file")
         }
-        let rewritten = readingFramesAhead ? LibinputRecordFrames.rewrite(bytes) : nil
-        try YAMLPrecheck.check(rewritten?.bytes ?? bytes, file: file)
-        let text = String(decoding: rewritten?.bytes ?? bytes, as: UTF8.self)
-        let root: Node
+        let lines = RecordingText.yamlLineCount(bytes)
+        if readingFramesAhead, let rewritten = LibinputRecordFrames.rewrite(bytes) {
+            // The pre-pass knows frames by their lines alone. Inside a quoted scalar that spans
+            // lines, frame-like lines are text (and one may end with the closing quote in what
+            // looks like a comment): the rewritten document then is not YAML, or leaves a frame
+            // it took out unread. Yams reads the file as it is instead, and its answer (the
+            // recording or the error) is the one given.
+            if (try? YAMLPrecheck.check(rewritten.bytes, file: file)) != nil,
+               let root = try? yamlRoot(String(decoding: rewritten.bytes, as: UTF8.self), file: file, lines: lines) {
+                let reader = Reader(file: file, bytes: bytes, frames: rewritten.frames, lines: lines)
+                let recording = try reader.recording(root)
+                if reader.framesRead.count == rewritten.frames.count { return recording }
+            }
+        }
+        try YAMLPrecheck.check(bytes, file: file)
+        let root = try yamlRoot(String(decoding: bytes, as: UTF8.self), file: file, lines: lines)
+        return try Reader(file: file, lines: lines).recording(root)
+    }
+
+    /// The document's root node, read by Yams.
+    static func yamlRoot(_ text: String, file: String, lines: Int) throws(InputError) -> Node {
         do {
             // `.basic`: no implicit typing; this reader reads every number itself, and so avoids a
             // regular expression per scalar.
             guard let node = try Parser(yaml: text, resolver: .basic).singleRoot() else {
                 throw InputError(file: file, line: 1, message: "empty YAML document; expected a libinput-record file (version: 1, devices: …)")
             }
-            root = node
+            return node
         } catch let error as InputError {
             throw error
         } catch let error as YamlError {
-            throw inputError(error, file: file, text: text, lines: RecordingText.yamlLineCount(bytes))
+            throw inputError(error, file: file, text: text, lines: lines)
         } catch {
             throw InputError(file: file, line: 1, message: "cannot read the YAML: \(error)")
         }
-        return try Reader(file: file, bytes: bytes, frames: rewritten?.frames ?? [], lines: RecordingText.yamlLineCount(bytes)).recording(root)
     }
 
     /// Yams' error, as one line with the position it gives.
@@ -125,6 +141,12 @@ public enum LibinputRecordFormat {
         return d[a.count][b.count] <= 2
     }
 
+    /// How many frames read ahead the reader met (a class: the reader's walk is not mutating).
+    /// Each tag is met once: YAMLPrecheck refuses aliases, the only way to meet one twice.
+    final class FramesRead {
+        var count = 0
+    }
+
     /// Walks the node tree; every check names the node's position and path.
     struct Reader {
         let file: String
@@ -132,6 +154,9 @@ public enum LibinputRecordFormat {
         var bytes: [UInt8] = []
         /// The frames `LibinputRecordFrames` read ahead, by the number in their tag.
         var frames: [[LibinputRecordFrames.Event]] = []
+        /// How many of them the document's tags named: all of them, or the pre-pass took
+        /// something else for frames.
+        let framesRead = FramesRead()
         /// The file's line count: an empty value at the end of a file without a final line
         /// break is marked on the line after the last (`---` alone), which must not be named.
         var lines = Int.max
@@ -263,6 +288,7 @@ public enum LibinputRecordFormat {
                     guard let n = Int(s.string), self.frames.indices.contains(n) else {
                         throw fail(evdevNode, "\(path)[\(f)].evdev", "unexpected \(LibinputRecordFrames.tag) tag")
                     }
+                    framesRead.count += 1
                     for (k, e) in self.frames[n].enumerated() {
                         try append(e.numbers, to: &events,
                                    at: { i in (e.line, LibinputRecordFrames.column(of: i, in: e, bytes: bytes)) },

@@ -55,7 +55,7 @@ struct TreeDumpCommand: ParsableCommand {
 
     @OptionGroup var live: DesktopOptions
 
-    @Option(name: .shortAndLong, help: "Write the tree here (default: standard output).")
+    @Option(name: .shortAndLong, help: "Write the tree here instead of standard output (- is standard output).")
     var output: String?
 
     func validate() throws {
@@ -66,15 +66,10 @@ struct TreeDumpCommand: ParsableCommand {
     func run() throws {
         let tree = try live.readTree()
         let json = TreeEncoder.encode(tree).rendered(indent: 2) + "\n"
-        guard let output else {
-            Output.write(json)
-            return
-        }
-        do {
-            try Data(json.utf8).write(to: URL(fileURLWithPath: output))
-        } catch {
-            throw fail("\(output): cannot be written (\(error.localizedDescription))")
-        }
+        // `-o -` is standard output, as everywhere else; a file that cannot be written is named
+        // with the system's reason.
+        try reportingInputErrors { try OutputFiles.write(json, to: output ?? "-") }
+        guard let output, output != "-" else { return }
         let model = ScanModel(tree: tree)
         printError("switchscan: desktop → \(output): \(model.accessibilityElements.count) accessibility elements, \(model.items.count) scan items")
     }

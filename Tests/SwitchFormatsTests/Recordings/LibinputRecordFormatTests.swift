@@ -255,6 +255,27 @@ struct LibinputRecordFormatTests {
         #expect(decode(true) == decode(false))
     }
 
+    /// Found by the libinput fuzz campaign (Fuzz/seeds/libinput/crash-862058c3-campaign3.yml): a
+    /// quoted scalar spanning lines holds frame-like lines, the last of which ends with the
+    /// closing quote in what looks like a comment. They are text: the read-ahead pre-pass took
+    /// them for a frame, removed the quote and the file read as an error, while Yams reads it.
+    @Test func frameLikeLinesInsideAQuotedScalarAreText() throws {
+        let dmi = """
+              dmi: "dmi:bvnX:cvnAce    - [  0,      0,   3,   1,   255] # EV_ABS / ABS_Y  255
+              - evdev:
+                - [  0,   9967,   1,  57,     1] # EV_KEY / KEY_SPACE  1
+                - [  0,   9967,   0,   0,     0] # SYN_REPORT r:ct10:cvrChassisVersion:"
+            """
+        let text = Self.twoDevices.replacingOccurrences(of: "  dmi: \"dmi:bvnX\"", with: dmi)
+        #expect(text != Self.twoDevices)
+        let bytes = Array(text.utf8)
+        #expect(LibinputRecordFrames.rewrite(bytes) != nil)  // the pre-pass still sees a frame there
+        let ahead = try LibinputRecordFormat.parse(bytes, file: "q.yml", readingFramesAhead: true)
+        let yams = try LibinputRecordFormat.parse(bytes, file: "q.yml", readingFramesAhead: false)
+        #expect(ahead == yams)
+        #expect(ahead == (try LibinputRecordFormat.parse(Array(Self.twoDevices.utf8), file: "q.yml")))
+    }
+
     @Test func aFileMentioningTheTagIsNotRewritten() throws {
         let text = "# \(LibinputRecordFrames.tag)\n" + Self.twoDevices
         #expect(LibinputRecordFrames.rewrite(Array(text.utf8)) == nil)

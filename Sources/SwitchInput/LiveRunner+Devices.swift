@@ -1,0 +1,114 @@
+import Glibc
+import SwitchCore
+
+/// The live loop's devices: the pause chord's keyboards, grabs released and taken again by the
+/// safety exit, a ready device read to `-EAGAIN`, vanished devices looked for again.
+extension LiveRunner {
+    /// Engine device indices of the keyboards read only for the pause chord.
+    public var chordOnlyDevices: Set<Int> { Set(slots.indices.filter { slots[$0].role == .chordOnly }) }
+
+    /// The keyboards watched for the pause chord (node and name), for the note on stderr.
+    public var chordWatchNames: [String] { slots.filter { $0.role == .chordOnly }.map { "\($0.node) \"\($0.identity.name)\"" } }
+
+    /// The descriptions, in engine device order (index k is `devices[k]`).
+    public var descriptions: [DeviceDescription] { slots.map(\.identity) }
+
+    public func releaseGrabs() {
+        for s in slots { s.device?.ungrab() }
+    }
+
+    /// The safety exit paused or resumed the engine: release or take the grabs.
+    func setPaused(_ now: Bool) {
+        guard now != paused else { return }
+        paused = now
+        for s in slots { s.applyGrab(paused: paused, log: hooks.log) }
+        if slots.contains(where: \.wantsGrab) {
+            hooks.log(paused ? "paused: every grab released" : "resumed: grabs taken again")
+        }
+    }
+
+    static func prepare(_ device: EvdevDevice, log: (String) -> Void) {
+        if let note = device.useMonotonicClock(fallback: "its events are timed when read") { log(note) }
+    }
+
+    /// Reads `device` to `-EAGAIN` through its slot's frame assembler.
+    func read(_ device: EvdevDevice, slot: DeviceSlot, stamper: EventStamper, readTime: Int64,
+                      _ body: (FrameAssembler.Output) -> Void) {
+        let mono = device.monotonicTimestamps
+        // Moved out of the slot for the drain: one access to the class's property instead of one
+        // per event (each is a dynamic exclusivity check), and its arrays stay uniquely referenced.
+        var assembler = slot.assembler
+        slot.assembler = FrameAssembler()
+        defer { slot.assembler = assembler }
+        device.drain { read in
+            let event: FrameAssembler.Event
+            switch read {
+            case .event(let e, let k):
+                event = .event(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
+            case .dropped(let k):
+                event = .dropped(at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
+            case .syncEvent(let e, let k):
+                event = .syncEvent(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
+            case .syncDone: event = .syncDone
+            case .drained: event = .drained
+            case .gone: event = .gone
+            }
+            for out in assembler.handle(event, at: .zero) { body(out) }
+        }
+    }
+
+    /// Looks for every vanished device: its old node first, then any node with the same name
+    /// and ids that no slot has open.
+    func reopen(_ engine: inout Engine, at t: Instant) {
+        guard slots.contains(where: { $0.device == nil }) else { return }
+        let nodes = DeviceEnumeration.nodes()
+        for (index, slot) in slots.enumerated() where slot.device == nil {
+            let open = Set(slots.compactMap { $0.device?.node })
+            var candidates = [slot.node]
+            candidates += nodes.filter { $0 != slot.node && !open.contains($0) }
+            var failure: String?
+            for node in candidates {
+                let device: EvdevDevice
+                do {
+                    device = try EvdevDevice(node: node)
+                } catch {
+                    // Absent, or another device we may not read: the usual case while it is away.
+                    // Anything else (no file descriptors left) is said once, until it changes.
+                    if node == slot.node && ![ENOENT, ENODEV, ENXIO].contains(error.errno) { failure = error.description }
+                    continue
+                }
+                guard slot.isSameDevice(device.description) else { continue }
+                failure = nil
+                LiveRunner.prepare(device, log: hooks.log)
+                slot.device = device
+                slot.applyGrab(paused: paused, log: hooks.log)
+                hooks.log("\(node): device is back" + (node == slot.node ? "" : " (was \(slot.node))"))
+                if let epoll {
+                    do { try epoll.add(device.fileDescriptor, .device(index)) } catch {
+                        hooks.log("\(node): cannot watch it: \(error)")
+                        slot.close()
+                        continue
+                    }
+                }
+                slot.node = node
+                slot.assembler = FrameAssembler()
+                slot.reopenFailure = nil
+                hooks.emit(TranscriptLine(t: t, .device(DeviceChange(.added, name: device.description.name, node: node))))
+                publish(engine.deviceAdded(index, device.description, at: t), &engine)
+                break
+            }
+            if slot.device == nil, failure != slot.reopenFailure {
+                if let failure { hooks.log("cannot reopen: \(failure); trying again every \(LiveRunner.reopenInterval.seconds) s") }
+                slot.reopenFailure = failure
+            }
+        }
+    }
+}
+
+/// `2.000345`: a frame's time to the microsecond (`--show-frames`; the transcript rounds to the ms,
+/// and a test that lines a recording up with a run needs the exact time).
+func microsecondString(_ t: Instant) -> String {
+    let us = max(t.microseconds, 0)
+    let frac = String(us % 1_000_000)
+    return "\(us / 1_000_000)." + String(repeating: "0", count: 6 - frac.count) + frac
+}
