@@ -34,8 +34,6 @@ struct TreeCommand: ParsableCommand {
         func validate() throws { try live.validate(file: file) }
 
         func run() throws {
-            // A large dump is read into the heap, and its tree takes about its size again.
-            if !live.desktop, let file, file != "-" { LargeHeap.prepare(for: 2 * (InputFiles.size(file) ?? 0)) }
             let tree = try live.desktop ? live.readTree() : reportingInputErrors { try InputFiles.tree(file!) }
             defer { KeptUntilExit.keep(tree) }
             switch format {

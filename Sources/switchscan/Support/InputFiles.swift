@@ -51,13 +51,6 @@ enum InputFiles {
         return try readAll(fd, name: path, limit: limit, kind, sizeHint: sizeHint)
     }
 
-    /// The size of a regular file, nil for anything else or a file that cannot be read.
-    static func size(_ path: String) -> Int? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(info.st_size)
-    }
-
     static func tree(_ path: String) throws(InputError) -> ElementTree {
         try TreeFile.decode(read(path, .tree), file: displayName(path), limits: limits())
     }
