@@ -301,6 +301,13 @@ public enum TranscriptFormat {
     /// them: `\n`, `\t`, `\r`, else `\u{1B}`. Labels and ids come from applications and dumps, so
     /// they are never printed raw.
     public static func escaped(_ s: String) -> String {
+        // Printable ASCII without `"` and `\` (most ids and labels) needs nothing: checked on
+        // the bytes, which is much cheaper than the scalars (`tree show` escapes 100,000 strings
+        // for a large dump).
+        let plain = s.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+        }
+        if plain == true { return s }
         guard s.unicodeScalars.contains(where: needsEscape) else { return s }
         var out = ""
         for u in s.unicodeScalars {

@@ -158,6 +158,13 @@ enum AndroidImporter {
             return (name, kind)
         }
 
+        /// The keys of the attributes of the last `<node>` read (`lastSerial`), by place: a tag
+        /// after it takes the key of a name it repeats (`XMLAttribute.previousPlace`) from here
+        /// instead of the name table (most of a dump's attributes).
+        var lastKeys: [Attribute?] = []
+        var lastSerial = -2
+        var keys: [Attribute?] = []
+
         /// Every XML element counts, kept or not.
         var budget = ElementBudget(.standard)
 
@@ -186,8 +193,12 @@ enum AndroidImporter {
             if firstElementIsNode == nil { firstElementIsNode = tag.hasName("node") }
             var n = RawNode(className: "")
             var knownKind = false
+            let follows = tag.serial == lastSerial + 1
+            keys.removeAll(keepingCapacity: true)
             for a in tag.attributes {
-                switch Builder.attributes.key(of: a, in: tag) {
+                let key = follows && a.previousPlace >= 0 ? lastKeys[a.previousPlace] : Builder.attributes.key(of: a, in: tag)
+                keys.append(key)
+                switch key {
                 case .className?:
                     if let found = try className(tag, a) {
                         n.className = found.name
@@ -206,6 +217,8 @@ enum AndroidImporter {
                 case nil: break
                 }
             }
+            swap(&keys, &lastKeys)
+            lastSerial = tag.serial
             if n.className.isEmpty {
                 n.className = tag.name
                 knownKind = false

@@ -41,29 +41,18 @@ enum ImportSupport {
         return s.contains(where: { !$0.isWhitespace }) ? s : nil
     }
 
-    /// Keeps a source id (resource-id, name, nodeId) only where it names one node of the
-    /// imported tree; repeated ones are cleared so `ElementTree.assignIDs` gives those nodes
-    /// stable path-based ids instead of reporting the source's repetition as a duplicate.
-    static func keepUniqueIDs(_ root: inout Element) {
-        var counts: [String: Int] = [:]
-        counts.reserveCapacity(1024)
-        func count(_ e: Element) {
-            if !e.id.isEmpty { counts[e.id, default: 0] += 1 }
-            for c in e.children { count(c) }
-        }
-        count(root)
-        func clear(_ e: inout Element) {
-            if !e.id.isEmpty, counts[e.id, default: 0] > 1 { e.id = "" }
-            for k in e.children.indices { clear(&e.children[k]) }
-        }
-        clear(&root)
-    }
-
     /// Drops explicit `isAccessibilityElement` and `respondsToUserInteraction` values that the
     /// model's default rules would infer anyway, and `order` on leaves, so `tree import` writes
     /// what a person would.
     /// It changes no decision: `isElement` and `isScanItem` stay the same for every node.
     static func tidy(_ e: inout Element) {
+        var counts: [String: Int] = [:]
+        tidy(&e, countingIDs: &counts)
+    }
+
+    /// `tidy`, counting the nodes that declare each id on the way (for `finish`).
+    static func tidy(_ e: inout Element, countingIDs counts: inout [String: Int]) {
+        if !e.id.isEmpty { counts[e.id, default: 0] += 1 }
         if let explicit = e.isAccessibilityElement {
             e.isAccessibilityElement = nil
             if e.isElement != explicit { e.isAccessibilityElement = explicit }
@@ -74,17 +63,21 @@ enum ImportSupport {
         }
         // Order only concerns children.
         if e.children.isEmpty { e.order = .reading }
-        for k in e.children.indices { tidy(&e.children[k]) }
+        for k in e.children.indices { tidy(&e.children[k], countingIDs: &counts) }
     }
 
-    /// Tidy, unique ids, path-based ones for the rest, and the tree.
+    /// Tidy, unique ids, path-based ones for the rest, and the tree. A source id (resource-id,
+    /// name, nodeId) is kept only where it names one node of the imported tree; repeated ones
+    /// are cleared, so those nodes get stable path-based ids instead of the source's repetition
+    /// being reported as a duplicate. Two walks: tidy counting the ids, then the ids.
     /// `root` is consumed: a copy still held by the caller would make every change below copy
     /// the whole tree, box by box (copy-on-write at every level).
     static func finish(_ root: consuming Element, screen: Size) -> ElementTree {
-        tidy(&root)
-        keepUniqueIDs(&root)
-        let duplicates = ElementTree.assignIDs(&root)
-        return ElementTree(screen: screen, root: root, duplicateIds: duplicates)
+        var counts: [String: Int] = [:]
+        counts.reserveCapacity(1024)
+        tidy(&root, countingIDs: &counts)
+        ElementTree.assignIDs(&root, idCounts: counts)
+        return ElementTree(screen: screen, root: root)
     }
 
     /// One root for several top-level nodes: a container without a frame.

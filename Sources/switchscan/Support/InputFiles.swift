@@ -63,6 +63,18 @@ enum InputFiles {
         return try readAll(0, name: standardInputName, limit: limit, kind)
     }
 
+    /// Asks for 2 MiB pages for the whole 2 MiB blocks of a large buffer about to be filled: a
+    /// 126 MB dump read into 4 KiB pages takes 31,000 page faults, a tenth of `tree show`'s time.
+    /// Only advice: where the kernel has no huge pages the read is as before.
+    private static func adviseHugePages(_ base: UnsafeMutablePointer<UInt8>, _ count: Int) {
+        let huge = 2 << 20
+        guard count >= 2 * huge else { return }
+        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: base) + count) & ~(huge - 1)
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE)
+    }
+
     /// Reads `fd` to end of file (retrying EINTR), refusing more than `limit` bytes. A regular
     /// file's size (`sizeHint`) is read straight into an array of that size: a 126 MB dump
     /// appended chunk by chunk is copied again at every doubling and touches twice the memory.
@@ -71,6 +83,7 @@ enum InputFiles {
         var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: sizeHint) { buf, count in
             count = 0
+            if let base = buf.baseAddress { adviseHugePages(base, sizeHint) }
             while count < sizeHint {
                 let n = Foundation.read(fd, buf.baseAddress! + count, sizeHint - count)
                 if n == 0 { return }

@@ -229,6 +229,24 @@ struct AndroidImporterTests {
         #expect(e2?.message == "bounds=\"…\" on <node>: the second corner of [10,10][0,0] is above or left of the first")
     }
 
+    @Test func attributesInAnyOrderMeanTheSameFromNodeToNode() throws {
+        // The builder reuses the previous node's attribute keys by place: nodes that reorder,
+        // add or drop attributes must still be read by name.
+        let xml = """
+        <hierarchy rotation="0" width="100" height="100">
+          <node class="android.widget.Button" text="One" clickable="true" bounds="[0,0][10,10]"/>
+          <node text="Two" class="android.widget.Button" bounds="[0,10][10,20]" clickable="true"/>
+          <node class="android.widget.Button" content-desc="Three" text="3" clickable="true" bounds="[0,20][10,30]"/>
+          <node class="android.widget.TextView" clickable="false" text="Four" bounds="[0,30][10,40]"/>
+          <node bounds="[0,40][10,50]" clickable="true" class="android.widget.Button" text="Five"/>
+        </hierarchy>
+        """
+        let model = ScanModel(tree: try TreeFile.decode(Array(xml.utf8), file: "order.xml"))
+        #expect(model.items.map(\.element.label) == ["One", "Two", "Three", "Five"])
+        #expect(model.items.map { $0.element.frame?.y } == [0, 10, 20, 40])
+        #expect(model.accessibilityElements.contains { $0.label == "Four" && !$0.isScanItem })
+    }
+
     @Test func badRotation() {
         let xml = "<hierarchy rotation=\"5\"><node class=\"a\"/></hierarchy>"
         let e = inputError { () throws(InputError) in _ = try TreeFile.decode(Array(xml.utf8), file: "d.xml") }

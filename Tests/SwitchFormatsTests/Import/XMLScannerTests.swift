@@ -109,6 +109,51 @@ struct XMLScannerTests {
         #expect(e?.message == "invalid XML: attribute x appears twice in <a>")
     }
 
+    // The duplicate check looks a name up in the previous tag first (`previousAttributes`):
+    // a repeat must be found whether the names follow the previous tag's order or not.
+    @Test func repeatedAttributeAfterATagWithTheSameNames() {
+        let same = scanError(#"<r><a x="1" y="2"/><a x="1" x="2"/></r>"#)
+        #expect(same?.column == 29)
+        #expect(same?.message == "invalid XML: attribute x appears twice in <a>")
+        let reordered = scanError(#"<r><a x="1" y="2"/><a y="1" x="2" y="3"/></r>"#)
+        #expect(reordered?.column == 35)
+        #expect(reordered?.message == "invalid XML: attribute y appears twice in <a>")
+        let new = scanError(#"<r><a x="1" y="2"/><a z="1" x="2" z="3"/></r>"#)
+        #expect(new?.column == 35)
+        #expect(new?.message == "invalid XML: attribute z appears twice in <a>")
+        let long = scanError(#"<r><a content-desc="1" resource-id="2"/><a content-desc="1" resource-id="2" content-desc="3"/></r>"#)
+        #expect(long?.column == 77)
+        #expect(long?.message == "invalid XML: attribute content-desc appears twice in <a>")
+    }
+
+    @Test func namesThatStartLikeThePreviousTagsAreTheirOwn() throws {
+        // "checkable" predicted from the tag before must not swallow "checkablex" or stop "check".
+        #expect(try scan(#"<r><a checkable="1" bounds="2"/><a checkablex="3" checkable="4" check="5" bounds="6"/></r>"#) == [
+            "<r>", "<a checkable=1 bounds=2>", "</>", "<a checkablex=3 checkable=4 check=5 bounds=6>", "</>", "</>",
+        ])
+        // A closing tag that only starts like the open element's name.
+        #expect(scanError(#"<r><ab></abc></r>"#)?.message == "invalid XML: expected </ab> (opened at line 1, column 4), found </abc>")
+        #expect(scanError(#"<r><abc></ab></r>"#)?.message == "invalid XML: expected </abc> (opened at line 1, column 4), found </ab>")
+        #expect(try scan(#"<android.widget.FrameLayout><android.widget.FrameLayout></android.widget.FrameLayout ></android.widget.FrameLayout>"#) == [
+            "<android.widget.FrameLayout>", "<android.widget.FrameLayout>", "</>", "</>",
+        ])
+    }
+
+    @Test func longValuesAreCheckedPastTheirFirstEightBytes() throws {
+        // Values are skipped eight bytes at a time up to the first byte that needs a look.
+        #expect(try scan("<a x=\"abcdefghij&amp;klmnopqrstu\" y=\"abcdefghijk\tlmnopqrstuvwxyz0123\"/>") == [
+            "<a x=abcdefghij&klmnopqrstu y=abcdefghijk lmnopqrstuvwxyz0123>", "</>",
+        ])
+        let less = scanError(#"<a x="abcdefghijklmnop<q"/>"#)
+        #expect(less?.column == 23)
+        #expect(less?.message == "invalid XML: '<' inside the value of attribute x (write &lt;)")
+        let control = scanError("<a x=\"abcdefghijklmnopqr\u{1}s\"/>")
+        #expect(control?.column == 25)
+        #expect(control?.message == "invalid XML: control character byte 0x1 in the value of attribute x")
+        let unterminated = scanError(#"<a x="abcdefghijklmnopqrstuvwxyz"#)
+        #expect(unterminated?.message == "invalid XML: end of file inside the value of attribute x")
+    }
+
     @Test func attributesNeedSpaceBetweenThem() {
         let e = scanError(#"<a x="1"y="2"/>"#)
         #expect(e?.column == 9)
