@@ -53,12 +53,17 @@ struct UmockdevTests {
         #expect(r.frames == ["/dev/input/event2 KEY_SPACE 1", "/dev/input/event2 KEY_SPACE 0", "/dev/input/event2 KEY_SPACE 1",
                              "/dev/input/event2 KEY_SPACE 2", "/dev/input/event2 KEY_SPACE 2", "/dev/input/event2 KEY_SPACE 0"])
         let t = r.frameTimes
-        let expectedGaps = [0.1, 0.2, 0.25, 0.033, 0.117]
+        // Each frame's time after the first, as in the file.
+        let expectedOffsets = [0.1, 0.3, 0.55, 0.583, 0.7]
         if t.count == 6 {
-            // 50 ms: umockdev replays in real time and the events are timed when read, so both
-            // processes' scheduling is in the gap; the desktop tests start GTK apps beside this one
-            // (a 93 ms delay seen at load 10).
-            for (k, gap) in expectedGaps.enumerated() { #expect(abs((t[k + 1] - t[k]) - gap) < 0.05, "gap \(k): \(t[k + 1] - t[k])") }
+            // Within 100 ms: umockdev replays in real time and the events are timed when read, so
+            // both processes' scheduling is in the times. One late read moves one frame (and so
+            // two gaps: 59 ms each way seen while the machine also compiled); 93 ms was seen at
+            // load 10. All six at once, or in the wrong spacing, is still far outside.
+            for (k, offset) in expectedOffsets.enumerated() {
+                #expect(abs((t[k + 1] - t[0]) - offset) < 0.1, "frame \(k + 1): \(t[k + 1] - t[0]) s after the first")
+            }
+            #expect(zip(t, t.dropFirst()).allSatisfy { $0 < $1 })
             #expect(t.allSatisfy { $0 <= 1.5 })
         }
         #expect(r.stderrLines.contains("switchscan: reading /dev/input/event2 \"Test One-Key Switch\" (has KEY_SPACE), grabbed"))
