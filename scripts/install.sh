@@ -99,11 +99,13 @@ if [ -z "$BINARY" ]; then
 fi
 [ -x "$BINARY" ] || die "no switchscan binary at $BINARY (the build failed?)"
 VERSION=$("$BINARY" --version) || die "$BINARY --version failed"
-# The man page generator (a tool of swift-argument-parser), built once next to the binary.
-GENERATE_MANUAL="$BUILD_DIR/generate-manual"
+# The man page generator (a tool of swift-argument-parser), built once. It only turns the tool's
+# help into roff, so a debug build does (it compiles in seconds beside the debug build the tests
+# already have, where a release build of it takes a minute).
+GENERATE_MANUAL="$ROOT/.build/debug/generate-manual"
 if [ ! -x "$GENERATE_MANUAL" ]; then
-  echo "install: building generate-manual ($CONFIGURATION)" >&2
-  swift build -c "$CONFIGURATION" --product generate-manual 2>&1 | grep -E "error|Build of product" >&2 || true
+  echo "install: building generate-manual (debug)" >&2
+  swift build -c debug --product generate-manual 2>&1 | grep -E "error|Build of product" >&2 || true
 fi
 [ -x "$GENERATE_MANUAL" ] || die "no generate-manual at $GENERATE_MANUAL"
 [ "$BUILD_ONLY" = 1 ] && exit 0
