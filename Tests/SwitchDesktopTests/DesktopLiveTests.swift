@@ -13,8 +13,8 @@ struct DesktopLiveTests {
     static var idPattern: Regex<Substring> { /:[0-9]+\.[0-9]+\/org\/a11y\/atspi\/accessible\/[0-9]+/ }
 
     /// `tree show --desktop` with the ids taken out (they hold the bus name and GTK's numbering).
-    func normalized(_ text: String) -> String {
-        text.replacing(Self.idPattern, with: "#")
+    static func normalized(_ text: String) -> String {
+        text.replacing(idPattern, with: "#")
     }
 
     /// The scan items of the application: first word of the description (the label) → id.
@@ -53,7 +53,7 @@ struct DesktopLiveTests {
         try s.startTestApp()
         let first = s.switchscan(["tree", "show", "--desktop", "--app", "testapp.py"])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(normalized(first.stdout) == """
+        #expect(Self.normalized(first.stdout) == """
             11 scan items, 1 groups, screen 1600×900
              1  #  "Count, button"  [8, 29, 464, 34]
              2  #  "Bold, off, button"  [8, 88, 464, 34]
@@ -85,7 +85,7 @@ struct DesktopLiveTests {
         try s.waitFor("gtk3-widget-factory")
         let r = s.switchscan(["tree", "show", "--desktop", "--app", "gtk3-widget-factory"])
         #expect(r.status == 0, "\(r.stderr)")
-        let lines = normalized(r.stdout).split(separator: "\n").map(String.init)
+        let lines = Self.normalized(r.stdout).split(separator: "\n").map(String.init)
         #expect(lines.first == "67 scan items, 18 groups, screen 1600×900")
         // The header bar first (its own group), in reading order; insensitive widgets are no stops;
         // tabs are buttons, the selected one says so; sliders are adjustable with their value.

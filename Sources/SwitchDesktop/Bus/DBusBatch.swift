@@ -166,30 +166,43 @@ final class DBusBatch {
     /// `GetAll`: Qt 5's bridge reads a second argument that GetAll does not have, and the
     /// application crashes (a segfault in QVariant::toString; seen with Qt 5.15's examples).
     func properties(_ path: String, _ interface: String, _ names: [String]) -> PropertyTokens {
-        PropertyTokens(names: names, tokens: names.map { property(path, interface, $0) })
+        .each(names: names, tokens: names.map { property(path, interface, $0) })
     }
 
-    /// The properties `names` of an interface with one `GetAll` (for a bridge known to answer it:
-    /// GTK's; Qt's crashes on it). The answer is read with `reply(_: PropertyTokens)` all the same.
-    func allProperties(_ path: String, _ interface: String, _ names: [String]) -> PropertyTokens {
-        PropertyTokens(names: names, tokens: [], all: call(path, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)]))
+    /// Every property of an interface with one `GetAll` (for a bridge known to answer it: GTK's;
+    /// Qt's crashes on it). The answer is read with `reply(_: PropertyTokens)` all the same.
+    func allProperties(_ path: String, _ interface: String) -> PropertyTokens {
+        .all(call(path, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)]))
     }
 
-    /// Calls queued by `properties`: name k was asked with token k (or all with `all`).
-    struct PropertyTokens {
-        let names: [String]
-        let tokens: [Int]
-        var all: Int? = nil
+    /// Calls queued by `properties` or `allProperties`.
+    enum PropertyTokens {
+        /// One `Get` per name: name k was asked with token k.
+        case each(names: [String], tokens: [Int])
+        /// One `GetAll`.
+        case all(Int)
+
+        /// How many D-Bus calls these are.
+        var calls: Int {
+            switch self {
+            case .each(_, let tokens): return tokens.count
+            case .all: return 1
+            }
+        }
     }
 
     /// The answers to `properties`, as an `a{sv}` (what `dictionary` reads). A property the object
     /// does not have is left out; when none answered, the first call's failure (the object gone,
     /// the application not answering).
     func reply(_ asked: PropertyTokens) -> Result<DBusValue?, DBusCallError> {
-        if let all = asked.all { return reply(all) }
+        let names: [String], tokens: [Int]
+        switch asked {
+        case .all(let token): return reply(token)
+        case .each(let n, let t): (names, tokens) = (n, t)
+        }
         var entries: [DBusValue] = []
         var firstFailure: DBusCallError?
-        for (name, token) in zip(asked.names, asked.tokens) {
+        for (name, token) in zip(names, tokens) {
             switch reply(token) {
             case .success(let v): if let v { entries.append(.dictEntry(.string(name), v)) }
             case .failure(let e): firstFailure = firstFailure ?? e

@@ -306,21 +306,21 @@ final class DesktopReader {
     /// atk-bridge says "gtk", GTK 4's own "GTK"), by bus name: asked once per application. Others get one `Get`
     /// per property (Qt 5's bridge crashes the application on GetAll): three calls a node instead
     /// of one, which doubles a subtree read's time (BENCHMARKS.md "Live desktop", follow-up 3).
-    private var answersGetAll: [String: Bool] = [:]
+    private var getAllAnswered: [String: Bool] = [:]
 
     private func props(_ b: DBusBatch, _ path: String, _ interface: String, _ names: [String], app: AppRef) -> DBusBatch.PropertyTokens {
-        answersGetAll(app) ? b.allProperties(path, interface, names) : b.properties(path, interface, names)
+        answersGetAll(app) ? b.allProperties(path, interface) : b.properties(path, interface, names)
     }
 
     private func answersGetAll(_ app: AppRef) -> Bool {
-        if let known = answersGetAll[app.bus] { return known }
+        if let known = getAllAnswered[app.bus] { return known }
         guard let b = bus.batch(for: app.bus) else { return false }
         let t = b.property(DesktopReader.rootPath, "org.a11y.atspi.Application", "ToolkitName")
         lastCallCount += 1
         let result = b.reply(t)
         if case .failure(.timeout) = result { return false }  // asked again next time
         let gtk = (try? result.get())??.string?.lowercased() == "gtk"  // GTK 3: "gtk", GTK 4: "GTK"
-        answersGetAll[app.bus] = gtk
+        getAllAnswered[app.bus] = gtk
         return gtk
     }
 
@@ -342,7 +342,7 @@ final class DesktopReader {
                            props(b, p, "org.a11y.atspi.Accessible", ["Name", "Description", "ChildCount"], app: app),
                            b.call(p, "org.a11y.atspi.Accessible", "GetInterfaces")))
         }
-        lastCallCount += tokens.reduce(0) { n, t in n + 3 + max(1, t.3.tokens.count) }
+        lastCallCount += tokens.reduce(0) { n, t in n + 3 + t.3.calls }
         b.flush()
         for (p, tRole, tState, tProps, tIfaces) in tokens {
             let role = try value(b.reply(tRole)), state = try value(b.reply(tState))
@@ -383,7 +383,7 @@ final class DesktopReader {
         }
         b.flush()
         lastCallCount += tokens.values.reduce(0) { s, t in
-            s + [t.extents, t.actions, t.text, t.attributes, t.relations].compactMap { $0 }.count + (t.value?.tokens.count ?? 0)
+            s + [t.extents, t.actions, t.text, t.attributes, t.relations].compactMap { $0 }.count + (t.value?.calls ?? 0)
         }
         // Replies, then labelled-by targets whose names are not known yet.
         struct Details { var extents: AtspiRect?; var actions: [String]?; var value: AtspiValue?; var text: String?; var placeholder: String?; var labelPath: String? }
