@@ -30,6 +30,8 @@ public final class DesktopSource: LoopAdapter {
     private let bus: AtspiBus
     private let reader: DesktopReader
     private let performer: DesktopPerformer
+    /// The X screen's windows (nil without a display).
+    private let windows: X11Windows?
     private let events = AtspiEvents()
     private let glib = GLibContext()
     private var schedule: RefreshSchedule
@@ -56,10 +58,27 @@ public final class DesktopSource: LoopAdapter {
         reader = DesktopReader(bus: bus)
         let display = XDisplay()
         performer = DesktopPerformer(bus: bus, display: display)
+        windows = display.map { X11Windows($0) }
         screen = display?.screenSize ?? Size(width: 1920, height: 1080)
         appName = app
         schedule = RefreshSchedule(settings: settings)
         tree = DesktopSource.emptyTree(screen)
+        let (bus, windows) = (bus, windows)
+        reader.windowOrigin = { app, title, extents in
+            // GTK 4's window-relative extents: its X window, by process id and then title. Its
+            // client-side decorations keep a margin round the window inside the X window (5 px
+            // each side with GTK 4.8 without a compositor): the window sits in the middle.
+            guard let windows else { return nil }
+            let pid = bus.pid(of: app.bus)
+            let own = windows.list().filter { pid == nil || $0.pid == pid }
+            guard let w = own.first(where: { $0.title == title }) ?? (own.count == 1 ? own.first : nil) else { return nil }
+            var x = w.frame.x, y = w.frame.y
+            if let e = extents, e.width > 0, e.height > 0, w.frame.width >= Double(e.width), w.frame.height >= Double(e.height) {
+                x += ((w.frame.width - Double(e.width)) / 2).rounded(.down)
+                y += ((w.frame.height - Double(e.height)) / 2).rounded(.down)
+            }
+            return AtspiPoint(x: Int32(clamping: Int(x)), y: Int32(clamping: Int(y)))
+        }
     }
 
     static func emptyTree(_ screen: Size) -> ElementTree {
@@ -264,11 +283,12 @@ public final class DesktopSource: LoopAdapter {
         self.app = app
         snapshot = root
         index = [:]
-        func visit(_ n: AtspiNode, parent: AtspiNode?, at k: Int) {
-            index[n.id] = DesktopNodeInfo(node: n, parent: parent, index: k)
-            for (i, c) in n.children.enumerated() { visit(c, parent: n, at: i) }
+        func visit(_ n: AtspiNode, parent: AtspiNode?, at k: Int, origin: AtspiPoint?) {
+            let origin = n.windowOrigin ?? origin
+            index[n.id] = DesktopNodeInfo(node: n, parent: parent, index: k, origin: origin)
+            for (i, c) in n.children.enumerated() { visit(c, parent: n, at: i, origin: origin) }
         }
-        visit(root, parent: nil, at: 0)
+        visit(root, parent: nil, at: 0, origin: nil)
         tree = AtspiMapping.tree(root, screen: screen)
     }
 

@@ -28,11 +28,24 @@ public struct DesktopNodeInfo: Equatable, Sendable {
     public var parent: AtspiNode?
     /// Index among the parent's children as read.
     public var index: Int
+    /// Its window's origin on the screen when its extents are relative to the window (GTK 4).
+    public var origin: AtspiPoint?
 
-    public init(node: AtspiNode, parent: AtspiNode?, index: Int) {
+    public init(node: AtspiNode, parent: AtspiNode?, index: Int, origin: AtspiPoint? = nil) {
         self.node = node
         self.parent = parent
         self.index = index
+        self.origin = origin
+    }
+
+    /// The node's frame on the screen.
+    public var screenFrame: Rect? {
+        guard var f = node.extents?.frame else { return nil }
+        if let o = origin {
+            f.x += Double(o.x)
+            f.y += Double(o.y)
+        }
+        return f
     }
 }
 
@@ -52,7 +65,7 @@ public enum DesktopPerformPlan {
             }
             if let name = n.actions.first { return .doAction(id: n.id, index: 0, name: name) }
             if n.interfaces.contains(.value) && n.states.contains(.focusable) { return .focus(id: n.id) }
-            if let point = perform.point ?? n.extents?.frame?.center { return .click(id: n.id, at: point) }
+            if let point = perform.point ?? info.screenFrame?.center { return .click(id: n.id, at: point) }
             return .fail("it has no action and no place on screen to click")
         case .custom(let name):
             let wanted = name.trimmed
@@ -68,7 +81,7 @@ public enum DesktopPerformPlan {
             return .stepValue(id: n.id, up: perform.action == .increment)
         case .tap:
             // A point tap (point scanning): a real click where it was aimed.
-            if let point = perform.point ?? n.extents?.frame?.center { return .click(id: n.id, at: point) }
+            if let point = perform.point ?? info.screenFrame?.center { return .click(id: n.id, at: point) }
             return .fail("it has no place on screen to click")
         case .escape:
             return .escapeKey
