@@ -98,8 +98,11 @@ public enum AtspiMapping {
             if action || n.states.contains(.focusable) { return .element }
         } else if textRoles.contains(n.role) || (n.role == .text && !n.states.contains(.editable)) {
             // Text is read, never operated by itself.
-        } else if n.inDocument && webStructureRoles.contains(n.role) {
+        } else if (n.inDocument && webStructureRoles.contains(n.role)) || n.role == .section {
+            // Firefox's own window is a web page too: its sections say "click" or "clickAncestor".
             if action && n.states.contains(.focusable) { return .element }
+        } else if n.role == .separator {
+            // Firefox's toolbar springs are separators that say "clickAncestor".
         } else if action {
             return .element
         }
@@ -222,11 +225,18 @@ public enum AtspiMapping {
     }
 
     /// A node's frame: its extents, clipped to the web document's viewport (nil outside it, or
-    /// when it is not SHOWING there: scrolled out of view).
-    static func frame(_ n: AtspiNode, _ context: Context) -> Rect? {
+    /// when it is not SHOWING there: scrolled out of view). A part of a page entirely above or
+    /// below the viewport (`edge`) gets a line of no height along that edge of the viewport: where
+    /// the overlay shows its tab (`OffscreenTab`), and no place to click.
+    static func frame(_ n: AtspiNode, _ context: Context, edge: Bool = false) -> Rect? {
         guard let f = n.extents?.frame else { return nil }
         guard n.inDocument, let v = context.viewport else { return f }
-        guard n.states.contains(.showing) || n.role == .documentWeb || n.role == .documentFrame, f.intersects(v) else { return nil }
+        guard n.states.contains(.showing) || n.role == .documentWeb || n.role == .documentFrame, f.intersects(v) else {
+            guard edge else { return nil }
+            if f.maxY <= v.minY { return Rect(x: v.minX, y: v.minY, width: v.width, height: 0) }
+            if f.minY >= v.maxY { return Rect(x: v.minX, y: v.maxY, width: v.width, height: 0) }
+            return nil
+        }
         let x0 = max(f.minX, v.minX), y0 = max(f.minY, v.minY)
         return Rect(x: x0, y: y0, width: min(f.maxX, v.maxX) - x0, height: min(f.maxY, v.maxY) - y0)
     }
@@ -287,6 +297,8 @@ public enum AtspiMapping {
         let s = n.states
         let checkable: Set<AtspiRole> = [.checkBox, .checkMenuItem, .radioButton, .radioMenuItem]
         if n.role == .toggleButton {
+            // A disclosure (a web page's <summary>) is open or closed, not on or off.
+            if s.contains(.expandable) { return s.contains(.expanded) ? "expanded" : "collapsed" }
             return s.contains(.checked) || s.contains(.pressed) ? "on" : "off"
         }
         if checkable.contains(n.role) || s.contains(.checkable) || s.contains(.checked) {

@@ -66,6 +66,13 @@ public struct AtspiNode: Sendable, Equatable {
         body(self)
         for c in children { c.forEach(body) }
     }
+
+    /// The first node in pre-order that satisfies `wanted`.
+    public func first(where wanted: (AtspiNode) -> Bool) -> AtspiNode? {
+        if wanted(self) { return self }
+        for c in children { if let f = c.first(where: wanted) { return f } }
+        return nil
+    }
 }
 
 /// A point in X root-window pixels.

@@ -5,7 +5,8 @@ import SwitchCore
 /// it through its tab list's Selection interface (GTK3's tabs have no action); an element without
 /// any action: focus it, then a real pointer click at its activation point (XTest), except an
 /// adjustable one (a slider), which is only focused: a click would set its value to wherever it
-/// lands; a point with no element there: a click at the point. A custom action: the action of that name. Increment /
+/// lands; a point with no element there: a click at the point; a web page's element out of view:
+/// scrolled into view first. A custom action: the action of that name. Increment /
 /// decrement: the Value moved by its minimum increment (a tenth of the range when that is 0).
 /// Escape: the Escape key.
 public enum DesktopStep: Equatable, Sendable {
@@ -20,6 +21,10 @@ public enum DesktopStep: Equatable, Sendable {
     case escapeKey
     /// Nothing can be done; why.
     case fail(String)
+    /// A web page's element out of view: scrolled into view (`Component.ScrollTo`), then its
+    /// default action (its actions are read then: they were not while it was out of view), else
+    /// a click where it landed.
+    case scrollIntoViewThenActivate(id: String)
 }
 
 /// Where a node sits in the tree that was read: what the plan needs to know about it.
@@ -60,6 +65,7 @@ public enum DesktopPerformPlan {
         let n = info.node
         switch perform.action {
         case .activate:
+            if n.inDocument && !n.states.contains(.showing) { return .scrollIntoViewThenActivate(id: n.id) }
             if n.role == .pageTab, let list = info.parent, list.role == .pageTabList, list.interfaces.contains(.selection) {
                 return .selectTab(listID: list.id, index: info.index)
             }

@@ -30,16 +30,17 @@ enum WebGroups {
         let label = n.name.trimmed.isEmpty ? headingLabel(children) : n.name.trimmed
         let grouped = groupRoles.contains(n.role) || (namedGroupRoles.contains(n.role) && label != nil)
         guard modal || (grouped && scanItems(children, atLeast: 2)) else { return children }
-        return [Element(id: n.id, isAccessibilityElement: false, label: label, frame: AtspiMapping.frame(n, context),
+        return [Element(id: n.id, isAccessibilityElement: false, label: label, frame: AtspiMapping.frame(n, context, edge: true),
                         viewIsModal: modal, shouldGroupChildren: true, order: .declared, children: children)]
     }
 
-    /// The label of the first heading among `elements` (depth first), if any.
+    /// The label of the part's own heading: the first heading among `elements`, or inside a
+    /// wrapper that is not a group (a heading inside an inner group is that group's).
     static func headingLabel(_ elements: [Element]) -> String? {
         for e in elements {
             if e.isElement {
                 if e.traits.contains(.header), let l = e.label?.trimmed, !l.isEmpty { return l }
-            } else if let l = headingLabel(e.children) {
+            } else if !e.shouldGroupChildren, let l = headingLabel(e.children) {
                 return l
             }
         }

@@ -61,6 +61,8 @@ final class DesktopReader {
     static let rootPath = "/org/a11y/atspi/accessible/root"
     /// A tree larger than this is cut (the rest is not read).
     static let nodeLimit = 5000
+    /// Actions whose names are asked one by one (when the list's names say nothing).
+    static let actionNameLimit = 8
     /// Showing children listed for a node that manages its descendants.
     static let managedChildrenLimit: Int32 = 500
 
@@ -68,7 +70,10 @@ final class DesktopReader {
     /// Applications whose GetItems gave nothing: not asked again.
     private var withoutItems: Set<String> = []
     /// Calls sent by the last read (for the benchmark's notes).
-    private(set) var lastCallCount = 0
+    var lastCallCount = 0
+    /// Notes on the reads' parts (`SWITCHSCAN_DESKTOP_TRACE`).
+    var trace: ((String) -> Void)?
+
 
     /// The screen position of an application's window (its title and the size its extents say),
     /// for toolkits whose extents are relative to their window (GTK 4); nil when it cannot be found
@@ -162,8 +167,75 @@ final class DesktopReader {
             origins = [:]
             try prepareGtk4(&root, app: app)
         }
+        placePages(&root)
         try fetchDetails(&root, app: app, infos: infos)
         return root
+    }
+
+    /// The web pages read whole (`PageJob`), by document id: a read of the window puts them in
+    /// place of their documents instead of walking what shows of them.
+    private(set) var pages: [String: AtspiNode] = [:]
+
+    /// Keeps a page read whole for the next reads (the document's latest own values come from
+    /// the walk).
+    func keep(page: AtspiNode) { pages[page.id] = page }
+
+    /// What shows of a page read whole gets what the mapping shows of it (actions, values,
+    /// texts, labelled-by names): the page job reads no more than names, states and extents.
+    /// Nodes `known` already has (the tree read before, by id) keep theirs; the others are asked.
+    func completeDetails(_ page: inout AtspiNode, app: AppRef, known: [String: AtspiNode]) throws(Failure) {
+        var ask: Set<String> = []
+        let pageID = page.id
+        func fill(_ n: inout AtspiNode) {
+            if n.states.contains(.showing), n.id != pageID {
+                if let k = known[n.id], k.role == n.role {
+                    n.actions = k.actions
+                    n.value = k.value
+                    n.text = k.text
+                    n.labelledBy = k.labelledBy
+                    n.placeholder = k.placeholder
+                    if !k.interfaces.isEmpty { n.interfaces = k.interfaces }
+                } else {
+                    ask.insert(n.id)
+                }
+            }
+            for c in n.children.indices { fill(&n.children[c]) }
+        }
+        fill(&page)
+        lastCallCount = 0
+        if !ask.isEmpty { try fetchDetails(&page, app: app, infos: [:], only: ask) }
+    }
+
+    /// Forgets the pages of documents that are no longer in `root`.
+    func forgetPages(notIn root: AtspiNode) {
+        guard !pages.isEmpty else { return }
+        var present: Set<String> = []
+        root.forEach { if DesktopReader.isDocument($0.role) { present.insert($0.id) } }
+        pages = pages.filter { present.contains($0.key) }
+    }
+
+    /// The showing web documents of `root` (their ids).
+    static func documents(in root: AtspiNode) -> [AtspiNode] {
+        var out: [AtspiNode] = []
+        root.forEach { if isDocument($0.role), $0.states.contains(.showing), $0.states.contains(.visible) { out.append($0) } }
+        return out
+    }
+
+    static func isDocument(_ role: AtspiRole) -> Bool { role == .documentWeb || role == .documentFrame }
+
+    /// The documents with a page read whole get it in place of their walked content.
+    private func placePages(_ root: inout AtspiNode) {
+        guard !pages.isEmpty else { return }
+        func place(_ n: inout AtspiNode) {
+            if DesktopReader.isDocument(n.role), let page = pages[n.id] {
+                n.children = page.children
+                n.extents = page.extents
+                n.inDocument = true
+                return
+            }
+            for k in n.children.indices { place(&n.children[k]) }
+        }
+        place(&root)
     }
 
     /// GTK 4: the quirks applied (what shows, names, actions) and the windows' screen origins.
@@ -218,6 +290,8 @@ final class DesktopReader {
             var tokens: [(String, DBusBatch, Int)] = []
             for p in level {
                 guard let info = infos[p], DesktopReader.descends(info, visibleIsEnough: visibleIsEnough) else { continue }
+                // A page read whole (`PageJob`) is not walked again.
+                if DesktopReader.isDocument(info.role), pages[app.bus + p] != nil { continue }
                 if info.states.contains(.managesDescendants) {
                     tokens.append((p, b, b.call(p, "org.a11y.atspi.Collection", "GetMatches", [.showingChildrenQuery(DesktopReader.managedChildrenLimit)])))
                 } else if let (eb, t) = asked.removeValue(forKey: p) {
@@ -244,13 +318,18 @@ final class DesktopReader {
 
     /// The node at `path` and what shows below it, from a walk's values (no details yet, except a
     /// GTK 4 node's extents and actions). `visibleIsEnough`: GTK 4, whose SHOWING is decided after.
+    /// `inDocument`: below a web document (a SHOWING node there is marked so: the page's mapping).
     private func node(_ path: String, app: AppRef, infos: [String: Info], children: [String: [String]],
-                      visibleIsEnough: Bool = false) -> AtspiNode? {
+                      visibleIsEnough: Bool = false, inDocument: Bool = false) -> AtspiNode? {
         guard let i = infos[path] else { return nil }
         var n = AtspiNode(id: app.bus + path, role: i.role, name: i.name, description: i.description,
                           states: i.states, interfaces: i.interfaces, extents: i.extents, actions: i.actions ?? [])
+        let document = inDocument || DesktopReader.isDocument(i.role)
+        n.inDocument = document && i.states.contains(.showing)
         if visibleIsEnough ? i.states.contains(.visible) : AtspiMapping.kind(n) != .hidden {
-            n.children = (children[path] ?? []).compactMap { node($0, app: app, infos: infos, children: children, visibleIsEnough: visibleIsEnough) }
+            n.children = (children[path] ?? []).compactMap {
+                node($0, app: app, infos: infos, children: children, visibleIsEnough: visibleIsEnough, inDocument: document)
+            }
         }
         return n
     }
@@ -462,10 +541,15 @@ final class DesktopReader {
         var tokens: [String: Tokens] = [:]
         root.forEach { n in
             guard wanted.contains(n.id), n.role != .application else { return }
+            // A page's node out of view: its name (read with the page) is all scanning needs.
+            if n.inDocument && !n.states.contains(.showing) { return }
             let p = String(n.id.dropFirst(app.bus.count))
             let element = AtspiMapping.kind(n) == .element
             var t = Tokens()
-            if withExtents, n.interfaces.contains(.component) { t.extents = b.call(p, "org.a11y.atspi.Component", "GetExtents", [.u32(0)]) }
+            // A page's node read whole has its extents already; a page's node walked is asked
+            // whatever its interface list says.
+            let extentsWanted = n.inDocument ? n.extents == nil : n.interfaces.contains(.component)
+            if withExtents, extentsWanted { t.extents = b.call(p, "org.a11y.atspi.Component", "GetExtents", [.u32(0)]) }
             if n.interfaces.contains(.action) && !gtk4 { t.actions = b.call(p, "org.a11y.atspi.Action", "GetActions") }
             if element, n.interfaces.contains(.value) { t.value = props(b, p, "org.a11y.atspi.Value", AtspiValue.propertyNames, app: app) }
             if element, n.states.contains(.editable), n.interfaces.contains(.text) {
@@ -484,6 +568,7 @@ final class DesktopReader {
         var details: [String: Details] = [:]
         var labelNames: [String: String] = [:]
         var nameTokens: [String: Int] = [:]
+        var actionNameTokens: [String: [Int]] = [:]
         let b2 = bus.batch(for: app.bus)
         for (id, t) in tokens {
             var d = Details()
@@ -493,7 +578,14 @@ final class DesktopReader {
                     d.extents = AtspiRect(x: Int32(clamping: f[0]), y: Int32(clamping: f[1]), width: Int32(clamping: f[2]), height: Int32(clamping: f[3]))
                 }
             }
-            if let k = t.actions, let v = try value(b.reply(k)) { d.actions = v.items.map { $0.items.first?.string ?? "" } }
+            if let k = t.actions, let v = try value(b.reply(k)) {
+                d.actions = v.items.map { $0.items.first?.string ?? "" }
+                // GetActions gives localized names: Chromium's are empty, Firefox's hold its key
+                // bindings (";;"). Those are asked by index (GetName: the action's name).
+                if let a = d.actions, a.contains(where: { $0.isEmpty || $0.contains(";") }), let b2 {
+                    actionNameTokens[id] = a.indices.prefix(DesktopReader.actionNameLimit).map { b2.call(String(id.dropFirst(app.bus.count)), "org.a11y.atspi.Action", "GetName", [.i32(Int32($0))]) }
+                }
+            }
             if let k = t.value, let v = try value(b.reply(k)) {
                 let p = v.dictionary
                 d.value = AtspiValue(current: p["CurrentValue"]?.double ?? 0, minimum: p["MinimumValue"]?.double ?? 0,
@@ -518,10 +610,17 @@ final class DesktopReader {
             }
             details[id] = d
         }
-        if let b2, !nameTokens.isEmpty {
+        if let b2, !nameTokens.isEmpty || !actionNameTokens.isEmpty {
             b2.flush()
-            lastCallCount += nameTokens.count
+            lastCallCount += nameTokens.count + actionNameTokens.values.reduce(0) { $0 + $1.count }
             for (path, k) in nameTokens { if let v = try value(b2.reply(k)), let s = v.string { labelNames[path] = s } }
+            for (id, tokens) in actionNameTokens {
+                var names = details[id]?.actions ?? []
+                for (i, k) in tokens.enumerated() where i < names.count {
+                    if let v = try value(b2.reply(k)), let s = v.string { names[i] = s }
+                }
+                details[id]?.actions = names
+            }
         }
         if gtk4 {
             // A label target GTK 4 names after its type ("GtkImage") says nothing.
@@ -529,7 +628,7 @@ final class DesktopReader {
         }
         func apply(_ n: inout AtspiNode) {
             if let d = details[n.id] {
-                if withExtents { n.extents = d.extents }
+                if withExtents && (!n.inDocument || n.extents == nil) { n.extents = d.extents }
                 if let a = d.actions {
                     n.actions = a
                     // Qt 5 lists the Action interface on every object, labels and panes too, most
@@ -547,7 +646,9 @@ final class DesktopReader {
     }
 
     /// A reply's value; a gone object or a failed call is nil; a timeout ends the read.
-    private func value(_ r: Result<DBusValue?, DBusCallError>) throws(Failure) -> DBusValue? {
+    func value(_ r: Result<DBusValue?, DBusCallError>) throws(Failure) -> DBusValue? { try DesktopReader.value(r) }
+
+    static func value(_ r: Result<DBusValue?, DBusCallError>) throws(Failure) -> DBusValue? {
         switch r {
         case .success(let v): return v
         case .failure(.timeout): throw .notAnswering
@@ -558,12 +659,22 @@ final class DesktopReader {
     /// The paths in an `a(so)` reply that belong to `app` (children in another application, a
     /// plug's socket for instance, are not followed). For the application's root, a failure means
     /// the application is gone.
-    private func references(_ r: Result<DBusValue?, DBusCallError>, app: AppRef, root: Bool) throws(Failure) -> [String] {
+    func references(_ r: Result<DBusValue?, DBusCallError>, app: AppRef, root: Bool) throws(Failure) -> [String] {
         switch r {
-        case .success(let v):
-            return (v?.items ?? []).compactMap { $0.reference }.filter { $0.bus == app.bus && $0.path != "/org/a11y/atspi/null" }.map(\.path)
+        case .success: return try DesktopReader.references(r, bus: app.bus)
         case .failure(.timeout): throw .notAnswering
         case .failure(let e): if root { throw .gone(e.reason) } else { return [] }
+        }
+    }
+
+    /// The paths of application `bus` in an `a(so)` reply; none for a failed call, but a timeout
+    /// ends the read.
+    static func references(_ r: Result<DBusValue?, DBusCallError>, bus: String) throws(Failure) -> [String] {
+        switch r {
+        case .success(let v):
+            return (v?.items ?? []).compactMap { $0.reference }.filter { $0.bus == bus && $0.path != "/org/a11y/atspi/null" }.map(\.path)
+        case .failure(.timeout): throw .notAnswering
+        case .failure: return []
         }
     }
 

@@ -7,7 +7,8 @@
   atspi-check.py state APP [--visible]
                                    one JSON object per named (or editable) node that is showing, in order:
                                    {"name", "role", "states": [...], "value": number|null,
-                                    "text": str|null}; the application's windows included;
+                                    "text": str|null, "selected": a combo box's selected option};
+                                   the application's windows included;
                                    --visible: VISIBLE is enough (GTK 4.8 sets no SHOWING below
                                    its windows)
   atspi-check.py apps              the applications' names, one per line
@@ -48,6 +49,19 @@ def wait(name, secs):
         time.sleep(0.05)
     return 0 if stable >= 3 else 1
 
+def selected_option(node):
+    """A combo box's option with SELECTED (a web page's select: shown or not)."""
+    for i in range(node.childCount):
+        c = node.getChildAtIndex(i)
+        if c is None:
+            continue
+        if c.getRole() in (pyatspi.ROLE_MENU_ITEM, pyatspi.ROLE_LIST_ITEM) and c.getState().contains(pyatspi.STATE_SELECTED):
+            return c.name
+        found = selected_option(c)
+        if found is not None:
+            return found
+    return None
+
 def state(name, visible_is_enough=False):
     app = app_named(name)
     if app is None:
@@ -68,9 +82,12 @@ def state(name, visible_is_enough=False):
                     text = node.queryText().getText(0, -1)
             except NotImplementedError:
                 pass
-            print(json.dumps({"name": node.name, "role": node.getRoleName(),
-                              "states": sorted(pyatspi.stateToString(s) for s in states.getStates()),
-                              "value": value, "text": text}))
+            out = {"name": node.name, "role": node.getRoleName(),
+                   "states": sorted(pyatspi.stateToString(s) for s in states.getStates()),
+                   "value": value, "text": text}
+            if node.getRole() == pyatspi.ROLE_COMBO_BOX:
+                out["selected"] = selected_option(node)
+            print(json.dumps(out))
         if showing or node.getRole() == pyatspi.ROLE_APPLICATION:
             for i in range(node.childCount):
                 c = node.getChildAtIndex(i)
