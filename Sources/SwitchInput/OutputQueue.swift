@@ -4,7 +4,7 @@ import SwitchCore
 
 /// Standard output (or error) for the live loop, written without ever waiting for the reader:
 /// a switch user's input must not stop because whoever reads the transcript stopped reading
-/// (README "Faults in the live loop").
+/// (docs/live.md "Faults in the live loop").
 ///
 /// Policy: lines that the pipe cannot take now wait in memory, up to `limit` bytes (1 MiB by
 /// default: hours of a normal transcript), and go out, in order, as soon as the reader reads
