@@ -103,7 +103,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["SwitchCore"]
+            dependencies: ["SwitchCore"],
+            exclude: ["Golden", "BadInput"]
         ),
         .testTarget(
             name: "SwitchReportTests",
