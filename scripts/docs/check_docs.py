@@ -239,9 +239,13 @@ def check_switchscan_words(block, helper):
                     rest = rest[1:]
                 else:
                     break
-            ok, _, opts = helper.of(path)
+            ok, subs, opts = helper.of(path)
             if not ok:
                 problems.append(f"`switchscan {' '.join(path)}`: no such command (switchscan help {' '.join(path)} fails)")
+                continue
+            word = rest[0].strip("[]()") if rest else ""
+            if subs and word and not word.startswith("-") and word not in SHELL_OPERATORS and not word.startswith(("#", ">", "|")):
+                problems.append(f"`switchscan {' '.join(path)}` has no subcommand {word} (see `switchscan help {' '.join(path)}`)")
                 continue
             for word in rest:
                 if word in SHELL_OPERATORS or word.startswith(("#", ">", "|", "2>")):

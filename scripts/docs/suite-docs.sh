@@ -9,7 +9,7 @@
 #     before the split are all still headings, the README's picture is what the build draws now.
 #  2. The checker itself, on fixtures (scripts/docs/fixtures/): a page that does everything right
 #     passes; a page with one of each mistake (a failing example, wrong expected output, a wrong
-#     exit status, a non-existent option in a block that is not run, an unlabelled fence, bad JSON,
+#     exit status, a non-existent option and subcommand in a block that is not run, an unlabelled fence, bad JSON,
 #     a link to a missing page, a missing anchor, a lost heading) fails with exactly those.
 #
 # Runs the examples with the debug build ($SWITCHSCAN_BIN_DIR, set by scripts/test.sh; else
@@ -74,7 +74,7 @@ if diff <(cat "$HERE/fixtures/broken.expected") <(echo "$actual") > /dev/null; t
 else
   fail "fixtures/broken: exactly the expected failures" "$(diff <(cat "$HERE/fixtures/broken.expected") <(echo "$actual"))"
 fi
-for what in "exit status 2" "docs/missing.md: no such file" "#no-such-heading: no heading with the anchor" "has no option --grap" "has no option --colour"; do
+for what in "exit status 2" "docs/missing.md: no such file" "#no-such-heading: no heading with the anchor" "has no option --grap" "has no subcommand shw" "has no option --colour"; do
   if grep -qF -- "$what" <<<"$broken"; then pass "fixtures/broken: reported: $what"; else fail "fixtures/broken: reported: $what" "$broken"; fi
 done
 
