@@ -121,7 +121,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchDesktopTests",
-            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop"],
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop", "SwitchOverlay"],
             exclude: ["Fixtures"]
         ),
     ],

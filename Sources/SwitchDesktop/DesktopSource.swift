@@ -115,6 +115,7 @@ public final class DesktopSource: LoopAdapter {
                 guard let job = PageJob(document: doc, app: app, bus: bus, getAll: reader.facts(app).getAll) else { continue }
                 job.trace = trace
                 job.runToEnd()
+                lastPageRead = (job.note.items, job.note.parts, job.note.calls, Double(job.note.microseconds) / 1000)
                 if let page = job.page { place(page) }
             }
         }
@@ -125,6 +126,15 @@ public final class DesktopSource: LoopAdapter {
         }.first
         throw DesktopError(why ?? "nothing to read")
     }
+
+    /// Forgets the web pages read whole, so the next `readOnce` reads them whole again (the
+    /// benchmark's repeated reads).
+    public func forgetPages() {
+        reader.forgetPages(notIn: AtspiNode(id: "", role: .application))
+    }
+
+    /// What the last whole read of a page found and cost (the benchmark's notes).
+    public private(set) var lastPageRead: (items: Int, parts: Int, calls: Int, milliseconds: Double)?
 
     private func takeLines() -> [TranscriptEvent] {
         let l = lines
@@ -391,6 +401,7 @@ public final class DesktopSource: LoopAdapter {
     private func stepPageJobs() {
         for (id, job) in jobs where job.step() {
             jobs[id] = nil
+            lastPageRead = (job.note.items, job.note.parts, job.note.calls, Double(job.note.microseconds) / 1000)
             if let page = job.page, job.app.bus == app?.bus { place(page) }
             if case .failed(let why) = job.phase { trace?("page \(id) not read: \(why)") }
         }
@@ -448,7 +459,11 @@ public final class DesktopSource: LoopAdapter {
         if let d = floodGuard.deadline, d <= now { guardOutputs(floodGuard.handle(.deadline, at: now)) }
         startPageJobs()
         var inputs: [ShellInput] = takeLines().map { .line($0) }
-        if tree != before { inputs.append(.layout(tree)); newTree?(tree) }
+        if tree != before {
+            inputs.append(.layout(tree))
+            newTree?(tree)
+            trace?("layout handed at \(MonotonicClock.nowMicroseconds())")
+        }
         return inputs
     }
 

@@ -110,6 +110,8 @@ public enum AtspiMapping {
             return .element
         }
         if informativeRoles.contains(n.role), n.children.isEmpty, !n.name.trimmed.isEmpty { return .element }
+        // A heading is one thing to read, its text inside it (a link in it is lifted out).
+        if n.role == .heading, !n.name.trimmed.isEmpty { return .element }
         return .container
     }
 

@@ -72,6 +72,9 @@ enum WebGroups {
         // "1." "12)" "a." "iv."
         guard let last = s.last, last == "." || last == ")" else { return false }
         let body = s.dropLast()
-        return !body.isEmpty && (body.allSatisfy(\.isNumber) || (body.count <= 4 && body.allSatisfy { $0.isLetter && $0.isASCII }))
+        if body.isEmpty { return false }
+        if body.allSatisfy(\.isNumber) { return true }
+        if body.count == 1 { return body.allSatisfy { $0.isLetter && $0.isASCII } }
+        return body.count <= 4 && body.allSatisfy { "ivxlcdmIVXLCDM".contains($0) }
     }
 }
