@@ -97,6 +97,7 @@ let labels: [String: String] = [
     "menu:action:Scroll forward": "Scroll forward", "menu:increment": "Increment", "menu:decrement": "Decrement",
     "menu:gestures": "Gestures", "menu:device": "Device", "menu:shortcuts": "Shortcuts", "menu:settings": "Settings",
     "menu:escape": "Escape", "menu:close": "Close menu",
+    "menu:autoScanning": "Turn auto scanning off", "menu:speech": "Turn speech on", "menu:pause": "Pause scanning",
 ]
 
 /// The pages every menu on an item with a place on screen offers (issue 23).

@@ -196,6 +196,10 @@ struct ScannerHarness {
             return "\(time) point \(point) → \(id ?? "no item there")"
         case .pointMenuOpened(let point, let id, _, let items, let submenu):
             return "\(time) menu open " + (submenu.map { $0 + " " } ?? "") + "at \(point)" + (id.map { " on \($0)" } ?? "") + ": " + items.map(\.id).joined(separator: ", ")
+        case .setting(let c):
+            return "\(time) setting \(c.name) " + TranscriptFormat.settingText(c.from) + " → " + TranscriptFormat.settingText(c.to)
+        case .drag(let d):
+            return "\(time) drag \(d.state.rawValue) \(d.id) from \(d.from)"
         default:
             return TranscriptFormat.text(line)
         }
