@@ -222,7 +222,7 @@ public enum AtspiMapping {
         let label = n.name.trimmed
         return Element(id: n.id, isAccessibilityElement: false, label: label.isEmpty ? nil : label,
                        traits: n.role == .pageTabList ? .tabBar : [], frame: frame(n, context),
-                       customActions: uniqueNames(n.actions), viewIsModal: n.states.contains(.modal),
+                       customActions: uniqueNames(n.actions).filter { !nonActions.contains($0) }, viewIsModal: n.states.contains(.modal),
                        order: .reading, children: children)
     }
 
@@ -286,7 +286,8 @@ public enum AtspiMapping {
         if hint == label || hint == value || hint == n.value?.text?.trimmed || (n.value != nil && Double(hint) == n.value?.current) {
             hint = ""
         }
-        let custom = n.actions.count > 1 ? uniqueNames(Array(n.actions.dropFirst())) : []
+        // Text offers nothing to do; nor does what a browser lists on every node.
+        let custom = n.actions.count > 1 && operable ? uniqueNames(Array(n.actions.dropFirst())).filter { !nonActions.contains($0) } : []
         return Element(id: n.id, isAccessibilityElement: true, label: label.isEmpty ? nil : label,
                        value: value, hint: hint.isEmpty ? nil : hint, traits: traits, frame: frame(n, context),
                        customActions: custom, respondsToUserInteraction: responds)
@@ -339,6 +340,10 @@ public enum AtspiMapping {
         }
         return parts.joined(separator: ", ")
     }
+
+    /// What browsers list as an action of every node: nothing to offer in a menu (the
+    /// Gestures page has the right click a context menu needs).
+    static let nonActions: Set<String> = ["showContextMenu", "doDefault", "clickAncestor"]
 
     static func uniqueNames(_ names: [String]) -> [String] {
         var seen = Set<String>()

@@ -185,9 +185,15 @@ final class DesktopReader {
     /// Nodes `known` already has (the tree read before, by id) keep theirs; the others are asked.
     func completeDetails(_ page: inout AtspiNode, app: AppRef, known: [String: AtspiNode]) throws(Failure) {
         var ask: Set<String> = []
+        var unbounded: Set<String> = []
         let pageID = page.id
         func fill(_ n: inout AtspiNode) {
             if n.states.contains(.showing), n.id != pageID {
+                // Firefox says (-1, -1, -1, -1) for a node whose bounds it has not worked out yet
+                // (a page just loaded): the walk may have had them, else they are asked again.
+                if n.extents?.frame == nil {
+                    if let e = known[n.id]?.extents, e.frame != nil { n.extents = e } else { unbounded.insert(n.id) }
+                }
                 if let k = known[n.id], k.role == n.role {
                     n.actions = k.actions
                     n.value = k.value
@@ -204,6 +210,7 @@ final class DesktopReader {
         fill(&page)
         lastCallCount = 0
         if !ask.isEmpty { try fetchDetails(&page, app: app, infos: [:], only: ask) }
+        if !unbounded.isEmpty { try fetchDetails(&page, app: app, infos: [:], only: unbounded, extents: true) }
     }
 
     /// Forgets the pages of documents that are no longer in `root`.
@@ -548,7 +555,7 @@ final class DesktopReader {
             var t = Tokens()
             // A page's node read whole has its extents already; a page's node walked is asked
             // whatever its interface list says.
-            let extentsWanted = n.inDocument ? n.extents == nil : n.interfaces.contains(.component)
+            let extentsWanted = n.inDocument ? n.extents?.frame == nil : n.interfaces.contains(.component)
             if withExtents, extentsWanted { t.extents = b.call(p, "org.a11y.atspi.Component", "GetExtents", [.u32(0)]) }
             if n.interfaces.contains(.action) && !gtk4 { t.actions = b.call(p, "org.a11y.atspi.Action", "GetActions") }
             if element, n.interfaces.contains(.value) { t.value = props(b, p, "org.a11y.atspi.Value", AtspiValue.propertyNames, app: app) }
@@ -628,7 +635,7 @@ final class DesktopReader {
         }
         func apply(_ n: inout AtspiNode) {
             if let d = details[n.id] {
-                if withExtents && (!n.inDocument || n.extents == nil) { n.extents = d.extents }
+                if withExtents && (!n.inDocument || n.extents?.frame == nil) { n.extents = d.extents }
                 if let a = d.actions {
                     n.actions = a
                     // Qt 5 lists the Action interface on every object, labels and panes too, most
