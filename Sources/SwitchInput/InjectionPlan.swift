@@ -46,6 +46,8 @@ public struct InjectionPlan: Sendable, Equatable {
             return [.needsBridge("\(p.action.name) is not sent through the output device yet")]
         case .lockScreen:
             return []  // Not device input: the lock-screen adapter runs loginctl.
+        case .activateWindow, .closeWindow:
+            return [.needsBridge("\(p.action.name) \(p.id) needs the live desktop (run --desktop)")]
         }
     }
 
