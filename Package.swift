@@ -39,6 +39,12 @@ let package = Package(
             pkgConfig: "xft",
             providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxft-dev"])]
         ),
+        // The keyboard layout --inject's uinput keyboard types through (keys by keysym).
+        .systemLibrary(
+            name: "CXKBCommon",
+            pkgConfig: "xkbcommon",
+            providers: [.apt(["libxkbcommon-dev"])]
+        ),
         .target(
             name: "SwitchOverlay",
             dependencies: ["SwitchCore", "SwitchInput", "CX11"]
@@ -57,7 +63,7 @@ let package = Package(
         ),
         .target(
             name: "SwitchInput",
-            dependencies: ["SwitchCore", "SwitchFormats", "CEvdev"]
+            dependencies: ["SwitchCore", "SwitchFormats", "CEvdev", "CXKBCommon"]
         ),
         .target(
             name: "SwitchDesktop",
@@ -122,7 +128,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchDesktopTests",
-            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop"],
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop", "CX11"],
             exclude: ["Fixtures"]
         ),
     ],

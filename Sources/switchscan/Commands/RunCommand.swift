@@ -73,6 +73,7 @@ struct RunCommand: ParsableCommand {
         let treeValue: ElementTree
         if live.desktop {
             let source = try live.source()
+            source.holdTime = profileValue.menu.holdTime
             if ProcessInfo.processInfo.environment["SWITCHSCAN_DESKTOP_TRACE"] != nil { source.trace = { note("desktop: " + $0) } }
             if let file = ProcessInfo.processInfo.environment["SWITCHSCAN_DESKTOP_TREE"] {
                 // The tests' check of partial re-reads: the latest tree, as `tree dump --desktop` writes it.
@@ -87,11 +88,12 @@ struct RunCommand: ParsableCommand {
         var injector: UInputOutput?
         if inject {
             do {
-                injector = try UInputOutput(screen: treeValue.screen)
+                injector = try UInputOutput(screen: treeValue.screen, holdTime: profileValue.menu.holdTime)
             } catch {
                 throw fail("\(error)")
             }
             if let node = injector?.node { note("injecting into \(node) \"\(UInputOutput.deviceName)\"") }
+            InjectNotes.devices(injector).forEach(note)
         }
 
         // What the person sees and hears: set up before the devices, so a missing X server or
