@@ -33,3 +33,13 @@ struct KeyLayoutTests {
 
     static func assignments(_ text: String) -> [String: String] { KeyLayout.shellAssignments(text) }
 }
+
+/// `run` never reads a device switchscan made (issue 23: a synthetic Enter from the uinput keyboard
+/// must never select).
+@Suite struct OwnDeviceTests {
+    @Test func devicesNamedSwitchscanAreOwn() {
+        for name in ["switchscan output", "switchscan keyboard", "switchscan pointer"] { #expect(DeviceEnumeration.isOwnDevice(name: name)) }
+        for name in ["switchscanner", "AT Translated Set 2 keyboard", "My switchscan box"] { #expect(!DeviceEnumeration.isOwnDevice(name: name)) }
+        #expect(DeviceEnumeration.isOwnDevice(name: UInputKeyboard.deviceName) && DeviceEnumeration.isOwnDevice(name: UInputPointer.deviceName))
+    }
+}

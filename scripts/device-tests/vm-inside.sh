@@ -117,7 +117,10 @@ wait_for "running" /tmp/run.err || show /tmp/run.err
 OUT=$(sed -n 's/.*injecting into \(\/dev\/input\/event[0-9]*\).*/\1/p' /tmp/run.err)
 check "--inject: the output device exists" "[ -n \"$OUT\" ] && [ -e \"$OUT\" ]"
 ./switchscan devices > /tmp/devices2.txt 2>&1
-check "--inject: the output device is a touchscreen" "grep -A3 'Device: *switchscan output' /tmp/devices2.txt | grep -q 'Kind: *touchscreen'"
+check "--inject: the output device is a direct (touchscreen) device, and switchscan never opens it (devices leaves it out)" \
+  "[ \"\$(cat /sys/class/input/\${OUT##*/}/device/properties)\" = 2 ] && grep -q '^switchscan output\$' /sys/class/input/\${OUT##*/}/device/name && ! grep -q 'switchscan output' /tmp/devices2.txt"
+check "--inject: the scanner menu's keyboard and pointer exist, and run never reads them (not even for the pause chord)" \
+  "grep -q 'keys through /dev/input/event[0-9]* \"switchscan keyboard\", by keysym in the layout us' /tmp/run.err && grep -q 'gestures through /dev/input/event[0-9]* \"switchscan pointer\"' /tmp/run.err && ! grep -q 'watching.*switchscan' /tmp/run.err && ! grep -q 'switchscan keyboard\|switchscan pointer' /tmp/devices2.txt"
 check "--grab: another program cannot grab the switch" "[ \"\$(./vmdev grabtest $SW)\" = busy ]"
 check "CLOCK_MONOTONIC accepted (no read-time fallback)" "! grep -q 'cannot set CLOCK_MONOTONIC' /tmp/run.err"
 [ -n "$OUT" ] && { ./vmdev read "$OUT" 40000 > /tmp/injected.txt & }
