@@ -174,6 +174,10 @@ public final class Overlay: LoopAdapter {
             stop = nil
             closeMenu()
             colorLines = []
+        case .scanStopped:
+            stop = nil
+            closeMenu()
+            colorLines = []
         case .highlight(let id, let kind, _):
             if kind == .menuItem {
                 marked = entries.firstIndex { $0.id == id }
@@ -204,7 +208,7 @@ public final class Overlay: LoopAdapter {
             stop = nil
             closeMenu()
             colorLines = []
-        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree:
+        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree, .layoutLoaded:
             return false
         }
         return true

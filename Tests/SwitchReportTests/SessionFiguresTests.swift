@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func an_immediate_undo_is_a_miss_and_only_the_next_perform_counts() {
-        let toggles: (String) -> Bool = { $0 == "wifi" }
+        let toggles: @Sendable (String) -> Bool = { $0 == "wifi" }
         let f = SessionFigures([
             Self.perform(1, .increment, "vol"), Self.perform(2, .decrement, "vol"),       // undone
             Self.perform(3, .decrement, "vol"), Self.perform(4, .increment, "other"),    // other element: no

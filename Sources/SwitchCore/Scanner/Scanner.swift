@@ -322,7 +322,7 @@ public struct Scanner: Sendable {
             if canScan {
                 beginScanning(now, &out)
             } else {
-                out.append(.emit(.scan(started: false)))
+                out.append(.emit(.scanStopped(.noItems)))
                 enterStopped(.noItems)
             }
         case .action:
@@ -595,7 +595,9 @@ public struct Scanner: Sendable {
     /// Closes the menu if open, then stops; `syncTimers` cancels whatever was pending.
     mutating func stop(_ why: StopReason, _ out: inout [Output]) {
         if isMenuOpen { out.append(.emit(.menuClosed)) }
-        out.append(.emit(.scan(started: false)))
+        // Stopped by itself for want of items: the line says why (a user's stop and loops do not
+        // need to: the press or the passes before it say it).
+        if case .noItems = why { out.append(.emit(.scanStopped(.noItems))) } else { out.append(.emit(.scan(started: false))) }
         enterStopped(why)
     }
 

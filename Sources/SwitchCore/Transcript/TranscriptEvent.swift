@@ -48,6 +48,33 @@ public enum TranscriptEvent: Equatable, Sendable {
     case pointMenuOpened(point: Point, id: String?, label: String?, items: [MenuEntryName])
     /// Item or point mode (or group selection) began, from the scanner menu.
     case mode(ScanningSettings.Mode)
+
+    // Issue 22 (bad input, round three): nothing a run does goes unsaid.
+    /// Scanning stopped by itself, and why (`{"type":"scan","state":"stopped","reason":"noItems"}`):
+    /// the tree, or a layout, has nothing to scan. A user's stop and the end of `loops` stay
+    /// `scan(started: false)`.
+    case scanStopped(ScanStopReason)
+    /// A layout change loaded the tree of `file` (`{"type":"tree","change":"layout","file":"B.json"}`):
+    /// `simulate --layout SECONDS:FILE`, `run`'s re-read on SIGHUP.
+    case layoutLoaded(file: String)
+}
+
+extension TranscriptEvent {
+    /// Whether scanning stops with this line (a highlight it showed is gone).
+    public var stopsScanning: Bool {
+        switch self {
+        case .scan(started: false), .scanStopped: return true
+        default: return false
+        }
+    }
+}
+
+/// Why scanning stopped by itself.
+public enum ScanStopReason: String, Sendable {
+    /// Nothing to scan: no scan items (every element disabled, only static text, an empty modal
+    /// view), or no screen for point scanning. A layout with items starts scanning again.
+    case noItems
+
 }
 
 /// One colour of group selection: the ids and labels of the items (or menu entries) it holds,

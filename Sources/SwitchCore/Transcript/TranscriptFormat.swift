@@ -143,6 +143,14 @@ public enum TranscriptFormat {
             case .hold(let name, _): w.string("by", "hold"); w.string("switch", name)
             case .chord(let chord): w.string("by", "chord"); w.string("chord", chord)
             }
+        case .scanStopped(let why):
+            w.string("type", "scan")
+            w.string("state", "stopped")
+            w.string("reason", why.rawValue)
+        case .layoutLoaded(let file):
+            w.string("type", "tree")
+            w.string("change", "layout")
+            w.string("file", file)
         }
         return w.finish()
     }
@@ -287,6 +295,10 @@ public enum TranscriptFormat {
             case .hold(let name, let held): return row("pause", "\(p.state.rawValue): \(name) held \(held)")
             case .chord(let chord): return row("pause", "\(p.state.rawValue): \(chord)")
             }
+        case .scanStopped(let why):
+            return row("scan", "stopped (\(why.rawValue))")
+        case .layoutLoaded(let file):
+            return row("tree", "layout " + quoted(file))
         }
     }
 
