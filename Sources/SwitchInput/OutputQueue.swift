@@ -4,7 +4,7 @@ import SwitchCore
 
 /// Standard output (or error) for the live loop, written without ever waiting for the reader:
 /// a switch user's input must not stop because whoever reads the transcript stopped reading
-/// (README "Faults in the live loop").
+/// (docs/live.md "Faults in the live loop").
 ///
 /// Policy: lines that the pipe cannot take now wait in memory, up to `limit` bytes (1 MiB by
 /// default: hours of a normal transcript), and go out, in order, as soon as the reader reads
@@ -47,7 +47,7 @@ public final class OutputQueue: LoopAdapter {
     private var droppingReported = false
     /// The errno of a write that failed for another reason than a reader that is behind or gone
     /// (a full disk, an I/O error): nothing more is written, the loop goes on, and the command
-    /// ends with status 2 (README "Faults in the live loop").
+    /// ends with status 2 (docs/live.md "Faults in the live loop").
     public private(set) var failure: Int32?
     /// Told once, when `failure` is set.
     private let failed: (Int32) -> Void

@@ -1,4 +1,4 @@
-/// The one escaping rule for everything the tool prints as text (README "Transcript"): labels,
+/// The one escaping rule for everything the tool prints as text (docs/transcript.md): labels,
 /// ids, names and paths come from applications, dumps, profiles and the kernel, and a terminal
 /// must never receive them raw. An `ESC ] 0 ; … BEL` in a label would retitle the terminal,
 /// `ESC [ 2 J` clear it, a newline split one finding over two lines.

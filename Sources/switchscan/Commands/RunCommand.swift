@@ -129,7 +129,7 @@ struct RunCommand: ParsableCommand {
 
         let style = output.format, ids = output.ids
         let treePath = tree ?? ""
-        // Neither output may hold the loop back (README "Faults in the live loop"): lines wait in
+        // Neither output may hold the loop back (docs/live.md "Faults in the live loop"): lines wait in
         // memory for a reader that is behind, up to a bound, and what is dropped is said.
         let limit = ProcessInfo.processInfo.environment["SWITCHSCAN_OUTPUT_BUFFER"].flatMap { Int($0) } ?? OutputQueue.defaultLimit
         let errors = OutputQueue(name: "stderr", fd: 2, limit: limit, gapLine: { count, _, _ in

@@ -1,7 +1,7 @@
 import Foundation
 import SwitchCore
 
-/// The one path by which the tool writes to standard output and standard error (README
+/// The one path by which the tool writes to standard output and standard error (docs/reliability.md
 /// "Limits of the readers", RELIABILITY.md finding 18): every write is checked, so output is never
 /// lost with status 0.
 ///
