@@ -185,7 +185,7 @@ public final class Overlay: LoopAdapter {
                 stop = (id, kind)
                 colorLines = []
             }
-        case .menuOpened(let id, _, let items):
+        case .menuOpened(let id, _, let items, _):
             menuItem = id
             menuPoint = nil
             entries = items.map { ($0.id, $0.label) }
@@ -194,7 +194,7 @@ public final class Overlay: LoopAdapter {
         case .menuClosed:
             closeMenu()
             colorLines = []
-        case .pointMenuOpened(let p, let id, _, let items):
+        case .pointMenuOpened(let p, let id, _, let items, _):
             // The point's menu: next to the crosshair, the element under it (Snap's) ringed.
             stop = nil
             menuItem = id
@@ -208,7 +208,7 @@ public final class Overlay: LoopAdapter {
             stop = nil
             closeMenu()
             colorLines = []
-        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree, .layoutLoaded:
+        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree, .setting, .drag, .layoutLoaded:
             return false
         }
         return true

@@ -72,6 +72,8 @@ public enum DesktopPerformPlan {
             return .fail("it has no place on screen to click")
         case .escape:
             return .escapeKey
+        case .rightClick, .doubleClick, .middleClick, .hold, .drag, .scroll, .key, .lockScreen:
+            return .fail("\(perform.action.name) is not carried out on the live desktop yet")
         }
     }
 }
