@@ -76,7 +76,7 @@ struct SimulateCommandTests {
         let r = try CLI.run(["simulate", "--tree", Self.demo + "demo-tree.json", "--profile", "single-switch-auto", "--events", one, "--format", "jsonl"])
         #expect(r.status == 0)
         #expect(r.lines.count == 10)   // scan started, edit, the press, the menu, then its entries at 0.5 … 5.5 s
-        #expect(r.lines.last == "{\"t\":5.500,\"type\":\"highlight\",\"id\":\"menu:close\",\"label\":\"Close menu\",\"kind\":\"menuItem\"}")
+        #expect(r.lines.last == "{\"t\":5.500,\"type\":\"highlight\",\"id\":\"menu:escape\",\"label\":\"Escape\",\"kind\":\"menuItem\"}")
         // Manual scanning has no timers: the run ends at the last input.
         let manual = try CLI.run(["simulate", "--tree", Self.demo + "demo-tree.json", "--profile", "two-switch-manual", "--events", one, "--format", "jsonl"])
         #expect(manual.lines.count == 4)
