@@ -117,6 +117,8 @@ struct RunCommand: ParsableCommand {
             } catch {
                 throw fail("\(error)")
             }
+        } else {
+            presenters.append(SpeechOnDemand(SpeechOutput.Settings(profileValue.scanning)))  // the menu's Settings can turn them on
         }
 
         let (selected, entries) = try reportingInputErrors {
@@ -159,7 +161,8 @@ struct RunCommand: ParsableCommand {
         do {
             let plan: [(SelectedDevice, grab: Bool)] = zip(selected, grabs).map { ($0, grab: $1.grab) }
             // The desktop first: it answers performs before the presenters show what follows.
-            let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + (desktop.map { [$0] } ?? []) + presenters + [transcript, errors]
+            let menu: [LoopAdapter] = [LockScreen(), SettingsKeeper(.forProfileOption(profile))]  // the scanner menu's (issue 23)
+            let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + (desktop.map { [$0] } ?? []) + menu + presenters + [transcript, errors]
             runner = try LiveRunner(devices: plan, chordWatch: chordWatch, adapters: adapters, hooks: hooks)
         } catch {
             desktop?.finish()
