@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SwitchCore", targets: ["SwitchCore"]),
         // For the fuzz targets (Fuzz/Package.swift), which live in a package of their own.
         .library(name: "SwitchFormats", targets: ["SwitchFormats"]),
+        .library(name: "SwitchReport", targets: ["SwitchReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,6 +40,12 @@ let package = Package(
             pkgConfig: "xft",
             providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxft-dev"])]
         ),
+        // The keyboard layout --inject's uinput keyboard types through (keys by keysym).
+        .systemLibrary(
+            name: "CXKBCommon",
+            pkgConfig: "xkbcommon",
+            providers: [.apt(["libxkbcommon-dev"])]
+        ),
         .target(
             name: "SwitchOverlay",
             dependencies: ["SwitchCore", "SwitchInput", "CX11"]
@@ -57,7 +64,7 @@ let package = Package(
         ),
         .target(
             name: "SwitchInput",
-            dependencies: ["SwitchCore", "SwitchFormats", "CEvdev"]
+            dependencies: ["SwitchCore", "SwitchFormats", "CEvdev", "CXKBCommon"]
         ),
         .target(
             name: "SwitchDesktop",
@@ -122,7 +129,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchDesktopTests",
-            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop", "SwitchOverlay"],
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop", "SwitchOverlay", "CX11"],
             exclude: ["Fixtures"]
         ),
     ],

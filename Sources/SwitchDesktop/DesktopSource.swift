@@ -27,6 +27,10 @@ public final class DesktopSource: LoopAdapter {
     public var newTree: ((ElementTree) -> Void)?
     /// D-Bus calls the last read sent (the benchmark's note).
     public var lastReadCalls: Int { reader.lastCallCount }
+    /// How long the scanner menu's Hold keeps the button down (the profile's `menu.holdTime`).
+    public var holdTime: Interval = MenuSettings().holdTime
+    /// Keys by keysym through the current layout, on this source's X connection (nil without X).
+    public var keySender: KeySender? { performer.keys }
 
     let appName: String?
     let bus: AtspiBus
@@ -442,7 +446,7 @@ public final class DesktopSource: LoopAdapter {
         var interest = glib.prepare(nowMonotonic: nowMonotonic)
         // A stale window list is read at the next turn of the loop.
         let windowsDue: Int64? = windowsStale && windows != nil && appName == nil ? nowMonotonic : nil
-        for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds }) + [windowsDue].compactMap({ $0 }) {
+        for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds }) + [performer.gestures.deadline, windowsDue].compactMap({ $0 }) {
             interest.deadline = min(interest.deadline ?? d, d)
         }
         return interest
@@ -450,6 +454,7 @@ public final class DesktopSource: LoopAdapter {
 
     public func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] {
         glib.dispatch(ready: ready)
+        performer.runGestures(now: nowMonotonic)
         let now = Instant(microseconds: nowMonotonic)
         let before = tree
         stepPageJobs()
@@ -506,7 +511,8 @@ public final class DesktopSource: LoopAdapter {
 
     public func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] {
         guard case .perform(let p) = line.event else { return [] }
-        let step = DesktopPerformPlan.step(for: p, lookup: { self.index[$0] })
+        let step = DesktopPerformPlan.step(for: p, lookup: { self.index[$0] }, holdTime: holdTime)
+        if step == .elsewhere { return [] }
         if case .window(let id, let close) = step { return windowPerform(p, id: id, close: close) }
         let (outcome, notAnswering) = performer.perform(step)
         var inputs: [ShellInput] = [.line(.result(PerformResult(p, outcome)))]
@@ -527,6 +533,7 @@ public final class DesktopSource: LoopAdapter {
     }
 
     public func finish() {
+        performer.finish()
         events.stop()
     }
 }

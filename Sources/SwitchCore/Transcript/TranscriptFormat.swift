@@ -159,6 +159,14 @@ public enum TranscriptFormat {
             w.string("id", d.id)
             w.string("label", d.label)
             w.point("from", d.from)
+        case .scanStopped(let why):
+            w.string("type", "scan")
+            w.string("state", "stopped")
+            w.string("reason", why.rawValue)
+        case .layoutLoaded(let file):
+            w.string("type", "tree")
+            w.string("change", "layout")
+            w.string("file", file)
         }
         return w.finish()
     }
@@ -234,7 +242,7 @@ public enum TranscriptFormat {
         return s.contains(".") || s.contains("e") ? s : s + ".0"
     }
 
-    static func settingText(_ v: SettingChange.Value) -> String {
+    public static func settingText(_ v: SettingChange.Value) -> String {
         switch v {
         case .seconds(let s): return seconds(s) + " s"
         case .bool(let b): return b ? "on" : "off"
@@ -356,6 +364,10 @@ public enum TranscriptFormat {
             case .choosing: return row("drag", "from " + name(d.id, d.label) + " at \(d.from): choose where it drops")
             case .cancelled: return row("drag", "cancelled: " + name(d.id, d.label))
             }
+        case .scanStopped(let why):
+            return row("scan", "stopped (\(why.rawValue))")
+        case .layoutLoaded(let file):
+            return row("tree", "layout " + quoted(file))
         }
     }
 
