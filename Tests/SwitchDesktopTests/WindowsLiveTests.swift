@@ -91,10 +91,11 @@ enum WindowsDesktop {
 }
 
 extension DesktopSession {
-    /// `switchscan run --desktop` following the active window, driven by `keys` after the first
-    /// read settled.
+    /// `switchscan run --desktop` following the active window, driven by `keys` once the first
+    /// read and the window list settled (2.5 s: on a loaded machine the list can come after a
+    /// menu opened in the first second, and a menu whose entries change starts its level again).
     func desktopRun(_ keys: String) -> Result {
-        let r = live(scenario: "wait running\nsleep 1000\n" + keys + "sleep 800\nsignal INT\n",
+        let r = live(scenario: "wait running\nsleep 2500\n" + keys + "sleep 800\nsignal INT\n",
                      ["run", "--desktop", "--profile", DesktopSession.twoSwitchProfile, "--format", "jsonl", "--no-show"], timeout: 120)
         #expect(r.status == 0, "\(r.stderr)")
         return r
