@@ -503,6 +503,11 @@ public final class DesktopSource: LoopAdapter {
                     continue
                 }
                 bus.ping(p.bus) { [weak self] ok in self?.probe = (p.bus, ok) }
+            case .busy(let on):
+                let name = app?.name ?? appName ?? "desktop"
+                lines.append(.tree(TreeSourceChange(on ? .busy : .settled, app: name, detail: on
+                    ? "it changes without a pause: read once every \(formatNumber(Double(schedule.settings.busyInterval.microseconds) / 1e6)) s until it settles"
+                    : "read as it changes again")))
             case .setDeadline, .cancelDeadline:
                 break  // `prepare` asks the schedule for its deadline
             }
