@@ -9,69 +9,7 @@ import Testing
 /// button event as the server delivers it, keysyms translated with the client's XKB keymap.
 @Suite(.serialized, .enabled(if: DesktopSession.usable, "needs the headless desktop (scripts/apt/test-desktop.list)"))
 struct KeySenderTests {
-    /// A window that has the keyboard focus and listens to keys, buttons and motion.
-    final class Client {
-        let display: OpaquePointer
-        let window: UInt
-
-        init(_ name: String) throws {
-            guard let d = cx11_open_display(name) else { throw DesktopSession.SessionError("no X display \(name)") }
-            display = d
-            let screen = cx11_default_screen(d)
-            window = XCreateSimpleWindow(d, cx11_root_window(d, screen), 0, 0, 400, 300, 0, 0, 0)
-            XSelectInput(d, window, KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
-            XMapRaised(d, window)
-            XSync(d, 0)
-            // Wait until it is viewable, then give it the focus.
-            for _ in 0..<200 {
-                var attributes = XWindowAttributes()
-                XGetWindowAttributes(d, window, &attributes)
-                if attributes.map_state == IsViewable { break }
-                usleep(10_000)
-            }
-            XSetInputFocus(d, window, RevertToParent, UInt(CurrentTime))
-            XSync(d, 0)
-            _ = events()
-        }
-
-        deinit { XCloseDisplay(display) }
-
-        /// Every event delivered so far: `down a Control`, `up a`, `button 3 down at (50, 60)`, `motion
-        /// (70, 60) button1`.
-        func events() -> [String] {
-            usleep(100_000)
-            XSync(display, 0)
-            var out: [String] = []
-            var e = XEvent()
-            while XPending(display) > 0 {
-                XNextEvent(display, &e)
-                switch e.type {
-                case KeyPress, KeyRelease:
-                    var mods: UInt32 = 0
-                    var keysym: UInt = 0
-                    _ = XkbLookupKeySym(display, UInt8(e.xkey.keycode), e.xkey.state, &mods, &keysym)
-                    let name = XKeysymToString(keysym).map { String(cString: $0) } ?? String(keysym, radix: 16)
-                    var s = (e.type == KeyPress ? "down " : "up ") + name
-                    if e.xkey.state & UInt32(ControlMask) != 0 { s += " Control" }
-                    if e.xkey.state & UInt32(ShiftMask) != 0 { s += " Shift" }
-                    if e.xkey.state & UInt32(Mod1Mask) != 0 { s += " Alt" }
-                    out.append(s)
-                case ButtonPress, ButtonRelease:
-                    out.append("button \(e.xbutton.button) \(e.type == ButtonPress ? "down" : "up") at (\(e.xbutton.x), \(e.xbutton.y))")
-                case MotionNotify:
-                    out.append("motion (\(e.xmotion.x), \(e.xmotion.y))" + (e.xmotion.state & UInt32(Button1Mask) != 0 ? " button1" : ""))
-                case MappingNotify:
-                    XRefreshKeyboardMapping(&e.xmapping)
-                default:
-                    break
-                }
-            }
-            return out
-        }
-
-        /// Only the key presses' keysyms and modifiers.
-        func presses() -> [String] { events().filter { $0.hasPrefix("down ") }.map { String($0.dropFirst(5)) } }
-    }
+    typealias Client = XTestClient
 
     @Test func ctrlAOnAZERTYIsCtrlA() throws {
         let s = try DesktopSession()
