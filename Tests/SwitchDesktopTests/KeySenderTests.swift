@@ -11,61 +11,39 @@ import Testing
 struct KeySenderTests {
     typealias Client = XTestClient
 
-    @Test func ctrlAOnAZERTYIsCtrlA() throws {
+    /// One desktop for the keys (a desktop costs seconds): AZERTY first, then US.
+    @Test func keysGoByKeysymThroughTheLayout() throws {
         let s = try DesktopSession()
         defer { s.close() }
         let display = try #require(s.environment["DISPLAY"])
         #expect(s.run(["/usr/bin/setxkbmap", "-display", display, "fr"]).status == 0)
         let client = try Client(display)
         let keys = try #require(KeySender(display: display))
+        defer { keys.finish() }
+
+        // Ctrl+A on AZERTY: the key that types a is where a US keyboard has Q (by position, q).
         #expect(keys.send(try KeyCombo(parsing: "Ctrl+A")) == .success("keys Ctrl+A"))
-        // The key that types a on AZERTY is where a US keyboard has Q: by position it would be q.
         #expect(client.presses() == ["Control_L", "a Control"])
-        keys.finish()
-    }
 
-    @Test func levelsAndAltGrComeFromTheLayout() throws {
-        let s = try DesktopSession()
-        defer { s.close() }
-        let display = try #require(s.environment["DISPLAY"])
-        #expect(s.run(["/usr/bin/setxkbmap", "-display", display, "fr"]).status == 0)
-        let client = try Client(display)
-        let keys = try #require(KeySender(display: display))
-        // On AZERTY the digits need Shift, € is AltGr+E.
+        // The level's modifiers come from the layout: on AZERTY the digits need Shift, € is AltGr+E.
         #expect(keys.typeText("A1€") == .success("typed 3 characters"))
-        let presses = client.presses()
-        #expect(presses.filter { !$0.hasPrefix("Shift") && !$0.hasPrefix("ISO_Level3") } == ["A Shift", "1 Shift", "EuroSign"])
-        keys.finish()
-    }
+        #expect(client.presses().filter { !$0.hasPrefix("Shift") && !$0.hasPrefix("ISO_Level3") } == ["A Shift", "1 Shift", "EuroSign"])
 
-    @Test func aKeysymTheLayoutLacksIsMappedOntoASpareKeycode() throws {
-        let s = try DesktopSession()
-        defer { s.close() }
-        let display = try #require(s.environment["DISPLAY"])
-        #expect(s.run(["/usr/bin/setxkbmap", "-display", display, "us"]).status == 0)
-        let client = try Client(display)
-        let keys = try #require(KeySender(display: display))
         // No key of a US layout types ж or ł: each goes on a keycode without keysyms; a second ж
         // reuses its keycode.
+        #expect(s.run(["/usr/bin/setxkbmap", "-display", display, "us"]).status == 0)
+        _ = client.events()
         #expect(keys.typeText("жłж") == .success("typed 3 characters"))
         #expect(client.presses() == ["Cyrillic_zhe", "lstroke", "Cyrillic_zhe"])
         // A letter is named in capitals, sent as its lower-case keysym.
         #expect(keys.send(try KeyCombo(parsing: "Ctrl+ж")) == .success("keys Ctrl+Ж"))
         #expect(client.presses() == ["Control_L", "Cyrillic_zhe Control"])
-        keys.finish()
-    }
 
-    @Test func mediaKeysReachTheClientAsTheirKeysyms() throws {
-        let s = try DesktopSession()
-        defer { s.close() }
-        let display = try #require(s.environment["DISPLAY"])
-        let client = try Client(display)
-        let keys = try #require(KeySender(display: display))
+        // The media keys reach the client as their keysyms.
         for name in ["XF86AudioRaiseVolume", "XF86AudioLowerVolume", "XF86AudioMute"] {
             #expect(keys.send(try KeyCombo(parsing: name)) == .success("keys \(name)"))
         }
         #expect(client.presses() == ["XF86AudioRaiseVolume", "XF86AudioLowerVolume", "XF86AudioMute"])
-        keys.finish()
     }
 
     @Test func pointerGesturesArriveAsButtonsAndMotion() throws {
