@@ -49,6 +49,8 @@ public struct SessionFigures: Sendable, Equatable {
     public var touchTaps = 0
     public var touchSwipes = 0
     public var touchHolds = 0
+    /// Contacts passed live to the virtual touchscreen (touch passthrough).
+    public var touchGestures = 0
     public var touchRejected = 0
     public var selections: [Selection] = []
     public var escapes = 0
@@ -103,7 +105,8 @@ public struct SessionFigures: Sendable, Equatable {
                 }
             case .touch(let d):
                 switch d.decision {
-                case .tap: touchTaps += 1
+                case .tap, .passedTap: touchTaps += 1
+                case .gesture: touchGestures += 1
                 case .swipe: touchSwipes += 1
                 case .hold: touchHolds += 1
                 case .rejected: touchRejected += 1
