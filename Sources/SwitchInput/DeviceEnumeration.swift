@@ -21,8 +21,15 @@ public enum DeviceEnumeration {
     public static let inputDirectory = "/dev/input"
 
     /// The `event*` node paths in `directory`, in number order (event2 before event10); empty
-    /// when the directory does not exist.
+    /// when the directory does not exist. Devices switchscan made (`switchscan …`, named so in
+    /// sysfs) are left out: switchscan never opens them.
     public static func nodes(in directory: String = inputDirectory) -> [String] {
+        allNodes(in: directory).filter { node in
+            !(DeviceAccess.sysfsName(node: node).map(VirtualTouchscreenLayout.isOwnDevice(name:)) ?? false)
+        }
+    }
+
+    private static func allNodes(in directory: String) -> [String] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []

@@ -12,7 +12,7 @@ struct UInputTests {
     func openOutput(_ output: UInputOutput) throws -> EvdevDevice {
         let node = try #require(output.node)
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: node) { usleep(10_000) }
-        return try EvdevDevice(node: node)
+        return try EvdevDevice(node: node, readingOwnDevice: true)
     }
 
     func frames(_ device: EvdevDevice) -> (outputs: [FrameAssembler.Output], dropped: Bool) {

@@ -28,6 +28,7 @@ enum DevicePicking {
             let keys = profile.switches.map(\.keyName).joined(separator: ", ")
             let errors = entries.compactMap(\.error)
             var message = entries.isEmpty ? "no input devices in \(DeviceEnumeration.inputDirectory)"
+                : profile.switches.isEmpty && profile.passesTouch ? "no touchscreen among the input devices (the profile only passes touches on)"
                 : "no input device has the profile's switch keys (\(keys.isEmpty ? "none" : keys))"
             if let e = errors.first { message += "; \(errors.count) could not be opened (\(e.reason))" }
             message += "; name one with --device (see `switchscan devices`)"
