@@ -12,7 +12,9 @@
 ///
 /// Warnings:
 /// - a `longPressAction` while `longPress` is 0 (off): it never fires;
-/// - `longPress` set while no switch has a `longPressAction`: it does nothing.
+/// - `longPress` set while no switch has a `longPressAction`: it does nothing;
+/// - `touchAccommodations.output` "activate" with `touchAsSwitch`: every touch is a switch press.
+///   ("virtualTouchscreen" with `touchAsSwitch` is an error of `ProfileDecoder`.)
 public enum ProfileConsistency {
     /// Throws the first error; returns the warnings. `json` is the profile file as parsed, to
     /// point at the settings.
@@ -69,6 +71,10 @@ public enum ProfileConsistency {
                 throw r.error(node(["switchStabilization", "longPress"]), "switchStabilization.longPress",
                               "\(formatNumber(longPress.seconds)) s is not longer than holdDuration (\(formatNumber(hold.seconds)) s): a press is accepted only after the long-press time, so \(s.keyName)'s \(s.action.rawValue) would never fire; make longPress longer than holdDuration")
             }
+        }
+        if let action = p.touchAccommodations.touchAsSwitch, json["touchAccommodations"]?["output"] != nil {
+            warnings.append(r.error(node(["touchAccommodations", "output"]), "touchAccommodations.output",
+                                    "does nothing: with touchAsSwitch (\"\(action.rawValue)\") every touch is a press of the screen as a switch"))
         }
         if !longPress.isZero && withLongPress.isEmpty {
             warnings.append(r.error(node(["switchStabilization", "longPress"]), "switchStabilization.longPress",
