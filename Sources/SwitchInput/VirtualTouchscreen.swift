@@ -10,13 +10,22 @@ import SwitchCore
 ///
 /// A frame is written with one write(2) of all its events (uinput takes several per write), so
 /// a frame passed live costs one syscall.
+///
+/// Removing it right after a lift would lose that lift for every reader that has not read it yet
+/// (the kernel's evdev refuses reads of a removed device, buffered events and all), so `close`
+/// leaves readers `readGrace` after the last frame before it removes the device.
 public final class VirtualTouchscreen {
+    /// How long readers get to read the last frames before the device is removed.
+    public static let readGrace = Interval.milliseconds(20)
+
     public let layout: VirtualTouchscreenLayout
     private var encoder: VirtualTouchEncoder
     private let template: OpaquePointer
     private var uinput: OpaquePointer?
     private let fd: Int32
     private var buffer: [input_event] = []
+    /// CLOCK_MONOTONIC µs of the last frame written.
+    private var lastWrite: Int64 = 0
 
     /// Creates the device. Throws `DeviceError` (operation `.uinput`) when /dev/uinput is
     /// missing or not writable.
@@ -83,6 +92,8 @@ public final class VirtualTouchscreen {
     public func close() {
         guard let ui = uinput else { return }
         _ = writeEvents(encoder.liftAll())
+        let wait = lastWrite + VirtualTouchscreen.readGrace.microseconds - MonotonicClock.nowMicroseconds()
+        if lastWrite > 0, wait > 0 { usleep(useconds_t(wait)) }
         libevdev_uinput_destroy(ui)
         uinput = nil
     }
@@ -100,7 +111,10 @@ public final class VirtualTouchscreen {
         let size = MemoryLayout<input_event>.stride * buffer.count
         while true {
             let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, size) }
-            if n == size { return nil }
+            if n == size {
+                lastWrite = MonotonicClock.nowMicroseconds()
+                return nil
+            }
             if n < 0 && errno == EINTR { continue }
             return "cannot write to the virtual touchscreen: " + (n < 0 ? String(cString: strerror(errno)) : "short write")
         }

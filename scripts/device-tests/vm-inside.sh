@@ -274,7 +274,7 @@ exec 3>&-
 # The uinput suite of the Swift tests (UInputTests: output device, read back, flood, removal).
 if [ -x ./switchscanPackageTests.xctest ]; then
   ./switchscanPackageTests.xctest --testing-library swift-testing --filter UInputTests > /tmp/xctest.out 2>&1; RC=$?
-  check "Swift UInputTests pass on the real kernel" "[ $RC = 0 ] && grep -q 'Test run with 4 tests.* passed' /tmp/xctest.out && ! grep -q skipped /tmp/xctest.out"
+  check "Swift UInputTests pass on the real kernel" "[ $RC = 0 ] && grep -q 'Test run with 6 tests.* passed' /tmp/xctest.out && ! grep -q skipped /tmp/xctest.out"
   [ $RC = 0 ] || show /tmp/xctest.out
 fi
 
