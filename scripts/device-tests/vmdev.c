@@ -111,7 +111,7 @@ static void emit(struct libevdev_uinput *ui, int type, int code, int value) {
 }
 
 static int serve(void) {
-    struct libevdev_uinput *devs[16] = {0};
+    struct libevdev_uinput *devs[64] = {0};
     int n = 0;
     char line[256];
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -121,7 +121,7 @@ static int serve(void) {
         if (sscanf(line, "%31s", cmd) != 1) continue;
         if (strcmp(cmd, "create") == 0) {
             char kind[16];
-            if (sscanf(line, "create %15s %127[^\n]", kind, a) != 2 || n >= 16) { printf("error\n"); continue; }
+            if (sscanf(line, "create %15s %127[^\n]", kind, a) != 2 || n >= 64) { printf("error\n"); continue; }
             devs[n] = make(kind, a);
             if (!devs[n]) { printf("error\n"); continue; }
             sleep_ms(200);  // let devtmpfs create the node
