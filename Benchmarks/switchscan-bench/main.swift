@@ -15,6 +15,7 @@ let benchmarks: [String: ([String]) -> Void] = [
     "desktop-read": DesktopReadBenchmark.run,
     "order": OrderBenchmark.run,
     "order-child": OrderBenchmark.child,
+    "touch": TouchPassthroughBenchmark.run,
 ]
 
 guard let name = arguments.first, let bench = benchmarks[name] else {

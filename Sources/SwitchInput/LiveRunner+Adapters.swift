@@ -12,7 +12,7 @@ extension LiveRunner {
     func publish(_ lines: [TranscriptLine], _ engine: inout Engine) {
         // What touch passthrough writes goes out first: it is what a finger waits for, and a
         // pause line below removes the virtual touchscreen after its fingers were lifted.
-        writeTouch(engine.takeTouchOutput())
+        engine.takeTouchOutput { writeTouch($0) }
         var layouts: [(ShellInput, Instant)] = []
         for line in lines {
             hooks.emit(line)

@@ -10,19 +10,16 @@ extension LiveRunner {
         return out
     }
 
-    func writeTouch(_ outputs: [TouchOutput]) {
-        guard !outputs.isEmpty else { return }
-        for o in outputs {
-            switch o {
-            case .frame(let device, let changes):
-                guard slots.indices.contains(device), let mirror = slots[device].mirror else { continue }
-                if let failure = mirror.write(changes), !slots[device].mirrorWriteFailed {
-                    slots[device].mirrorWriteFailed = true
-                    hooks.log("\(slots[device].node): \(failure)")
-                }
-            case .countdown, .countdownEnded:
-                adapters.observeTouch(o)
+    func writeTouch(_ output: TouchOutput) {
+        switch output {
+        case .frame(let device, let changes):
+            guard slots.indices.contains(device), let mirror = slots[device].mirror else { return }
+            if let failure = mirror.write(changes), !slots[device].mirrorWriteFailed {
+                slots[device].mirrorWriteFailed = true
+                hooks.log("\(slots[device].node): \(failure)")
             }
+        case .countdown, .countdownEnded:
+            adapters.observeTouch(output)
         }
     }
 }

@@ -23,6 +23,7 @@ public final class VirtualTouchscreen {
     private let template: OpaquePointer
     private var uinput: OpaquePointer?
     private let fd: Int32
+    private var events: [InputEvent] = []
     private var buffer: [input_event] = []
     /// CLOCK_MONOTONIC µs of the last frame written.
     private var lastWrite: Int64 = 0
@@ -84,7 +85,9 @@ public final class VirtualTouchscreen {
     @discardableResult
     public func write(_ frame: [VirtualTouch]) -> String? {
         guard uinput != nil else { return nil }
-        return writeEvents(encoder.encode(frame))
+        events.removeAll(keepingCapacity: true)
+        encoder.encode(frame, into: &events)
+        return writeEvents(events)
     }
 
     /// Lifts every finger still down on it, then removes the device (the kernel unplugs it:

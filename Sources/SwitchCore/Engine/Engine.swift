@@ -154,8 +154,15 @@ public struct Engine: Sendable {
     /// the hold countdowns): the live shell's second output, besides the transcript.
     public mutating func takeTouchOutput() -> [TouchOutput] {
         if touchOut.isEmpty { return [] }
-        defer { touchOut.removeAll(keepingCapacity: true) }
+        defer { touchOut = [] }
         return touchOut
+    }
+
+    /// `takeTouchOutput`, one at a time and without a copy (the live loop, every frame).
+    public mutating func takeTouchOutput(_ body: (TouchOutput) -> Void) {
+        if touchOut.isEmpty { return }
+        for o in touchOut { body(o) }
+        touchOut.removeAll(keepingCapacity: true)
     }
 
     /// The earliest pending timer (arm the timerfd there); nil when nothing is pending.

@@ -148,10 +148,10 @@ public struct TouchPassthrough: Sendable {
                     }
                 }
             case .moved:
-                guard var c = contacts[id] else { return [] }
-                c.track.current = sample
-                contacts[id] = c
-                if case .live(let v, _, _) = c.phase { out.append(.write([.move(v, sample.raw)])) }
+                // In place: a live contact's move is the frame a finger waits for.
+                guard let phase = contacts[id]?.phase else { return [] }
+                contacts[id]?.track.current = sample
+                if case .live(let v, _, _) = phase { out.append(.write([.move(v, sample.raw)])) }
             case .up:
                 guard var c = contacts[id] else { return [] }
                 c.track.current = sample

@@ -123,7 +123,13 @@ public struct VirtualTouchEncoder: Sendable {
     /// One frame, ending with `SYN_REPORT`; empty when nothing in it reaches the device.
     public mutating func encode(_ frame: [VirtualTouch]) -> [InputEvent] {
         var out: [InputEvent] = []
-        out.reserveCapacity(8 + frame.count * 6)
+        encode(frame, into: &out)
+        return out
+    }
+
+    /// `encode(_:)` appended to `out` (the live loop's buffer, reused from frame to frame).
+    public mutating func encode(_ frame: [VirtualTouch], into out: inout [InputEvent]) {
+        let start = out.count
         for change in frame {
             switch change {
             case .down(let v, let raw):
@@ -146,10 +152,9 @@ public struct VirtualTouchEncoder: Sendable {
                 out.append(abs(EventCodes.ABS_MT_TRACKING_ID, -1))
             }
         }
-        guard !out.isEmpty else { return [] }
+        guard out.count > start else { return }
         emulatePointer(&out)
         out.append(InputEvent(type: EventCodes.EV_SYN, code: EventCodes.SYN_REPORT, value: 0))
-        return out
     }
 
     /// Every contact up (before the device is removed): one frame, or nothing when none is down.
@@ -176,7 +181,9 @@ public struct VirtualTouchEncoder: Sendable {
             touching = down
             out.append(InputEvent(type: EventCodes.EV_KEY, code: EventCodes.BTN_TOUCH, value: down ? 1 : 0))
         }
-        guard let oldest = slots.compactMap({ $0 }).min(by: { $0.virtual < $1.virtual }) else { return }
+        var oldest: Active?
+        for case let a? in slots where a.virtual < (oldest?.virtual ?? .max) { oldest = a }
+        guard let oldest else { return }
         out.append(abs(EventCodes.ABS_X, Self.scale(oldest.raw.x, from: mtX, to: absX)))
         out.append(abs(EventCodes.ABS_Y, Self.scale(oldest.raw.y, from: mtY, to: absY)))
     }
