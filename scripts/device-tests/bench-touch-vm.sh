@@ -7,7 +7,8 @@
 # (issue 20): switchscan's p99 ≤ 1.3 × the bare loop's.
 #
 # usage: scripts/device-tests/bench-touch-vm.sh [--no-build]
-# env:   BENCH_FRAMES (1000), BENCH_GAP_MS (8), BENCH_ROUNDS (3), VM_CACHE (see run-in-vm.sh)
+# env:   BENCH_FRAMES (1000 per forwarder), BENCH_GAP_MS (8), BENCH_ROUNDS (10), BENCH_WARMUP (50 frames
+#        per round, not timed), VM_CACHE (see run-in-vm.sh)
 # Prints the BENCH lines and a Markdown table; writes both to $BENCH_OUT (.build/bench-touch-vm.txt).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -21,10 +22,10 @@ BIN="$(swift build -c release --show-bin-path)/switchscan"
 WORK=$(mktemp -d -t switchscan-bench-touch.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 "${CC:-$(command -v gcc || command -v clang)}" -O2 -Wall -o "$WORK/vmdev" "$HERE/vmdev.c" $(pkg-config --cflags --libs libevdev)
-N=${BENCH_FRAMES:-1000} GAP=${BENCH_GAP_MS:-8} ROUNDS=${BENCH_ROUNDS:-3}
+N=${BENCH_FRAMES:-1000} GAP=${BENCH_GAP_MS:-8} ROUNDS=${BENCH_ROUNDS:-10} WARMUP=${BENCH_WARMUP:-50}
 OUT=${BENCH_OUT:-$ROOT/.build/bench-touch-vm.txt}
-TIMEOUT=$(( ROUNDS * 2 * (N * GAP / 1000 + 15) + 60 ))
-bash "$HERE/run-in-vm.sh" -t "$TIMEOUT" -m 1G -f "$BIN" -f "$WORK/vmdev" "$HERE/bench-touch-inside.sh" "$N" "$GAP" "$ROUNDS" \
+TIMEOUT=$(( 2 * ((N + ROUNDS * WARMUP) * GAP / 1000 + ROUNDS * 15) + 60 ))
+bash "$HERE/run-in-vm.sh" -t "$TIMEOUT" -m 1G -f "$BIN" -f "$WORK/vmdev" "$HERE/bench-touch-inside.sh" "$N" "$GAP" "$ROUNDS" "$WARMUP" \
   | tr -d '\r' > "$WORK/raw.txt"
 grep -E '^BENCH' "$WORK/raw.txt" > "$WORK/bench.txt" || true
 {
@@ -47,7 +48,7 @@ for reader, rounds in lat.items():
     every = [v for r in rounds.values() for v in r]
     lost = sum(1 for v in every if v < 0)
     ok = [v for v in every if v >= 0]
-    per = [(pct([v for v in r if v >= 0], 50), pct([v for v in r if v >= 0], 99)) for _, r in sorted(rounds.items())]
+    per = [(pct([v for v in r if v >= 0], 50), pct([v for v in r if v >= 0], 99)) for _, r in sorted(rounds.items(), key=lambda kv: int(kv[0][len(reader):]))]
     rows[reader] = (pct(ok, 50), pct(ok, 99), len(ok), lost, per)
     print(f"BENCH touch_{reader} frames={len(ok)} lost={lost} p50_us={rows[reader][0]} p99_us={rows[reader][1]} "
           + "rounds=\"" + " ".join(f"{a}/{b}" for a, b in per) + "\"")
@@ -55,7 +56,7 @@ if "switchscan" in rows and "bare" in rows:
     ratio = rows["switchscan"][1] / rows["bare"][1]
     print(f"BENCH touch_ratio_p99={ratio:.2f} target=1.30 met={'yes' if ratio <= 1.3 else 'no'}")
     print()
-    print("| forwarder | frames | p50 | p99 | p50/p99 per round (µs) |")
+    print("| forwarder | frames | p50 | p99 | p50/p99 of each round (µs) |")
     print("|---|---|---|---|---|")
     for reader, name in (("switchscan", "switchscan run (touch passthrough, every frame live)"), ("bare", "bare libevdev → uinput loop")):
         p50, p99, n, lost, per = rows[reader]

@@ -32,8 +32,11 @@ struct SlotTracker: Sendable {
 
     static let maximumSlots = 64
 
-    var mapping: ScreenMapping
+    /// A new mapping (another screen) moves every contact's point: all are looked at next frame.
+    var mapping: ScreenMapping { didSet { touched = .max } }
     private var slots: [Slot]
+    /// Bit i: slot i had an event in the frame being read (only those can have changed).
+    private var touched: UInt64 = 0
     /// nil after an out-of-range `ABS_MT_SLOT`: events go nowhere until a valid slot is selected.
     private var current: Int?
     private let initialX: Int32
@@ -53,6 +56,7 @@ struct SlotTracker: Sendable {
     private mutating func slotIndex() -> Int? {
         guard let current else { return nil }
         while slots.count <= current { slots.append(Slot(x: initialX, y: initialY)) }
+        touched |= 1 << UInt64(current)
         return current
     }
 
@@ -87,7 +91,12 @@ struct SlotTracker: Sendable {
             }
         }
         var out = ended
-        for i in slots.indices where slots[i].trackingID >= 0 {
+        var mask = touched
+        touched = 0
+        while mask != 0 {
+            let i = mask.trailingZeroBitCount
+            mask &= mask - 1
+            guard i < slots.count, slots[i].trackingID >= 0 else { continue }
             let p = point(slots[i])
             let id = Int(slots[i].trackingID)
             if slots[i].startedThisFrame {

@@ -148,10 +148,10 @@ public struct TouchPassthrough: Sendable {
                     }
                 }
             case .moved:
-                // In place: a live contact's move is the frame a finger waits for.
-                guard let phase = contacts[id]?.phase else { return [] }
-                contacts[id]?.track.current = sample
-                if case .live(let v, _, _) = phase { out.append(.write([.move(v, sample.raw)])) }
+                // One lookup, in place: a live contact's move is the frame a finger waits for.
+                guard let k = contacts.index(forKey: id) else { return [] }
+                contacts.values[k].track.current = sample
+                if case .live(let v, _, _) = contacts.values[k].phase { out.append(.write([.move(v, sample.raw)])) }
             case .up:
                 guard var c = contacts[id] else { return [] }
                 c.track.current = sample
