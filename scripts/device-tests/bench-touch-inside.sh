@@ -23,6 +23,7 @@ wait_for() {  # wait_for PATTERN FILE [tenths of a second]
   done
   return 0
 }
+cpu_ns() { awk '{print $1}' "/proc/$1/schedstat" 2>/dev/null || echo 0; }
 echo "BENCH vm_kernel=$(uname -r) vm_cpus=$(grep -c ^processor /proc/cpuinfo) vm_clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 echo "BENCH frames=$N gap_ms=$GAP rounds=$ROUNDS warmup=$WARMUP"
 printf '{"name": "bench: every frame live", "switches": [], "touchAccommodations": {}}\n' > /tmp/live.json
@@ -40,18 +41,23 @@ while [ $r -le "$ROUNDS" ]; do
   ./vmdev forward "$NODE" > /tmp/fwd.out 2>&1 &
   F=$!
   wait_for "forwarding" /tmp/fwd.out 50
+  a=$(cpu_ns $F)
   echo "go bare$r bare Bench Touchscreen" >&4
   usleep $ROUND_US
   wait_for "done bare$r" /tmp/lat.out "$TENTHS" || echo "BENCH error=\"bare round $r did not finish\""
+  echo "cpu bare$r $(( $(cpu_ns $F) - a ))"
   kill $F; wait $F 2>/dev/null
   ./switchscan run --profile /tmp/live.json --device "$NODE" > /dev/null 2> /tmp/ss.err &
   S=$!
   wait_for "running" /tmp/ss.err 100
+  a=$(cpu_ns $S)
   echo "go switchscan$r switchscan Bench Touchscreen" >&4
   usleep $ROUND_US
   wait_for "done switchscan$r" /tmp/lat.out "$TENTHS" || echo "BENCH error=\"switchscan round $r did not finish\""
+  echo "cpu switchscan$r $(( $(cpu_ns $S) - a ))"
   kill -INT $S; wait $S
   r=$((r + 1))
 done
 exec 4>&-
 grep -E '^(lat|error)' /tmp/lat.out
+echo "BENCH frames_per_round=$((PER + WARMUP + 2))"

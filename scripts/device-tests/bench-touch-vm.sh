@@ -33,9 +33,13 @@ grep -E '^BENCH' "$WORK/raw.txt" > "$WORK/bench.txt" || true
   cat "$WORK/bench.txt"
   python3 - "$WORK/raw.txt" <<'PY'
 import sys
-lat = {}
+lat, cpu, per_round = {}, {}, 0
 for line in open(sys.argv[1]):
     w = line.split()
+    if len(w) == 3 and w[0] == "cpu":
+        cpu.setdefault(w[1].rstrip("0123456789"), []).append(int(w[2]))
+    if line.startswith("BENCH frames_per_round="):
+        per_round = int(line.split("=")[1])
     if len(w) == 4 and w[0] == "lat":
         reader = w[1].rstrip("0123456789")
         v = int(w[3])
@@ -49,18 +53,19 @@ for reader, rounds in lat.items():
     lost = sum(1 for v in every if v < 0)
     ok = [v for v in every if v >= 0]
     per = [(pct([v for v in r if v >= 0], 50), pct([v for v in r if v >= 0], 99)) for _, r in sorted(rounds.items(), key=lambda kv: int(kv[0][len(reader):]))]
-    rows[reader] = (pct(ok, 50), pct(ok, 99), len(ok), lost, per)
-    print(f"BENCH touch_{reader} frames={len(ok)} lost={lost} p50_us={rows[reader][0]} p99_us={rows[reader][1]} "
+    cpu_us = sum(cpu.get(reader, [0])) / 1000 / max(1, per_round * len(cpu.get(reader, [1])))
+    rows[reader] = (pct(ok, 50), pct(ok, 99), len(ok), lost, per, cpu_us)
+    print(f"BENCH touch_{reader} frames={len(ok)} lost={lost} p50_us={rows[reader][0]} p99_us={rows[reader][1]} cpu_us_per_frame={cpu_us:.0f} "
           + "rounds=\"" + " ".join(f"{a}/{b}" for a, b in per) + "\"")
 if "switchscan" in rows and "bare" in rows:
     ratio = rows["switchscan"][1] / rows["bare"][1]
     print(f"BENCH touch_ratio_p99={ratio:.2f} target=1.30 met={'yes' if ratio <= 1.3 else 'no'}")
     print()
-    print("| forwarder | frames | p50 | p99 | p50/p99 of each round (µs) |")
-    print("|---|---|---|---|---|")
+    print("| forwarder | frames | p50 | p99 | CPU per frame | p50/p99 of each round (µs) |")
+    print("|---|---|---|---|---|---|")
     for reader, name in (("switchscan", "switchscan run (touch passthrough, every frame live)"), ("bare", "bare libevdev → uinput loop")):
-        p50, p99, n, lost, per = rows[reader]
-        print(f"| {name} | {n}{f' ({lost} lost)' if lost else ''} | {p50 / 1000:.3f} ms | {p99 / 1000:.3f} ms | " + ", ".join(f"{a}/{b}" for a, b in per) + " |")
+        p50, p99, n, lost, per, cpu_us = rows[reader]
+        print(f"| {name} | {n}{f' ({lost} lost)' if lost else ''} | {p50 / 1000:.3f} ms | {p99 / 1000:.3f} ms | {cpu_us:.0f} µs | " + ", ".join(f"{a}/{b}" for a, b in per) + " |")
     print(f"\np99 ratio switchscan / bare loop: {ratio:.2f} (target ≤ 1.30)")
 PY
 } | tee "$OUT"
