@@ -81,11 +81,12 @@ public struct VirtualTouchscreenLayout: Sendable, Equatable {
 ///
 ///     frame                         events
 ///     [▼0 (x,y)]                    SLOT 0* · TRACKING_ID t · X · Y · axes · BTN_TOUCH 1 · ABS_X/Y · SYN
-///     [→0 (x,y)]                    SLOT 0* · X · Y · axes · ABS_X/Y · SYN
+///     [→0 (x,y)]                    SLOT 0* · X† · Y† · axes† · ABS_X/Y† · SYN
 ///     [▼1 …]                        SLOT 1 · TRACKING_ID t+1 · … · SYN (ABS_X/Y stay at 0's)
 ///     [▲0]                          SLOT 0 · TRACKING_ID −1 · ABS_X/Y (now 1's) · SYN
 ///     [▲1]                          SLOT 1 · TRACKING_ID −1 · BTN_TOUCH 0 · SYN
-///     (* ABS_MT_SLOT only when another slot was selected last)
+///     (* ABS_MT_SLOT only when another slot was selected last; † only the values that changed:
+///     the kernel drops the others anyway, after taking a lock for each)
 public struct VirtualTouchEncoder: Sendable {
     public static let trackingIDs: Int32 = 65536
 
@@ -105,6 +106,8 @@ public struct VirtualTouchEncoder: Sendable {
     private var selected = 0
     private var nextTrackingID: Int32 = 0
     private var touching = false
+    /// ABS_X/Y as last written.
+    private var pointer: (x: Int32, y: Int32)?
 
     public init(layout: VirtualTouchscreenLayout) {
         let d = layout.description
@@ -141,10 +144,16 @@ public struct VirtualTouchEncoder: Sendable {
                 nextTrackingID = (nextTrackingID + 1) % Self.trackingIDs
                 position(raw, &out)
             case .move(let v, let raw):
-                guard let s = slotOf[v] else { continue }
+                guard let s = slotOf[v], let last = slots[s]?.raw, last != raw else { continue }
                 slots[s]?.raw = raw
                 select(s, &out)
-                position(raw, &out)
+                if raw.x != last.x { out.append(abs(EventCodes.ABS_MT_POSITION_X, raw.x)) }
+                if raw.y != last.y { out.append(abs(EventCodes.ABS_MT_POSITION_Y, raw.y)) }
+                if raw.axes != last.axes {
+                    for code in raw.axes.keys.sorted() where axes.contains(code) && raw.axes[code] != last.axes[code] {
+                        out.append(abs(code, raw.axes[code]!))
+                    }
+                }
             case .up(let v):
                 guard let s = slotOf.removeValue(forKey: v) else { continue }
                 slots[s] = nil
@@ -184,8 +193,10 @@ public struct VirtualTouchEncoder: Sendable {
         var oldest: Active?
         for case let a? in slots where a.virtual < (oldest?.virtual ?? .max) { oldest = a }
         guard let oldest else { return }
-        out.append(abs(EventCodes.ABS_X, Self.scale(oldest.raw.x, from: mtX, to: absX)))
-        out.append(abs(EventCodes.ABS_Y, Self.scale(oldest.raw.y, from: mtY, to: absY)))
+        let x = Self.scale(oldest.raw.x, from: mtX, to: absX), y = Self.scale(oldest.raw.y, from: mtY, to: absY)
+        if x != pointer?.x { out.append(abs(EventCodes.ABS_X, x)) }
+        if y != pointer?.y { out.append(abs(EventCodes.ABS_Y, y)) }
+        pointer = (x, y)
     }
 
     /// `v` in `from`'s range to the same place in `to`'s (the identity when they are equal).

@@ -79,15 +79,19 @@ struct VirtualTouchscreenLayoutTests {
 
     func names(_ events: [InputEvent]) -> String { events.map(\.description).joined(separator: " · ") }
 
-    @Test("encoder: down, move, a second finger, lifts in any order; BTN_TOUCH and ABS_X/Y follow the oldest contact")
+    @Test("encoder: down, moves (only what changed), a second finger, lifts in any order; BTN_TOUCH and ABS_X/Y follow the oldest contact")
     func encoderTimeline() {
         var e = VirtualTouchscreenLayout(mirroring: panel).encoder()
         let raw = RawTouch(x: 100, y: 200, axes: [0x3a: 50, 0x31: 9])   // 0x31 is not an axis of the device: left out
         #expect(names(e.encode([.down(0, raw)])) == "ABS_MT_TRACKING_ID 0 · ABS_MT_POSITION_X 100 · ABS_MT_POSITION_Y 200 · ABS_MT_PRESSURE 50 · BTN_TOUCH 1 · ABS_X 100 · ABS_Y 200 · SYN_REPORT 0")
-        #expect(names(e.encode([.move(0, RawTouch(x: 110, y: 200))])) == "ABS_MT_POSITION_X 110 · ABS_MT_POSITION_Y 200 · ABS_X 110 · ABS_Y 200 · SYN_REPORT 0")
-        #expect(names(e.encode([.down(1, RawTouch(x: 900, y: 900))])) == "ABS_MT_SLOT 1 · ABS_MT_TRACKING_ID 1 · ABS_MT_POSITION_X 900 · ABS_MT_POSITION_Y 900 · ABS_X 110 · ABS_Y 200 · SYN_REPORT 0")
+        #expect(names(e.encode([.move(0, RawTouch(x: 110, y: 200, axes: [0x3a: 50, 0x31: 9]))])) == "ABS_MT_POSITION_X 110 · ABS_X 110 · SYN_REPORT 0",
+                "only what changed")
+        #expect(e.encode([.move(0, RawTouch(x: 110, y: 200, axes: [0x3a: 50, 0x31: 9]))]).isEmpty, "nothing changed: nothing written")
+        #expect(names(e.encode([.move(0, RawTouch(x: 110, y: 200, axes: [0x3a: 60]))])) == "ABS_MT_PRESSURE 60 · SYN_REPORT 0")
+        #expect(names(e.encode([.down(1, RawTouch(x: 900, y: 900))])) == "ABS_MT_SLOT 1 · ABS_MT_TRACKING_ID 1 · ABS_MT_POSITION_X 900 · ABS_MT_POSITION_Y 900 · SYN_REPORT 0",
+                "ABS_X/Y stay at the oldest contact's")
         #expect(names(e.encode([.up(0)])) == "ABS_MT_SLOT 0 · ABS_MT_TRACKING_ID -1 · ABS_X 900 · ABS_Y 900 · SYN_REPORT 0")
-        #expect(names(e.encode([.down(2, RawTouch(x: 5, y: 6))])) == "ABS_MT_TRACKING_ID 2 · ABS_MT_POSITION_X 5 · ABS_MT_POSITION_Y 6 · ABS_X 900 · ABS_Y 900 · SYN_REPORT 0",
+        #expect(names(e.encode([.down(2, RawTouch(x: 5, y: 6))])) == "ABS_MT_TRACKING_ID 2 · ABS_MT_POSITION_X 5 · ABS_MT_POSITION_Y 6 · SYN_REPORT 0",
                 "slot 0 is free again (lowest first); the oldest contact is still 1")
         #expect(e.activeCount == 2)
         #expect(names(e.liftAll()) == "ABS_MT_TRACKING_ID -1 · ABS_MT_SLOT 1 · ABS_MT_TRACKING_ID -1 · BTN_TOUCH 0 · SYN_REPORT 0")
