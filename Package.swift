@@ -74,7 +74,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Embedded in the executable, so an installed or copied binary runs `demo` on its own.
-            exclude: ["Demo/touch-session.evemu", "Demo/two-switch-session.evemu"],
+            exclude: ["Demo/touch-session.evemu", "Demo/two-switch-session.evemu", "Demo/auto-session.evemu", "Demo/step-session.evemu",
+                      "Demo/touch-switch-session.evemu"],
             resources: [.embedInCode("Demo/demo-tree.json"), .embedInCode("Demo/demo-profile.json"),
                         .embedInCode("Demo/demo-session.evemu")]
         ),
@@ -121,7 +122,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchDesktopTests",
-            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop"],
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop", "SwitchOverlay"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -67,7 +67,7 @@ public struct PointPicture: Equatable, Sendable {
             for later in Step.allCases where later.rawValue > step.rawValue { steps[later.rawValue] = nil }
             steps[step.rawValue] = Motion(sweep: s, start: t)
             point = nil
-        case .point(let p, _, _), .pointMenuOpened(let p, _, _, _):
+        case .point(let p, _, _), .pointMenuOpened(let p, _, _, _, _):
             steps = [nil, nil, nil, nil]
             point = p
         case .menuClosed, .mode, .scan(started: false):

@@ -6,7 +6,9 @@ import SwitchCore
 ///   action fired; a long press counts here too) or rejected (hold duration, ignore repeat,
 ///   debounce). A key's autorepeat events are not presses; they are counted apart.
 /// - a **selection** is a perform that is not an escape: an activation (by a switch or a touch),
-///   a custom action, an increment or a decrement. **Escapes** are counted apart.
+///   a custom action, an increment or a decrement, a gesture (right, double or middle click, hold,
+///   drag, scroll) or a key from the scanner menu, Lock screen. **Escapes** are counted apart; a
+///   setting changed from the menu is not a selection.
 /// - **time to a selection**: from the previous perform (or from the start of scanning, or a
 ///   restart after it stopped) to the selection.
 /// - a **miss** is a selection whose next perform is an escape or undoes it: an increment
@@ -136,6 +138,8 @@ public struct SessionFigures: Sendable, Equatable {
                 attemptStart = line.t
             case .highlight, .speak, .device, .pause, .colorGroups, .sweep, .point, .mode, .result, .tree:
                 break
+            case .setting, .drag:
+                break  // A setting is not a selection (issue 23); a drag counts at its perform.
             }
         }
     }

@@ -148,7 +148,8 @@ struct DesktopLiveTests {
         defer { s.close() }
         try s.startTestApp()
         let r = run(s, Keys.next(2) + Keys.menu + Keys.next() + Keys.select)
-        #expect(r.lines("menu").first?["items"] as? [String] == ["menu:tap", "menu:increment", "menu:decrement", "menu:escape", "menu:close"])
+        #expect(r.lines("menu").first?["items"] as? [String] == ["menu:tap", "menu:increment", "menu:decrement", "menu:gestures", "menu:device",
+                                                               "menu:shortcuts", "menu:settings", "menu:escape", "menu:close"])
         #expect(results(r) == ["increment done value 40 → 45"])
         #expect(s.state()["Volume"]?["value"] as? Double == 45)
     }

@@ -135,4 +135,27 @@ import Testing
         #expect(f.menusClosedWithoutAction == 0)
         #expect(SessionReport.fixed(f.selectionsPerMinute!, 2) == "11.18")   // 3 / 16.1 s × 60
     }
+
+    /// Issue 23: gestures, keys and Lock screen from the menu are selections; a setting is not,
+    /// and a menu that only changed a setting closed without an action.
+    @Test func gestures_and_keys_are_selections_settings_are_not() {
+        let f = SessionFigures([
+            Self.line(0, .scan(started: true)),
+            Self.line(1, .menuOpened(id: "a", label: "A", items: [], submenu: "menu:gestures")),
+            Self.perform(2, .rightClick, "a"),
+            Self.line(2, .menuClosed),
+            Self.perform(3, .drag(from: Point(x: 1, y: 2), to: Point(x: 3, y: 4)), "a"),
+            Self.perform(4, .scroll(.down), "a"),
+            Self.perform(5, .key("Ctrl+C"), "a"),
+            Self.perform(6, .lockScreen, "a"),
+            Self.line(7, .menuOpened(id: "a", label: "A", items: [], submenu: "menu:settings")),
+            Self.line(7.5, .setting(SettingChange("autoScanningTime", from: .seconds(.seconds(1)), to: .seconds(.seconds(1.1))))),
+            Self.line(8, .menuClosed),
+        ], end: Self.t(60))
+        #expect(f.selections.map(\.perform.action.name) == ["rightClick", "drag", "scroll", "key", "lockScreen"])
+        #expect(f.escapes == 0)
+        #expect(f.menusClosedWithoutAction == 1)
+        #expect(Words.perform(f.selections[1].perform) == "drag “A” from (1, 2) to (3, 4)")
+        #expect(Words.perform(f.selections[3].perform) == "key Ctrl+C on “A”")
+    }
 }

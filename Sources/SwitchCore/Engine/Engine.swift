@@ -19,7 +19,9 @@
 /// at the resume, a switch still held is ignored until it is released.
 public struct Engine: Sendable {
     public private(set) var model: ScanModel
-    public let profile: Profile
+    /// The profile in force: as given, with the settings the person changed from the scanner
+    /// menu since (each is a `setting` line; the live shell saves them).
+    public private(set) var profile: Profile
 
     private var scanner: Scanner?
     private var devices: [DeviceState]
@@ -79,7 +81,8 @@ public struct Engine: Sendable {
         self.chordOnly = chordOnly
         self.pause = PauseControl(pauseHold: profile.pauseHold, chord: profile.safetyExit.pauseChord)
         if profile.scans { scanner = Scanner(model: model, settings: profile.scanning, groupSwitches: profile.groupSwitchCount,
-                                                holdDuration: profile.switchStabilization.holdDuration) }
+                                                holdDuration: profile.switchStabilization.holdDuration,
+                                                menu: MenuContext(profile: profile)) }
         for d in self.devices.indices { setUpTouch(d) }
     }
 
@@ -405,9 +408,12 @@ public struct Engine: Sendable {
         let outputs = scanner!.handle(event, at: now)
         for o in outputs {
             switch o {
-            case .emit(let e): out.append(TranscriptLine(t: now, e))
+            case .emit(let e):
+                if case .setting(let change) = e { profile.apply(change) }
+                out.append(TranscriptLine(t: now, e))
             case .setTimer(let id, let at): timers.set(.scanner(id), at: at)
             case .cancelTimer(let id): timers.cancel(.scanner(id))
+            case .pauseRequested: _ = runPause(.menu)
             }
         }
     }

@@ -18,8 +18,9 @@ public enum TranscriptEvent: Equatable, Sendable {
     /// A stop is highlighted. `label` names it for people (docs/transcript.md): an item's
     /// description, a group's (also for its escape stop), a menu entry's name.
     case highlight(id: String, kind: HighlightKind, label: String)
-    /// The scanner menu opened on an item (`label`: its description), with its entries.
-    case menuOpened(id: String, label: String, items: [MenuEntryName])
+    /// The scanner menu opened on an item (`label`: its description), with its entries;
+    /// `submenu`: the page's id (`menu:gestures`) when a submenu opened, nil for the top level.
+    case menuOpened(id: String, label: String, items: [MenuEntryName], submenu: String? = nil)
     case menuClosed
     case perform(Perform)
     case speak(String)
@@ -44,10 +45,66 @@ public enum TranscriptEvent: Equatable, Sendable {
     /// Point scanning chose a point; `id`, `label`: the scan item under it, if any.
     case point(Point, id: String?, label: String?)
     /// The scanner menu opened on a point (`id`, `label`: the scan item under it, whose actions
-    /// it offers), with its entries.
-    case pointMenuOpened(point: Point, id: String?, label: String?, items: [MenuEntryName])
+    /// it offers), with its entries; `submenu` as for `menuOpened`.
+    case pointMenuOpened(point: Point, id: String?, label: String?, items: [MenuEntryName], submenu: String? = nil)
     /// Item or point mode (or group selection) began, from the scanner menu.
     case mode(ScanningSettings.Mode)
+    // Issue 23: the person's own controls.
+    /// The person changed a setting from the scanner menu's Settings; it took effect at once.
+    case setting(SettingChange)
+    /// Drag: the scanner waits for the drop target (chosen by scanning), or gave it up.
+    case drag(DragChange)
+}
+
+/// A setting changed from the scanner menu (`{"type":"setting","name":"autoScanningTime",
+/// "from":1.0,"to":1.1}`). `name` is the setting's key in the profile's `scanning` section.
+public struct SettingChange: Equatable, Sendable {
+    public enum Value: Equatable, Sendable {
+        case seconds(Interval)
+        case bool(Bool)
+        case text(String)
+    }
+
+    public var name: String
+    public var from: Value
+    public var to: Value
+
+    public init(_ name: String, from: Value, to: Value) {
+        self.name = name
+        self.from = from
+        self.to = to
+    }
+}
+
+/// Drag from the scanner menu: after Drag is chosen on an item or a point, the next item or point
+/// chosen by scanning is where it drops (no button is held meanwhile: the whole drag is one
+/// perform at the end); escape or the end of scanning gives it up.
+public struct DragChange: Equatable, Sendable {
+    public enum State: String, Sendable {
+        /// Waiting for the drop target.
+        case choosing
+        /// Given up (escape, scanning stopped); nothing was dragged.
+        case cancelled
+    }
+
+    public var state: State
+    /// What is dragged: its id, description and the point the drag starts from.
+    public var id: String
+    public var label: String
+    public var from: Point
+
+    public init(_ state: State, id: String, label: String, from: Point) {
+        self.state = state
+        self.id = id
+        self.label = label
+        self.from = from
+    }
+}
+
+/// Where a scroll goes: a wheel gesture at a point (up, down, left, right) or, for a scroll
+/// container, a page at a time or to either end (top, bottom). JSON: `"direction":"down"`.
+public enum ScrollDirection: String, Sendable, CaseIterable {
+    case up, down, left, right, top, bottom
 }
 
 /// One colour of group selection: the ids and labels of the items (or menu entries) it holds,
@@ -116,6 +173,20 @@ public struct Perform: Equatable, Sendable {
         case increment
         case decrement
         case escape
+        // Issue 23: gestures and keys from the scanner menu.
+        case rightClick
+        case doubleClick
+        case middleClick
+        /// Press, wait the profile's `menu.holdTime`, release.
+        case hold
+        /// Press at `from`, move in steps to `to`, release (the perform's `point` is nil).
+        case drag(from: Point, to: Point)
+        /// Wheel clicks at the perform's point, or a scroll container paged (no point).
+        case scroll(ScrollDirection)
+        /// A key combination, by keysym through the current layout: `"Ctrl+C"`,
+        /// `"XF86AudioRaiseVolume"` (`KeyCombo`'s canonical text).
+        case key(String)
+        case lockScreen
 
         public var name: String {
             switch self {
@@ -125,6 +196,14 @@ public struct Perform: Equatable, Sendable {
             case .increment: return "increment"
             case .decrement: return "decrement"
             case .escape: return "escape"
+            case .rightClick: return "rightClick"
+            case .doubleClick: return "doubleClick"
+            case .middleClick: return "middleClick"
+            case .hold: return "hold"
+            case .drag: return "drag"
+            case .scroll: return "scroll"
+            case .key: return "key"
+            case .lockScreen: return "lockScreen"
             }
         }
     }
@@ -275,6 +354,8 @@ public struct PauseChange: Equatable, Sendable {
         case hold(switchName: String, held: Interval)
         /// The pause chord, as written (`Ctrl+Alt+Shift+S`).
         case chord(String)
+        /// Pause, chosen in the scanner menu's Settings (resumed by the hold or the chord).
+        case menu
     }
 
     public var state: State

@@ -12,8 +12,8 @@ struct ProfilesCommand: ParsableCommand {
         Profiles are found by name in $XDG_CONFIG_HOME/switchscan/profiles (~/.config/… by \
         default), then in the installed share/switchscan/profiles, then in ./Profiles; the first \
         NAME.json wins. Without --profile, commands use $XDG_CONFIG_HOME/switchscan/profile.json \
-        when it exists, else the built-in defaults. To start from a bundled profile: \
-        switchscan profiles show tremor > ~/.config/switchscan/profile.json
+        when it exists, else the built-in defaults. To start from a bundled profile: mkdir -p \
+        ~/.config/switchscan && switchscan profiles show tremor > ~/.config/switchscan/profile.json
         """,
         subcommands: [List.self, Show.self],
         defaultSubcommand: List.self)
