@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SwitchCore", targets: ["SwitchCore"]),
         // For the fuzz targets (Fuzz/Package.swift), which live in a package of their own.
         .library(name: "SwitchFormats", targets: ["SwitchFormats"]),
+        .library(name: "SwitchReport", targets: ["SwitchReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -193,6 +193,10 @@ public final class Overlay: LoopAdapter {
             stop = nil
             closeMenu()
             colorLines = []
+        case .scanStopped:
+            stop = nil
+            closeMenu()
+            colorLines = []
         case .highlight(let id, let kind, _):
             if kind == .menuItem {
                 marked = entries.firstIndex { $0.id == id }
@@ -223,7 +227,7 @@ public final class Overlay: LoopAdapter {
             stop = nil
             closeMenu()
             colorLines = []
-        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree, .setting, .drag:
+        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree, .setting, .drag, .layoutLoaded:
             return false
         }
         return true

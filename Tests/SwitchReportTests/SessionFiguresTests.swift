@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func an_immediate_undo_is_a_miss_and_only_the_next_perform_counts() {
-        let toggles: (String) -> Bool = { $0 == "wifi" }
+        let toggles: @Sendable (String) -> Bool = { $0 == "wifi" }
         let f = SessionFigures([
             Self.perform(1, .increment, "vol"), Self.perform(2, .decrement, "vol"),       // undone
             Self.perform(3, .decrement, "vol"), Self.perform(4, .increment, "other"),    // other element: no
@@ -157,5 +157,37 @@ import Testing
         #expect(f.menusClosedWithoutAction == 1)
         #expect(Words.perform(f.selections[1].perform) == "drag “A” from (1, 2) to (3, 4)")
         #expect(Words.perform(f.selections[3].perform) == "key Ctrl+C on “A”")
+    }
+
+    // MARK: Issue 22: a bounded report
+
+    /// Past the highlights it details, a recorder keeps no more lines, yet its figures count every
+    /// line: the same figures as reading the whole session at once, and a miss decided after the
+    /// cut is counted too.
+    @Test func recorder_keeps_the_first_highlights_and_counts_everything() {
+        var lines: [TranscriptLine] = [Self.line(0, .scan(started: true))]
+        for k in 0..<10 {
+            let t = Double(k)
+            lines.append(Self.line(t, .highlight(id: "a\(k)", kind: .item, label: "A\(k)")))
+            lines.append(Self.filter(t + 0.5, .accepted(.select)))
+            lines.append(Self.perform(t + 0.5, k == 8 ? .increment : (k == 9 ? .decrement : .activate), k >= 8 ? "vol" : "b\(k)"))
+        }
+        var recorder = SessionReport.Recorder(trees: [], limit: 3)
+        for line in lines { recorder.observe(line) }
+        // Kept: the start and the first three highlights with their press and perform.
+        #expect(recorder.lines.count == 1 + 3 * 3)
+        #expect(recorder.detailEnds == Self.t(3))
+        #expect(recorder.highlights == 10 && recorder.keptHighlights == 3)
+        let whole = SessionFigures(lines, end: Self.t(10))
+        let session = SessionReport.Session(treeName: "t", profileName: "p", inputName: "i", screens: [], recorder: recorder, end: Self.t(10))
+        let f = session.figures!
+        #expect(f.presses == whole.presses && f.presses == 10)
+        #expect(f.selectionCount == whole.selections.count && f.selectionCount == 10)
+        #expect(f.misses == whole.misses && f.misses == 1)   // the increment undone at 9.5 s, past the cut
+        #expect(f.averageTimeToSelect == whole.averageTimeToSelect)
+        #expect(f.selections.count == 3, "only the detailed part's selections are kept")
+        let html = SessionReport.html(session)
+        #expect(html.contains("This session had 10 highlights in 10.000 s: this part shows it up to 3.000 s (the first 3 highlights). The figures above count the whole session."))
+        #expect(html.contains("<tr id=\"figure-selections\"><th scope=\"row\">Selections</th><td class=\"num\">10</td></tr>"))
     }
 }

@@ -133,6 +133,17 @@ public struct Engine: Sendable {
     public mutating func handle(frame: InputFrame, device: Int) -> [TranscriptLine] {
         catchUp(to: frame.time)
         guard devices.indices.contains(device) else { return flush() }
+        // A code the device's description does not list is dropped, as the kernel drops it from
+        // such a device (a recording replayed with another description; issue 22).
+        if let d = devices[device].description, frame.events.contains(where: { $0.type != EventCodes.EV_SYN && !d.has(type: $0.type, code: $0.code) }) {
+            var kept = frame
+            kept.events = frame.events.filter { $0.type == EventCodes.EV_SYN || d.has(type: $0.type, code: $0.code) }
+            return handleKept(kept, device: device)
+        }
+        return handleKept(frame, device: device)
+    }
+
+    private mutating func handleKept(_ frame: InputFrame, device: Int) -> [TranscriptLine] {
         if chordOnly.contains(device) {
             for e in frame.events where e.type == EventCodes.EV_KEY {
                 _ = runPause(.key(PauseControl.Key(device: device, code: e.code), value: e.value, switchName: nil))
@@ -199,9 +210,11 @@ public struct Engine: Sendable {
         return flush()
     }
 
-    /// A new tree (layout change) at `t`.
-    public mutating func loadLayout(_ tree: ElementTree, at t: Instant) -> [TranscriptLine] {
+    /// A new tree (layout change) at `t`; `file`, when the tree comes from one, is named in a
+    /// `layoutLoaded` line first.
+    public mutating func loadLayout(_ tree: ElementTree, at t: Instant, file: String? = nil) -> [TranscriptLine] {
         catchUp(to: t)
+        if let file { out.append(TranscriptLine(t: now, .layoutLoaded(file: file))) }
         let newModel = ScanModel(tree: tree)
         if newModel.screen != model.screen {
             // Fingers that are down stay down; only the mapping to points changes.

@@ -328,7 +328,7 @@ public struct Scanner: Sendable {
             if canScan {
                 beginScanning(now, &out)
             } else {
-                out.append(.emit(.scan(started: false)))
+                out.append(.emit(.scanStopped(.noItems)))
                 enterStopped(.noItems)
             }
         case .action:
@@ -551,7 +551,9 @@ public struct Scanner: Sendable {
     mutating func stop(_ why: StopReason, _ out: inout [Output]) {
         if isMenuOpen { out.append(.emit(.menuClosed)) }
         cancelDrag(&out)
-        out.append(.emit(.scan(started: false)))
+        // Stopped by itself for want of items: the line says why (a user's stop and loops do not
+        // need to: the press or the passes before it say it).
+        if case .noItems = why { out.append(.emit(.scanStopped(.noItems))) } else { out.append(.emit(.scan(started: false))) }
         enterStopped(why)
     }
 

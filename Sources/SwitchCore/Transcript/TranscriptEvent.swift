@@ -54,6 +54,32 @@ public enum TranscriptEvent: Equatable, Sendable {
     case setting(SettingChange)
     /// Drag: the scanner waits for the drop target (chosen by scanning), or gave it up.
     case drag(DragChange)
+
+    // Issue 22 (bad input, round three): nothing a run does goes unsaid.
+    /// Scanning stopped by itself, and why (`{"type":"scan","state":"stopped","reason":"noItems"}`):
+    /// the tree, or a layout, has nothing to scan. A user's stop and the end of `loops` stay
+    /// `scan(started: false)`.
+    case scanStopped(ScanStopReason)
+    /// A layout change loaded the tree of `file` (`{"type":"tree","change":"layout","file":"B.json"}`):
+    /// `simulate --layout SECONDS:FILE`, `run`'s re-read on SIGHUP.
+    case layoutLoaded(file: String)
+}
+
+extension TranscriptEvent {
+    /// Whether scanning stops with this line (a highlight it showed is gone).
+    public var stopsScanning: Bool {
+        switch self {
+        case .scan(started: false), .scanStopped: return true
+        default: return false
+        }
+    }
+}
+
+/// Why scanning stopped by itself.
+public enum ScanStopReason: String, Sendable {
+    /// Nothing to scan: no scan items (every element disabled, only static text, an empty modal
+    /// view), or no screen for point scanning. A layout with items starts scanning again.
+    case noItems
 }
 
 /// A setting changed from the scanner menu (`{"type":"setting","name":"autoScanningTime",

@@ -169,6 +169,14 @@ public enum TranscriptFormat {
             w.string("id", d.id)
             w.string("label", d.label)
             w.point("from", d.from)
+        case .scanStopped(let why):
+            w.string("type", "scan")
+            w.string("state", "stopped")
+            w.string("reason", why.rawValue)
+        case .layoutLoaded(let file):
+            w.string("type", "tree")
+            w.string("change", "layout")
+            w.string("file", file)
         }
         return w.finish()
     }
@@ -370,6 +378,10 @@ public enum TranscriptFormat {
             case .choosing: return row("drag", "from " + name(d.id, d.label) + " at \(d.from): choose where it drops")
             case .cancelled: return row("drag", "cancelled: " + name(d.id, d.label))
             }
+        case .scanStopped(let why):
+            return row("scan", "stopped (\(why.rawValue))")
+        case .layoutLoaded(let file):
+            return row("tree", "layout " + quoted(file))
         }
     }
 

@@ -154,12 +154,13 @@ struct RunCommand: ParsableCommand {
         })
         // The lines of one wakeup go out in one write(2), before the loop sleeps again (a write
         // per line was a third of the CPU time of a switch press in the VM benchmark).
-        let hooks = LiveRunner.Hooks(
+        var hooks = LiveRunner.Hooks(
             emit: { line in transcript.append(TranscriptFormat.render(line, as: style, ids: ids) + "\n", t: line.t) },
             flush: { transcript.flush(); errors.flush() },
             log: log,
             showFrame: showFrames ? { errors.append(TerminalText.line($0) + "\n") } : nil,
-            reloadTree: desktop != nil || tree == nil ? nil : { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath) })
+            reloadTree: desktop != nil || tree == nil ? nil : { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath, notes: false) })
+        if desktop == nil && tree != nil { hooks.reloadFile = InputFiles.displayName(treePath) }
         // Where the live tree comes from, before the engine's first line.
         for e in firstLines { hooks.emit(TranscriptLine(t: .zero, e)) }
         let chordWatch = DeviceSelection.chordWatch(profileValue.safetyExit.pauseChord, selected: selected, entries: entries)

@@ -14,7 +14,9 @@ struct EngineScript {
         lines += engine.start(at: .zero).map(TranscriptFormat.jsonl)
     }
 
-    static let switchBox = DeviceDescription(name: "switch box", codes: [EventCodes.EV_KEY: [EventCodes.KEY_SPACE, 28]])
+    /// A switch interface with every key the scripts press (the engine drops a code its device
+    /// does not list, as the kernel does).
+    static let switchBox = DeviceDescription(name: "switch box", codes: [EventCodes.EV_KEY: Set(1...0x2ff)])
     static let touchscreen = DeviceDescription(
         name: "screen", properties: [EventCodes.INPUT_PROP_DIRECT],
         codes: [EventCodes.EV_ABS: [EventCodes.ABS_MT_SLOT, EventCodes.ABS_MT_POSITION_X, EventCodes.ABS_MT_POSITION_Y, EventCodes.ABS_MT_TRACKING_ID],
