@@ -40,6 +40,12 @@ let package = Package(
             pkgConfig: "xft",
             providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxft-dev"])]
         ),
+        // The keyboard layout --inject's uinput keyboard types through (keys by keysym).
+        .systemLibrary(
+            name: "CXKBCommon",
+            pkgConfig: "xkbcommon",
+            providers: [.apt(["libxkbcommon-dev"])]
+        ),
         .target(
             name: "SwitchOverlay",
             dependencies: ["SwitchCore", "SwitchInput", "CX11"]
@@ -58,7 +64,7 @@ let package = Package(
         ),
         .target(
             name: "SwitchInput",
-            dependencies: ["SwitchCore", "SwitchFormats", "CEvdev"]
+            dependencies: ["SwitchCore", "SwitchFormats", "CEvdev", "CXKBCommon"]
         ),
         .target(
             name: "SwitchDesktop",
@@ -123,7 +129,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchDesktopTests",
-            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop", "SwitchOverlay"],
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop", "SwitchOverlay", "CX11"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -25,9 +25,14 @@ public enum DeviceEnumeration {
     /// sysfs) are left out: switchscan never opens them.
     public static func nodes(in directory: String = inputDirectory) -> [String] {
         allNodes(in: directory).filter { node in
-            !(DeviceAccess.sysfsName(node: node).map(VirtualTouchscreenLayout.isOwnDevice(name:)) ?? false)
+            !(DeviceAccess.sysfsName(node: node).map(isOwnDevice(name:)) ?? false)
         }
     }
+
+    /// Whether a device is one switchscan made (`switchscan output`, `switchscan keyboard`,
+    /// `switchscan pointer` …): what it writes must never come back as input (a synthetic Enter
+    /// would select).
+    public static func isOwnDevice(name: String) -> Bool { VirtualTouchscreenLayout.isOwnDevice(name: name) }
 
     private static func allNodes(in directory: String) -> [String] {
         guard let dir = opendir(directory) else { return [] }

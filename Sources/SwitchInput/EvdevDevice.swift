@@ -40,7 +40,7 @@ public final class EvdevDevice {
 
     /// `readingOwnDevice`: the tests that read back what switchscan wrote.
     package init(node: String, readingOwnDevice: Bool) throws(DeviceError) {
-        if !readingOwnDevice, let name = DeviceAccess.sysfsName(node: node), VirtualTouchscreenLayout.isOwnDevice(name: name) {
+        if !readingOwnDevice, let name = DeviceAccess.sysfsName(node: node), DeviceEnumeration.isOwnDevice(name: name) {
             throw DeviceError(node: node, operation: .own, errno: 0, advice: name)
         }
         let fd = switchscan_open_device(node)
@@ -55,7 +55,7 @@ public final class EvdevDevice {
             throw DeviceError(node: node, operation: .describe, errno: rc)
         }
         let description = EvdevDevice.describe(dev)
-        if !readingOwnDevice, VirtualTouchscreenLayout.isOwnDevice(name: description.name) {
+        if !readingOwnDevice, DeviceEnumeration.isOwnDevice(name: description.name) {
             libevdev_free(dev)
             close(fd)
             throw DeviceError(node: node, operation: .own, errno: 0, advice: description.name)

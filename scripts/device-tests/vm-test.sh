@@ -64,6 +64,8 @@ FILES=(-f "$BIN" -f "$WORK/vmdev" -f "$WORK/vmgate.so" -f "$HERE/vm-faults.sh" -
 FILES+=(-f /usr/libexec/libinput/libinput-debug-events)
 for q in /usr/share/libinput/*.quirks; do FILES+=(-f "$q:$q"); done
 [ -x "$TESTS" ] && FILES+=(-f "$TESTS")
+# The keyboard layouts (xkb-data) for --inject's keyboard, unpacked inside (UInputTests, issue 23).
+if [ -d /usr/share/X11/xkb ]; then tar -C /usr/share/X11 -cf "$WORK/xkb.tar" xkb && FILES+=(-f "$WORK/xkb.tar"); fi
 for t in evemu-device evemu-play; do command -v $t >/dev/null && FILES+=(-f "$(command -v $t)"); done
 
 LOG="$WORK/console.log"

@@ -17,6 +17,9 @@ public struct Element: Sendable, Equatable {
     public var shouldGroupChildren: Bool
     public var respondsToUserInteraction: Bool?
     public var order: ChildOrder
+    /// A container whose content scrolls (a web page, a list in a scroll pane; Android's
+    /// `scrollable`): the items inside it offer the Scroll page of the scanner menu (issue 19).
+    public var scrollable: Bool
     /// The child nodes, in declared order. Stored in a `ChildList` box that releases a deep
     /// subtree with a loop: an array of arrays a million levels deep, released the usual way,
     /// recurses once per level and overflows the stack.
@@ -46,7 +49,7 @@ public struct Element: Sendable, Equatable {
                 hint: String? = nil, traits: Traits = [], frame: Rect? = nil, activationPoint: Point? = nil,
                 customActions: [String] = [], elementsHidden: Bool = false, viewIsModal: Bool = false,
                 shouldGroupChildren: Bool = false, respondsToUserInteraction: Bool? = nil,
-                order: ChildOrder = .reading, children: [Element] = []) {
+                order: ChildOrder = .reading, scrollable: Bool = false, children: [Element] = []) {
         self.id = id
         self.isAccessibilityElement = isAccessibilityElement
         self.label = label
@@ -61,6 +64,7 @@ public struct Element: Sendable, Equatable {
         self.shouldGroupChildren = shouldGroupChildren
         self.respondsToUserInteraction = respondsToUserInteraction
         self.order = order
+        self.scrollable = scrollable
         self.childList = children.isEmpty ? nil : ChildList(children)
     }
 

@@ -7,7 +7,7 @@ public enum TreeDecoder {
     static let elementKeys: Set<String> = [
         "id", "isAccessibilityElement", "label", "value", "hint", "traits", "frame", "activationPoint",
         "customActions", "elementsHidden", "viewIsModal", "shouldGroupChildren",
-        "respondsToUserInteraction", "order", "children",
+        "respondsToUserInteraction", "order", "scrollable", "children",
     ]
     static let actionKeys: Set<String> = ["name"]
 
@@ -141,6 +141,9 @@ public enum TreeDecoder {
             case "order":
                 bit = 1 << 13
                 e.order = try r.choice(v, at(), ["reading": .reading, "declared": .declared])
+            case "scrollable":
+                bit = 1 << 15
+                e.scrollable = try r.bool(v, at())
             case "children":
                 bit = 1 << 14
                 let a = try r.array(v, at())
@@ -184,6 +187,7 @@ public enum TreeEncoder {
         if e.shouldGroupChildren { m.append(("shouldGroupChildren", .bool(true))) }
         if let v = e.respondsToUserInteraction { m.append(("respondsToUserInteraction", .bool(v))) }
         if e.order == .declared { m.append(("order", .string("declared"))) }
+        if e.scrollable { m.append(("scrollable", .bool(true))) }
         if !e.children.isEmpty { m.append(("children", .array(e.children.map(element)))) }
         return .object(m)
     }
