@@ -204,7 +204,7 @@ public final class Overlay: LoopAdapter {
             stop = nil
             closeMenu()
             colorLines = []
-        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree:
+        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree, .typed, .keyboard, .typeResult:
             return false
         }
         return true

@@ -131,7 +131,7 @@ public struct SessionFigures: Sendable, Equatable {
                     pending = selections.count - 1
                 }
                 attemptStart = line.t
-            case .highlight, .speak, .device, .pause, .colorGroups, .sweep, .point, .mode, .result, .tree:
+            case .highlight, .speak, .device, .pause, .colorGroups, .sweep, .point, .mode, .result, .tree, .typed, .keyboard, .typeResult:
                 break
             }
         }

@@ -112,7 +112,7 @@ public final class SpeechOutput: LoopAdapter {
             } else {
                 finished.append(utterance)
             }
-        case .scan, .menuClosed, .filter, .touch, .device, .pause, .sweep, .mode, .result, .tree:
+        case .scan, .menuClosed, .filter, .touch, .device, .pause, .sweep, .mode, .result, .tree, .typed, .keyboard, .typeResult:
             break
         }
         if socket >= 0 { writeAll() }

@@ -11,6 +11,8 @@ public struct Profile: Sendable, Equatable {
     public var devices: [String] = []
     /// The safety exit: the long hold and the keyboard chord that pause and resume.
     public var safetyExit = SafetyExit()
+    /// The scanning keyboard (docs/typing.md).
+    public var keyboard = KeyboardSettings()
 
     public init() {}
 

@@ -249,6 +249,9 @@ public struct Scanner: Sendable {
     /// The model scanned now (the latest layout).
     public var model: ScanModel { levels.model }
 
+    /// When the pending dwell ends (nil: none runs): a simulated person presses just before it.
+    public var dwellDeadline: Instant? { pendingDwell }
+
     /// Whether scanning is running (highlight shown, Auto Tap window, or menu open).
     public var isScanning: Bool {
         switch state {
@@ -308,6 +311,28 @@ public struct Scanner: Sendable {
         case .menu(let m): onMenu(m, event, now, &out)
         case .colorGroups(let c): onColorGroups(c, event, now, &out)
         case .point(let p): onPoint(p, event, now, &out)
+        }
+        syncTimers(&out)
+        return out
+    }
+
+    /// Scanning comes back to this scanner with the highlight on the item `id` (the field a
+    /// keyboard typed into, when the keyboard closes: docs/typing.md), or the first stop when it
+    /// is gone; point scanning starts a new sweep, group selection shows its first colours.
+    /// Whatever was pending (a menu, an Auto Tap window) is over.
+    public mutating func returnTo(itemID id: String?, at now: Instant) -> [Output] {
+        var out: [Output] = []
+        context += 1
+        if !canScan {
+            if isScanning { stop(.noItems, &out) }
+        } else {
+            switch mode {
+            case .item:
+                let i = id.flatMap { levels.model.itemIndex(id: $0) }
+                highlight(i.map { levels.location(ofItem: $0) } ?? .first, passes: 0, cause: .begin, now, &out)
+            case .point: startSweeps(now, &out)
+            case .groupSelection: showColors(.items, now, &out)
+            }
         }
         syncTimers(&out)
         return out

@@ -7,7 +7,7 @@ public enum TreeDecoder {
     static let elementKeys: Set<String> = [
         "id", "isAccessibilityElement", "label", "value", "hint", "traits", "frame", "activationPoint",
         "customActions", "elementsHidden", "viewIsModal", "shouldGroupChildren",
-        "respondsToUserInteraction", "order", "children",
+        "respondsToUserInteraction", "order", "children", "textEntry",
     ]
     static let actionKeys: Set<String> = ["name"]
 
@@ -132,6 +132,9 @@ public enum TreeDecoder {
                 for (k, c) in a.enumerated() {
                     e.children.append(try element(c, { r.join(at(), k) }, r, &budget))
                 }
+            case "textEntry":
+                bit = 1 << 15
+                e.textEntry = try r.choice(v, at(), ["singleLine": .singleLine, "multiLine": .multiLine, "password": .password])
             default:
                 let list = elementKeys.sorted().joined(separator: ", ")
                 throw r.error(v, at(), "unknown key \"\(key)\" (expected one of: \(list))")
@@ -168,6 +171,7 @@ public enum TreeEncoder {
         if e.shouldGroupChildren { m.append(("shouldGroupChildren", .bool(true))) }
         if let v = e.respondsToUserInteraction { m.append(("respondsToUserInteraction", .bool(v))) }
         if e.order == .declared { m.append(("order", .string("declared"))) }
+        if let t = e.textEntry { m.append(("textEntry", .string(t.rawValue))) }
         if !e.children.isEmpty { m.append(("children", .array(e.children.map(element)))) }
         return .object(m)
     }
