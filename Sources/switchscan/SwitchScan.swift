@@ -19,7 +19,7 @@ struct SwitchScan: ParsableCommand {
         user unit switchscan.service starts `run --desktop` with the graphical session.
         """,
         version: SwitchScanVersion.string,
-        subcommands: [TreeCommand.self, SimulateCommand.self, DemoCommand.self, RunCommand.self, DevicesCommand.self, RecordCommand.self, CalibrateCommand.self,
+        subcommands: [TreeCommand.self, TextCommand.self, SimulateCommand.self, DemoCommand.self, RunCommand.self, DevicesCommand.self, RecordCommand.self, CalibrateCommand.self,
                       ProfilesCommand.self, DebugEventsCommand.self]
     )
 

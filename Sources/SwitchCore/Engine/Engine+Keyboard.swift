@@ -31,6 +31,8 @@ public struct PredictionRequest: Sendable, Equatable {
     public var count: Int
 }
 
+public enum HighlightReach: Sendable, Equatable { case item, group }
+
 enum SpeechOwner: Sendable, Equatable {
     case app(Int)
     case keyboard(Int)
@@ -85,18 +87,19 @@ extension Engine {
     /// When the active scanner's dwell ends (a simulated person presses just before it).
     public var scanDeadline: Instant? { activeScanner?.dwellDeadline }
 
-    /// Whether the stop highlighted now is the item `id` or a group holding it.
-    public func highlightReaches(itemID id: String) -> Bool {
-        guard let s = activeScanner, let i = s.levels.model.itemIndex(id: id) else { return false }
+    /// How the stop highlighted now leads to the item `id`: it is the item, or a group holding
+    /// it; nil when neither (or nothing is highlighted).
+    public func highlightReach(itemID id: String) -> HighlightReach? {
+        guard let s = activeScanner, let i = s.levels.model.itemIndex(id: id) else { return nil }
         switch s.state {
         case .scanning(let c), .autoTapWindow(let c, _):
             switch s.levels.stop(c.location) {
-            case .item(let j): return j == i
-            case .group(let g): return s.levels.groups[g].items.contains(i)
-            case .exit: return false
+            case .item(let j): return j == i ? .item : nil
+            case .group(let g): return s.levels.groups[g].items.contains(i) ? .group : nil
+            case .exit: return nil
             }
         default:
-            return false
+            return nil
         }
     }
 
