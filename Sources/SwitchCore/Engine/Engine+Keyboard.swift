@@ -29,6 +29,11 @@ public struct PredictionRequest: Sendable, Equatable {
     public var context: String
     /// How many words the row shows.
     public var count: Int
+
+    public init(context: String, count: Int) {
+        self.context = context
+        self.count = count
+    }
 }
 
 public enum HighlightReach: Sendable, Equatable { case item, group }
@@ -59,6 +64,9 @@ struct KeyboardSession: Sendable {
     var awaiting: String?
     /// Something shown changed: the tree is rebuilt once the words are in.
     var dirty = false
+    /// The change came from a key: scanning starts over from the new tree's first stop (the
+    /// scanner went back to the old tree's first stop when the key was tapped).
+    var restart = false
     /// A word typed, to be spoken after the next highlight's line.
     var spokenWord: String?
     var closing = false
@@ -258,6 +266,10 @@ extension Engine {
                 case .speak:
                     noteSpeech(.keyboard(keyboard!.utterances - 1))
                     out.append(TranscriptLine(t: now, e))
+                case .highlight, .colorGroups:
+                    // The word typed is said first: the stop's own phrase follows it, and
+                    // speech-paced scanning waits for that one.
+                    out.append(TranscriptLine(t: now, e))
                     sayTypedWord()
                 default:
                     out.append(TranscriptLine(t: now, e))
@@ -303,6 +315,7 @@ extension Engine {
     }
 
     private mutating func apply(_ effect: KeyboardText.Effect, key: String) {
+        keyboard!.restart = true
         if let edit = effect.edit {
             out.append(TranscriptLine(t: now, .typed(TypedText(edit, key: key, secure: keyboard!.password))))
             if let word = effect.word, profile.scanning.speech, !keyboard!.password { keyboard!.spokenWord = word }
@@ -355,7 +368,12 @@ extension Engine {
         let first = !kb.started
         kb.started = true
         keyboard = kb
+        let restart = kb.restart && keyboard!.scanner.isAtFirstStop
+        keyboard!.restart = false
         var outputs = first ? keyboard!.scanner.handleFirst(model: m, at: now) : keyboard!.scanner.handle(.layout(m), at: now)
+        // After a key the scan starts over from the first stop, of the tree as it is now (the
+        // prediction row may have come or gone).
+        if restart && !keyboard!.scanner.isAtFirstStop { outputs += keyboard!.scanner.returnTo(itemID: nil, at: now) }
         // The keyboard's first start is its `opened` line.
         if first { outputs.removeAll { if case .emit(.scan(started: true)) = $0 { return true } else { return false } } }
         takeKeyboardOutputs(outputs)
@@ -365,6 +383,12 @@ extension Engine {
 }
 
 extension Scanner {
+    /// The highlight is on the first stop of the top level (item scanning).
+    var isAtFirstStop: Bool {
+        if case .scanning(let c) = state { return c.location == .first }
+        return false
+    }
+
     /// The keyboard scanner's start on its first tree.
     mutating func handleFirst(model: ScanModel, at now: Instant) -> [Output] {
         var out = handle(.layout(model), at: now)

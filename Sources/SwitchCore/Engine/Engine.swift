@@ -256,7 +256,7 @@ public struct Engine: Sendable {
             case .decision(let d):
                 out.append(TranscriptLine(t: now, .filter(d)))
             case .physicalPress:
-                if profile.switchStabilization.selectTarget == .press { pipelines[p].target = scanner?.target(at: now) }
+                if profile.switchStabilization.selectTarget == .press { pipelines[p].target = activeScanner?.target(at: now) }
             case .action(let a):
                 guard scanner != nil else { continue }
                 deliverToScanner(.action(a, target: pipelines[p].target))

@@ -126,7 +126,7 @@ public struct TextEntrySimulation: Sendable {
                 if steps > 200_000 { throw .stuck("no way to \(goal) after 200,000 steps") }
                 if case .groupSelection = method {
                     guard let color = engine.colorHolding(itemID: goal) else { throw .stuck("no colour holds \(goal)") }
-                    let at = max(lastShown, now) + scanTime
+                    let at = lastShown + scanTime
                     let lines = press(&engine, code: UInt16(2 + color), at: at, hold: hold)
                     presses += 1
                     now = at + hold + .milliseconds(1)
