@@ -72,6 +72,24 @@ struct KeyboardSession: Sendable {
     var closing = false
 }
 
+/// The models of the keyboard trees shown so far, by what they show (the same page, shift, words
+/// and panel is the same tree): at most `limit`, then forgotten all at once.
+public struct KeyboardModelCache: Sendable {
+    var models: [String: ScanModel] = [:]
+    static let limit = 512
+
+    public init() {}
+
+    mutating func model(_ content: KeyboardTree.Content, panel: Rect, screen: Size) -> ScanModel {
+        let key = content.key + "\u{2}\(panel)\(screen.width)x\(screen.height)"
+        if let known = models[key] { return known }
+        let m = ScanModel(tree: KeyboardTree.tree(content, panel: panel, screen: screen))
+        if models.count >= KeyboardModelCache.limit { models.removeAll(keepingCapacity: true) }
+        models[key] = m
+        return m
+    }
+}
+
 extension Engine {
     /// How long the keyboard waits for the predictions of a new context before it shows the keys
     /// without them (the live predictor answers in milliseconds; a dead one never does).
@@ -149,7 +167,7 @@ extension Engine {
         kb.awaiting = nil
         keyboard = kb
         timers.cancel(.predictionWait)
-        out.append(TranscriptLine(t: now, .keyboard(.predictions(kb.words.map { kb.text.casing($0) }))))
+        out.append(TranscriptLine(t: now, .keyboard(.predictions(kb.text.casing(kb.words)))))
         refreshKeyboard()
         return flush()
     }
@@ -361,9 +379,9 @@ extension Engine {
     mutating func refreshKeyboard() {
         guard var kb = keyboard else { return }
         kb.dirty = false
-        let content = KeyboardTree.Content(page: kb.page, text: kb.text, predictions: kb.words.map { kb.text.casing($0) },
+        let content = KeyboardTree.Content(page: kb.page, text: kb.text, predictions: kb.text.casing(kb.words),
                                            slots: kb.slots, password: kb.password)
-        let m = ScanModel(tree: KeyboardTree.tree(content, panel: kb.panel, screen: kb.screen))
+        let m = keyboardModels.model(content, panel: kb.panel, screen: kb.screen)
         model = m
         let first = !kb.started
         kb.started = true

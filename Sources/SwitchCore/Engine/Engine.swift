@@ -30,6 +30,8 @@ public struct Engine: Sendable {
     public var keyboardLayout: KeyboardLayout?
     /// The open keyboard (Engine+Keyboard).
     var keyboard: KeyboardSession?
+    /// The keyboard's trees built so far (a driver that runs many engines may hand them on).
+    public var keyboardModels = KeyboardModelCache()
     /// While the keyboard is open: the application's latest model, kept for its return.
     var appModel: ScanModel?
     var appModelChanged = false

@@ -31,6 +31,7 @@ public enum KeyboardArrangement {
         for (p, page) in layout.pages.enumerated() {
             guard let computed = page.computed else { continue }
             out.pages[p].rows = best(computed, name: page.name, method: method, slots: slots).rows
+            out.pages[p].computed = nil
         }
         return out
     }

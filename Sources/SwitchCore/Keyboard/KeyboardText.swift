@@ -75,7 +75,13 @@ public struct KeyboardText: Sendable, Equatable {
 
     /// The word being typed: the letters (and apostrophes) right before the caret.
     public var wordPrefix: String {
-        String(before.reversed().prefix(while: KeyboardText.isWordCharacter).reversed())
+        var start = before.endIndex
+        while start > before.startIndex {
+            let previous = before.index(before: start)
+            guard KeyboardText.isWordCharacter(before[previous]) else { break }
+            start = previous
+        }
+        return String(before[start...])
     }
 
     static func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "'" || c == "’" }
@@ -181,18 +187,22 @@ public struct KeyboardText: Sendable, Equatable {
     /// How a predicted word is written here: capitalised at a sentence start or after a capital
     /// typed, in capitals with caps lock or a prefix typed in capitals (presage's models are lower
     /// case); "i" and "i'm" … as English writes them.
-    public func casing(_ word: String) -> String {
+    public func casing(_ word: String) -> String { casing([word])[0] }
+
+    /// `casing` for several words (the prefix and the sentence are looked at once).
+    public func casing(_ words: [String]) -> [String] {
         let prefix = wordPrefix
-        if shift == .locked || (prefix.count >= 2 && prefix == prefix.uppercased() && prefix != prefix.lowercased()) {
-            return word.uppercased()
-        }
+        let upper = shift == .locked || (prefix.count >= 2 && prefix == prefix.uppercased() && prefix != prefix.lowercased())
         let typedCapital = prefix.first.map { $0.isUppercase } ?? false
         let sentence = autoCapitalize && prefix.isEmpty && atSentenceStart
-        let english = word == "i" || word.hasPrefix("i'")
-        if typedCapital || sentence || shift == .once || english, let first = word.first {
-            return String(first).uppercased() + word.dropFirst()
+        return words.map { word in
+            if upper { return word.uppercased() }
+            let english = word == "i" || word.hasPrefix("i'")
+            if typedCapital || sentence || shift == .once || english, let first = word.first {
+                return String(first).uppercased() + word.dropFirst()
+            }
+            return word
         }
-        return word
     }
 
     // MARK: Reading back

@@ -1,21 +1,27 @@
 /// The keyboard as an element tree the scanner already scans (docs/typing.md): a modal panel at
 /// the bottom of the screen (at the top when the field is in the lower half, never over the
-/// field) holding, from the top, the text being written (not a stop), the row of predicted words,
-/// then the page's rows. Every row is a container that groups its keys, so group scanning scans
+/// field) holding, from the top, a line left for the text being written (the overlay draws the
+/// field's text there, from the `result` lines; it is no element, so the tree depends only on
+/// the page, the shift state and the words, and repeats), the row of predicted words, then the
+/// page's rows. Every row is a container that groups its keys, so group scanning scans
 /// rows then keys (iOS's keyboard), row-column and `auto` shape them like any other screen, and
 /// linear scanning goes key by key in reading order.
 ///
-/// Ids: `keyboard` (the panel, the modal scope), `kbd:text`, `kbd:predictions`, a predicted word
+/// Ids: `keyboard` (the panel, the modal scope), `kbd:predictions`, a predicted word
 /// `kbd:word:<word>`, a row `kbd:<page>:row<n>`, a key `key:<text>` / `key:<kind>` (the same key
 /// keeps its id whatever shift shows, so the highlight stays on it).
 public enum KeyboardTree {
     public static let rootID = "keyboard"
-    public static let textID = "kbd:text"
     public static let predictionsID = "kbd:predictions"
     public static let wordPrefix = "kbd:word:"
 
     /// What the panel shows now.
     public struct Content: Sendable, Equatable {
+        /// Everything the tree depends on, as one string (the engine keeps the trees it built).
+        var key: String {
+            ([page.name, text.capitals ? "A" : "a", text.shift.rawValue, password ? "p" : "", String(slots)] + predictions).joined(separator: "\u{1}")
+        }
+
         public var page: KeyboardLayout.Page
         public var text: KeyboardText
         /// The words of the prediction row, already cased (at most `slots`).
@@ -59,10 +65,7 @@ public enum KeyboardTree {
         var children: [Element] = []
         var y = panel.y
 
-        let shown = content.password ? String(repeating: "•", count: content.text.before.count) : content.text.before
-        children.append(Element(id: textID, label: shown.isEmpty ? " " : String(shown.suffix(80)), traits: [.staticText],
-                                frame: Rect(x: panel.x, y: y, width: panel.width, height: h)))
-        y += h
+        y += h  // the text line
 
         if content.slots > 0 {
             let w = panel.width / Double(content.slots)

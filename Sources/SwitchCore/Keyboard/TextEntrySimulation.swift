@@ -103,8 +103,16 @@ public struct TextEntrySimulation: Sendable {
 
     /// Types `phrase`; `predict(context, count)` answers every prediction the keyboard asks for.
     public func type(_ phrase: String, predict: (String, Int) -> [String]) throws(Failure) -> PhraseResult {
+        var models = KeyboardModelCache()
+        return try type(phrase, models: &models, predict: predict)
+    }
+
+    /// `type`, with the keyboard's trees kept from one phrase to the next (`models`).
+    public func type(_ phrase: String, models: inout KeyboardModelCache, predict: (String, Int) -> [String]) throws(Failure) -> PhraseResult {
         var engine = Engine(tree: TextEntrySimulation.fieldTree, profile: profile, devices: [nil])
         engine.keyboardLayout = layout
+        engine.keyboardModels = models
+        defer { models = engine.keyboardModels }
         _ = engine.start(at: .zero)
         _ = engine.openKeyboard(fieldID: "field", at: .zero)
         var now = Instant.zero

@@ -93,41 +93,38 @@ struct TextStatsCommand: ParsableCommand {
                 words[l.language] = try reportingInputErrors { try KeyboardLibrary.wordList(language: l.language) }
             }
         }
-        let most = counts.max() ?? 0
-        var cache: [String: [String]] = [:]
-        var predictSeconds = 0.0
-        var contexts = 0
+        let shared = SharedPredictions(words: words, most: counts.max() ?? 0, source: predictor)
 
-        var results: [TextStats.Configuration] = []
+        // Every configuration on its own (the cores share them); the predictions are shared, so
+        // each distinct context is predicted once in the whole run.
+        var list: [(name: String, layout: KeyboardLayout, method: TextEntrySimulation.Method, n: Int)] = []
         for (name, layout) in layouts {
-            for method in TextEntrySimulation.Method.all {
-                for n in counts {
-                    let sim = TextEntrySimulation(base: loaded, layout: layout, method: method, predictions: n)
-                    var total = TextStats.Totals()
-                    for (line, text) in kept {
-                        let r: TextEntrySimulation.PhraseResult
-                        do {
-                            r = try sim.type(text) { context, count in
-                                let key = layout.language + "\u{0}" + context
-                                if let known = cache[key] { return Array(known.prefix(count)) }
-                                let t0 = Date()
-                                var list = words[layout.language]
-                                let found = predictor == .words ? (list?.predict(context, count: most) ?? []) : []
-                                if let list { words[layout.language] = list }
-                                predictSeconds += Date().timeIntervalSince(t0)
-                                contexts += 1
-                                cache[key] = found
-                                return Array(found.prefix(count))
-                            }
-                        } catch {
-                            throw fail("\(InputFiles.displayName(phrases)):\(line): \(name) \(method.name): \(error)")
-                        }
-                        total.add(r, line: line, text: text)
-                    }
-                    results.append(TextStats.Configuration(keyboard: name, method: method, predictions: n, totals: total))
+            for method in TextEntrySimulation.Method.all { for n in counts { list.append((name, layout, method, n)) } }
+        }
+        let jobs = list
+        let out = ConfigurationResults(count: jobs.count)
+        let phraseFile = InputFiles.displayName(phrases)
+        let base = loaded
+        let phraseList = kept
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { k in
+            let job = jobs[k]
+            let sim = TextEntrySimulation(base: base, layout: job.layout, method: job.method, predictions: job.n)
+            var total = TextStats.Totals()
+            var models = KeyboardModelCache()
+            for (line, text) in phraseList {
+                do {
+                    let r = try sim.type(text, models: &models) { context, count in shared.predict(job.layout.language, context, count) }
+                    total.add(r, line: line, text: text)
+                } catch {
+                    out.fail("\(phraseFile):\(line): \(job.name) \(job.method.name): \(error)")
+                    return
                 }
             }
+            out.set(k, TextStats.Configuration(keyboard: job.name, method: job.method, predictions: job.n, totals: total))
         }
+        if let failure = out.failure { throw fail(failure) }
+        let results = out.results.compactMap { $0 }
+        let (predictSeconds, contexts) = shared.totals
         let stats = TextStats(phrases: kept.count, configurations: results, predictionSeconds: predictSeconds, contexts: contexts,
                               seconds: Date().timeIntervalSince(started), predictor: predictor.rawValue)
         switch format {
@@ -146,5 +143,68 @@ struct TextStatsCommand: ParsableCommand {
         }
         if !out.contains(0) { out.insert(0, at: 0) }  // keystroke savings compare with it
         return out
+    }
+}
+
+/// The predictions of a `text stats` run, shared by the configurations that run at once: a
+/// context is predicted once (the first configuration that needs it asks; the others wait for
+/// the answer), and the time spent predicting is counted apart.
+final class SharedPredictions: @unchecked Sendable {
+    private let lock = NSLock()
+    private var words: [String: WordList]
+    private var cache: [String: [String]] = [:]
+    private var seconds = 0.0
+    private var contexts = 0
+    private let most: Int
+    private let source: TextStatsCommand.Predictor
+
+    init(words: [String: WordList], most: Int, source: TextStatsCommand.Predictor) {
+        self.words = words
+        self.most = most
+        self.source = source
+    }
+
+    func predict(_ language: String, _ context: String, _ count: Int) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = language + "\u{0}" + context
+        if let known = cache[key] { return Array(known.prefix(count)) }
+        let t0 = Date()
+        var found: [String] = []
+        if source == .words, var list = words[language] {
+            found = list.predict(context, count: most)
+            words[language] = list
+        }
+        seconds += Date().timeIntervalSince(t0)
+        contexts += 1
+        cache[key] = found
+        return Array(found.prefix(count))
+    }
+
+    var totals: (seconds: Double, contexts: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (seconds, contexts)
+    }
+}
+
+/// Each configuration's totals, written by whichever thread ran it.
+final class ConfigurationResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var results: [TextStats.Configuration?]
+    private(set) var failure: String?
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func set(_ k: Int, _ c: TextStats.Configuration) {
+        lock.lock()
+        results[k] = c
+        lock.unlock()
+    }
+
+    func fail(_ message: String) {
+        lock.lock()
+        if failure == nil { failure = message }
+        lock.unlock()
     }
 }

@@ -212,7 +212,6 @@ struct KeyboardEngineTests {
         ])
         #expect(s.engine.wantedPredictions == nil)
         #expect(s.engine.keyboardText?.before == "H")
-        #expect(s.engine.model.items.first { $0.id == "kbd:text" } == nil)  // not a stop
     }
 
     @Test func keyboard_speaks_keys_but_never_a_password() throws {
