@@ -65,9 +65,10 @@ Description: switch control and touch accommodations for Linux
  long press, tap assistance) and drives scanning over an accessibility
  element tree, as iOS Switch Control does.
  .
- The package installs the tool, its bundled profiles, the man page, shell
- completions, a udev rule that gives the user at the seat access to
- switch-like input devices, and a systemd user unit (switchscan.service).
+ The package installs the tool, its bundled profiles, the man page, its
+ manual (/usr/share/doc/switchscan), shell completions, a udev rule that
+ gives the user at the seat access to switch-like input devices, and a
+ systemd user unit (switchscan.service).
 EOF
 # The udev rule applies to plugged-in devices at once (as install.sh does), and stops applying on removal.
 for script in postinst postrm; do

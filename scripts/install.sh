@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs switchscan like a Linux input tool (README "Install"):
+# Installs switchscan like a Linux input tool (README "Install", docs/install.md):
 #
 #   scripts/install.sh [--prefix DIR]            build (release) and install into DIR (default /usr/local)
 #   scripts/install.sh --uninstall [--prefix DIR]  remove exactly what that install put there
@@ -8,6 +8,8 @@
 #   DIR/bin/switchscan                               the tool
 #   DIR/share/switchscan/profiles/*.json             the bundled profiles (`--profile tremor` finds them)
 #   DIR/share/man/man1/switchscan.1                  the man page (swift-argument-parser's generate-manual)
+#   DIR/share/doc/switchscan/                        the manual: README.md, docs/ (pages and pictures),
+#                                                    BENCHMARKS.md, RELIABILITY.md (links between them work there)
 #   DIR/share/bash-completion/completions/switchscan shell completions (switchscan --generate-completion-script)
 #   DIR/share/zsh/site-functions/_switchscan
 #   DIR/share/fish/vendor_completions.d/switchscan.fish
@@ -117,7 +119,11 @@ install -D -m 0755 "$BINARY" "$STAGE/bin/switchscan"
 # Symbols out (62 MB instead of 85: the Swift runtime and Foundation are linked in), as packages do.
 strip --strip-unneeded "$STAGE/bin/switchscan" 2>/dev/null || true
 for p in Profiles/*.json; do install -D -m 0644 "$p" "$STAGE/share/switchscan/profiles/$(basename "$p")"; done
-# The manual's date: the last commit's, so the same sources give the same page.
+# The manual, laid out as in the source tree so that the links between its pages still work (the
+# man page points here: a clinician at the machine may have no web).
+for f in README.md BENCHMARKS.md RELIABILITY.md; do install -D -m 0644 "$f" "$STAGE/share/doc/switchscan/$f"; done
+while IFS= read -r -d '' f; do install -D -m 0644 "$f" "$STAGE/share/doc/switchscan/$f"; done < <(find docs -type f -print0)
+# The man page's date: the last commit's, so the same sources give the same page.
 MAN_DATE=$(git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
 MAN_TMP="$STAGE/.man"
 mkdir -p "$MAN_TMP"

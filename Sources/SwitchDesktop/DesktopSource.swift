@@ -1,7 +1,7 @@
 import SwitchCore
 import SwitchInput
 
-/// The live desktop as an adapter of the live loop (README "The live desktop"): it reads the
+/// The live desktop as an adapter of the live loop (docs/desktop.md): it reads the
 /// active window (or the application named with `--app`) into an `ElementTree`, hands the engine
 /// a new tree when the UI changed (a layout change: the highlight stays on the same widget), and
 /// carries out the engine's performs, answering each with a `result` line.

@@ -50,7 +50,7 @@ public enum DeviceAccess {
         let what = kind.contains(.keyboard) ? "a full keyboard" : kind.contains(.touchscreen) ? "a touchscreen"
             : kind.contains(.pointer) ? "a pointer" : "not a switch-like device"
         let configure = ids.map { " (id \($0))" } ?? ""
-        return "permission denied: \(what), which switchscan's udev rule leaves alone: \(inputGroup); or mark it as a switch for the rule with ENV{SWITCHSCAN_SWITCH}=\"1\"\(configure) in a local udev rule (see the README, \"Install\")"
+        return "permission denied: \(what), which switchscan's udev rule leaves alone: \(inputGroup); or mark it as a switch for the rule with ENV{SWITCHSCAN_SWITCH}=\"1\"\(configure) in a local udev rule (see \"Access without root\" in the manual, docs/install.md)"
     }
 
     /// The first installed copy of the rule, if any.

@@ -13,11 +13,11 @@ public enum DeviceReport {
             switch e.result {
             case .failure(let error):
                 lines.append(row("Device", "(cannot open)"))
-                lines.append(row("Kernel", e.node))
-                lines.append(row("Error", error.reason))
+                lines.append(row("Kernel", TerminalText.line(e.node)))
+                lines.append(row("Error", TerminalText.line(error.reason)))
             case .success(let d):
-                lines.append(row("Device", d.name))
-                lines.append(row("Kernel", e.node))
+                lines.append(row("Device", TerminalText.line(d.name)))  // a uinput device names itself
+                lines.append(row("Kernel", TerminalText.line(e.node)))
                 lines.append(row("Id", "\(busName(d.bus)):\(d.vendorProduct)"))
                 let kinds = d.kind.names
                 lines.append(row("Kind", kinds.isEmpty ? "other" : kinds.joined(separator: ", ")))

@@ -21,7 +21,7 @@ import SwitchCore
 ///
 /// The safety exit: keyboards are also read (never grabbed) for the pause chord; while the engine
 /// is paused every grab is released (`DeviceSlot.applyGrab`), and taken again at the resume.
-/// Faults (README "Faults in the live loop"): a node gone between enumeration and open is looked
+/// Faults (docs/live.md "Faults in the live loop"): a node gone between enumeration and open is looked
 /// for like a removed device; SIGHUP storms reload at most every 0.1 s; a reopen that fails for
 /// another reason than the device's absence is reported once.
 public final class LiveRunner {

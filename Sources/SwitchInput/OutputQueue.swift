@@ -4,7 +4,7 @@ import SwitchCore
 
 /// Standard output (or error) for the live loop, written without ever waiting for the reader:
 /// a switch user's input must not stop because whoever reads the transcript stopped reading
-/// (README "Faults in the live loop").
+/// (docs/live.md "Faults in the live loop").
 ///
 /// Policy: lines that the pipe cannot take now wait in memory, up to `limit` bytes (1 MiB by
 /// default: hours of a normal transcript), and go out, in order, as soon as the reader reads
@@ -45,12 +45,20 @@ public final class OutputQueue: LoopAdapter {
     private let log: (String) -> Void
     /// Dropping started and was reported on stderr.
     private var droppingReported = false
+    /// The errno of a write that failed for another reason than a reader that is behind or gone
+    /// (a full disk, an I/O error): nothing more is written, the loop goes on, and the command
+    /// ends with status 2 (docs/live.md "Faults in the live loop").
+    public private(set) var failure: Int32?
+    /// Told once, when `failure` is set.
+    private let failed: (Int32) -> Void
 
     /// - Parameters:
     ///   - fd: 1 or 2.
     ///   - log: where to say that lines are being dropped (stderr; nil for stderr itself).
+    ///   - failed: told the errno of the first write that failed (not EAGAIN, not EPIPE).
     public init(name: String, fd: Int32, limit: Int = OutputQueue.defaultLimit, gapLine: @escaping GapLine,
-                log: ((String) -> Void)? = nil) {
+                log: ((String) -> Void)? = nil, failed: @escaping (Int32) -> Void = { _ in }) {
+        self.failed = failed
         self.name = name
         self.limit = max(limit, 1)
         self.gapLine = gapLine
@@ -71,6 +79,7 @@ public final class OutputQueue: LoopAdapter {
 
     /// Queues one line (with its newline); `t` is its transcript time, if it has one.
     public func append(_ line: String, t: Instant? = nil) {
+        if failure != nil { return }  // No longer written (said once).
         let size = line.utf8.count
         // Once dropping, every line is dropped until what waits has gone out (`flush` then
         // writes the one gap line): a shorter line that would still fit must not split the gap.
@@ -112,7 +121,13 @@ public final class OutputQueue: LoopAdapter {
                 if errno == EINTR { continue }
                 if errno == EAGAIN { break }
                 // The reader is gone (EPIPE without SIGPIPE's default) or another error: nothing
-                // more can be written there.
+                // more can be written there. EPIPE is the reader's choice; any other error is
+                // output lost, said once and counted in the exit status.
+                let e = errno
+                if e != EPIPE && failure == nil {
+                    failure = e
+                    failed(e)
+                }
                 head = buffer.count
                 break
             }

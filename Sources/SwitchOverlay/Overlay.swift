@@ -2,7 +2,7 @@ internal import CX11
 import SwitchCore
 import SwitchInput
 
-/// `run --show`: the highlight on screen, a presenter of the live loop (README "Presentation").
+/// `run --show`: the highlight on screen, a presenter of the live loop (docs/live.md "Presentation").
 /// It follows the transcript: every highlight line moves the cursor, the menu lines open and
 /// close the menu panel, a layout change moves both to the stops' new frames, and when scanning
 /// stops everything disappears.

@@ -1,6 +1,6 @@
 import SwitchCore
 
-/// The figures of one session, read from its transcript (README "Session reports"):
+/// The figures of one session, read from its transcript (docs/clinicians.md "Pictures for clinicians"):
 ///
 /// - a **press** is one physical press of a switch as its filters decided it: accepted (its
 ///   action fired; a long press counts here too) or rejected (hold duration, ignore repeat,

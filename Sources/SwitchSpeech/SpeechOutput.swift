@@ -2,7 +2,7 @@ import Glibc
 import SwitchCore
 import SwitchInput
 
-/// Speech and sound cues through speech-dispatcher, a presenter of the live loop (README
+/// Speech and sound cues through speech-dispatcher, a presenter of the live loop (docs/live.md
 /// "Presentation"): each `speak` line of the transcript is spoken, a new highlight interrupts the
 /// phrase before it, and the end of every phrase goes back to the engine (`speechFinished`, for
 /// `pauseForSpeech`). With `soundEffects`, a tick on each highlight and a click on each selection

@@ -17,6 +17,10 @@ struct SwitchScan: ParsableCommand {
         $XDG_CONFIG_HOME/switchscan/profile.json (see `switchscan profiles`). The udev rule \
         70-switchscan.rules gives the user at the seat access to switch-like devices; the systemd \
         user unit switchscan.service starts `run --desktop` with the graphical session.
+
+        The manual (setting up a person, profiles, scanning methods, the live desktop, formats, \
+        the transcript): <prefix>/share/doc/switchscan/README.md and docs/ beside it, installed \
+        with the tool (/usr/share/doc/switchscan with the Debian package).
         """,
         version: SwitchScanVersion.string,
         subcommands: [TreeCommand.self, TextCommand.self, SimulateCommand.self, DemoCommand.self, RunCommand.self, DevicesCommand.self, RecordCommand.self, CalibrateCommand.self,

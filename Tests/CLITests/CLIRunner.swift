@@ -13,7 +13,10 @@ struct CLIResult {
 enum CLI {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The `switchscan` under test: the one built beside the tests, or `SWITCHSCAN_CLI` (to run
+    /// the same tests against an older build and see them fail before a fix).
     static var executable: String {
+        if let other = ProcessInfo.processInfo.environment["SWITCHSCAN_CLI"], !other.isEmpty { return other }
         let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for candidate in [dir.appendingPathComponent("switchscan"), dir.deletingLastPathComponent().appendingPathComponent("switchscan")] {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }

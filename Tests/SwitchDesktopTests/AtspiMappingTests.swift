@@ -2,7 +2,7 @@ import SwitchCore
 @testable import SwitchDesktop
 import Testing
 
-/// The AT-SPI → UIAccessibility mapping (README "The live desktop", mapping table), on plain node
+/// The AT-SPI → UIAccessibility mapping (docs/desktop.md "The AT-SPI mapping"), on plain node
 /// values shaped like GTK 3's (roles, states and interfaces as `atspi-probe dump` shows them for
 /// the test application and gtk3-widget-factory).
 @Suite struct AtspiMappingTests {

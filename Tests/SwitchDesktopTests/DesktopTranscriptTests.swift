@@ -1,7 +1,7 @@
 import SwitchCore
 import Testing
 
-/// The live desktop's transcript lines (README "Transcript"): `result` after a perform, `tree`
+/// The live desktop's transcript lines (docs/transcript.md): `result` after a perform, `tree`
 /// when the source changes.
 @Suite struct DesktopTranscriptTests {
     @Test func resultLines() {

@@ -4,7 +4,7 @@ import SwitchInput
 import Testing
 
 /// Which keyboards `run` watches for the pause chord, and what it says when it can read none
-/// (README "Safety exit").
+/// (docs/live.md "Safety exit").
 @Suite("Pause chord devices")
 struct ChordWatchTests {
     let chord = KeyChord.default

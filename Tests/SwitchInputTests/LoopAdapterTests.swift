@@ -3,7 +3,7 @@ import SwitchCore
 import SwitchInput
 import Testing
 
-/// The live loop with adapters (README "Architecture", adapters): a real `LiveRunner` with no
+/// The live loop with adapters (docs/architecture.md, the adapters): a real `LiveRunner` with no
 /// input devices and an adapter over a real pipe. Timeline of `aDeadlineThenAReadyDescriptor`:
 ///
 ///     t=0  scan started, |a

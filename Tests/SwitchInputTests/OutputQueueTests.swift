@@ -3,7 +3,7 @@ import SwitchCore
 import SwitchInput
 import Testing
 
-/// `OutputQueue` on a real pipe whose reader stops reading (README "Faults in the live loop"):
+/// `OutputQueue` on a real pipe whose reader stops reading (docs/live.md "Faults in the live loop"):
 /// appending never waits, lines wait in memory in order up to the bound, what is beyond it is
 /// dropped and said where it was. The VM suite checks the same through `run`.
 @Suite("Output queue")

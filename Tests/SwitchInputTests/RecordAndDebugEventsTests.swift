@@ -162,7 +162,7 @@ struct RecordAndDebugEventsTests {
         let rule = DeviceAccess.installedRule()
         let ruleAdvice = rule.map { "switchscan's udev rule (\($0)) has not been applied to it yet" } ?? "install switchscan's udev rule (70-switchscan.rules: scripts/install.sh or the switchscan .deb)"
         #expect(errors[0].hasPrefix("Error:        permission denied: a switch-like device; \(ruleAdvice)"))
-        #expect(errors[1] == "Error:        permission denied: a full keyboard, which switchscan's udev rule leaves alone: add yourself to the `input` group (sudo usermod -aG input $USER) and log in again; or mark it as a switch for the rule with ENV{SWITCHSCAN_SWITCH}=\"1\" (id 046d:c32b) in a local udev rule (see the README, \"Install\")")
+        #expect(errors[1] == "Error:        permission denied: a full keyboard, which switchscan's udev rule leaves alone: add yourself to the `input` group (sudo usermod -aG input $USER) and log in again; or mark it as a switch for the rule with ENV{SWITCHSCAN_SWITCH}=\"1\" (id 046d:c32b) in a local udev rule (see \"Access without root\" in the manual, docs/install.md)")
         #expect(errors[2].hasPrefix("Error:        permission denied: a joystick or gamepad; \(ruleAdvice)"))
     }
 }

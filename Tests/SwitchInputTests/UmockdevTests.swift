@@ -109,6 +109,33 @@ struct UmockdevTests {
         #expect(r.stderrLines.contains("switchscan: reading /dev/input/event11 \"Test Gamepad\" (id 045e:028e)"))
     }
 
+    /// Issue 22, finding 2: `run` with its transcript on a full disk keeps the engine going (every
+    /// press is still read and filtered), says once that the transcript is no longer written, and
+    /// exits 2 at its end instead of 0.
+    @Test func runOnAFullDiskWarnsOnceKeepsGoingAndExits2() {
+        let r = runRedirected("> /dev/full", ["--until", "1.5", "--show-frames"])
+        #expect(r.status == 2, "\(r.stderr)")
+        let warning = "switchscan: warning: standard output: No space left on device; the transcript is no longer written"
+        #expect(r.stderrLines.filter { $0 == warning }.count == 1, "\(r.stderr)")
+        // The engine went on after the first failed write: every frame was still read.
+        #expect(r.frames.count == 6, "\(r.stderr)")
+    }
+
+    /// The same with standard output closed (`>&-`): the device opened is never descriptor 1.
+    @Test func runWithStandardOutputClosedWarnsAndExits2() {
+        let r = runRedirected(">&-", ["--until", "1.5", "--show-frames"])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderrLines.contains("switchscan: warning: standard output: Bad file descriptor; the transcript is no longer written"), "\(r.stderr)")
+        #expect(r.frames.count == 6, "\(r.stderr)")
+    }
+
+    /// `switchscan run …` inside umockdev with its standard output redirected by a shell.
+    func runRedirected(_ redirect: String, _ extra: [String]) -> DeviceHarness.Result {
+        var argv = [DeviceHarness.umockdevRun] + F.oneKeySwitch.umockdevArgs + ["-e", "\(F.oneKeySwitch.node)=\(DeviceHarness.devices)/switch.events"]
+        argv += ["--", "/bin/sh", "-c", "exec \"$0\" \"$@\" \(redirect)", DeviceHarness.binary] + runArgs + extra
+        return DeviceHarness.run(argv, timeout: 30)
+    }
+
     @Test func badDeviceIsAClearErrorWithStatus2() {
         let r = DeviceHarness.umockdev([F.oneKeySwitch], runArgs + ["--device", "pedal", "--until", "1"])
         #expect(r.status == 2)

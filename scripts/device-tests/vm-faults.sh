@@ -1,6 +1,6 @@
 # Sourced by vm-inside.sh (busybox sh, real kernel): faults in the live loop (issue 12 part 4),
 # each a named check. Uses vm-inside.sh's helpers (check, wait_for, new_device, same_as_simulate)
-# and its vmdev server on fd 3. README "Faults in the live loop" says what each one expects.
+# and its vmdev server on fd 3. docs/live.md "Faults in the live loop" says what each one expects.
 TREE=vm-tree.json MANUAL=two-switch-manual.json AUTO=single-switch-auto.json
 
 # --- The node disappears between enumeration and open -----------------------------------------

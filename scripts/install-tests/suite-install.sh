@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# suite-install.sh: switchscan installed like a Linux input tool (README "Install"), one check per
+# suite-install.sh: switchscan installed like a Linux input tool (docs/install.md), one check per
 # line, the last line "N passed, M failed" (scripts/test.sh adds it to the total).
 #
 #  1. scripts/install.sh --prefix TMP (one release build, reused below): the installed binary run
 #     from another directory and through a symlink finds its profiles by name, runs the demo,
-#     needs no Swift toolchain library; `man -l` renders the man page; the bash completion loads
+#     needs no Swift toolchain library; `man -l` renders the man page, which points to the manual
+#     installed in share/doc/switchscan (README.md, docs/, BENCHMARKS.md, RELIABILITY.md), whose
+#     links all resolve there; the bash completion loads
 #     and completes; zsh/fish check theirs when installed; `systemd-analyze verify --user` accepts
 #     the user unit; installing again replaces; --uninstall leaves nothing behind (and keeps what
 #     was there before).
@@ -60,8 +62,14 @@ expected_files() {
   printf '%s\n' share/man/man1/switchscan.1 share/bash-completion/completions/switchscan share/zsh/site-functions/_switchscan \
     share/fish/vendor_completions.d/switchscan.fish lib/udev/rules.d/70-switchscan.rules lib/systemd/user/switchscan.service \
     share/switchscan/install-manifest
+  manual_files
 }
-check "the layout: binary, profiles, man page, three completions, udev rule, user unit, manifest" \
+# The manual: README.md, BENCHMARKS.md, RELIABILITY.md and every file of docs/, as in the source tree.
+manual_files() {
+  printf 'share/doc/switchscan/%s\n' README.md BENCHMARKS.md RELIABILITY.md
+  (cd "$ROOT" && find docs -type f | sed 's|^|share/doc/switchscan/|')
+}
+check "the layout: binary, profiles, man page, the manual, three completions, udev rule, user unit, manifest" \
   diff <(expected_files | sort) <(cd "$PREFIX" && find . -type f | sed 's|^\./||' | sort)
 check "the manifest lists every file installed" \
   diff <(expected_files | sed "s|^|f $PREFIX/|" | sort) <(grep '^f ' "$PREFIX/share/switchscan/install-manifest" | sort)
@@ -96,6 +104,12 @@ man_renders() {
   [ "$(MANPATH="$PREFIX/share/man" man -w switchscan)" = "$PREFIX/share/man/man1/switchscan.1" ]
 }
 check "man -l renders the man page (no warnings); man -w finds it on MANPATH" man_renders
+check "the man page points to the manual in share/doc/switchscan" \
+  bash -c "MANWIDTH=200 man -l '$PREFIX/share/man/man1/switchscan.1' 2>/dev/null | grep -q 'share/doc/switchscan'"
+check "the installed manual is the source tree's (same bytes)" bash -c "
+  for f in \$(cd '$ROOT' && { ls README.md BENCHMARKS.md RELIABILITY.md; find docs -type f; }); do cmp -s '$ROOT/'\$f '$PREFIX/share/doc/switchscan/'\$f || { echo \"differs: \$f\"; exit 1; }; done"
+check "every link of the installed manual resolves there, #anchors included" \
+  python3 "$ROOT/scripts/docs/check_docs.py" --links-only --root "$PREFIX/share/doc/switchscan" --installed README.md BENCHMARKS.md RELIABILITY.md docs
 
 # Bash: the completion script loads, registers, and completes subcommands and options.
 bash_completes() {
@@ -211,11 +225,13 @@ else
     done
   }
   check "Depends declares the package of every library the binary links ($depends)" deps_match
-  check "the package holds the Debian layout" bash -c "dpkg-deb -c '$DEB' | awk '{print \$6}' | grep -qx './usr/bin/switchscan' &&
+  check "the package holds the Debian layout (the manual in /usr/share/doc/switchscan)" bash -c "dpkg-deb -c '$DEB' | awk '{print \$6}' | grep -qx './usr/bin/switchscan' &&
     dpkg-deb -c '$DEB' | awk '{print \$6}' | grep -qx './usr/share/man/man1/switchscan.1.gz' &&
     dpkg-deb -c '$DEB' | awk '{print \$6}' | grep -qx './usr/lib/udev/rules.d/70-switchscan.rules' &&
     dpkg-deb -c '$DEB' | awk '{print \$6}' | grep -qx './usr/lib/systemd/user/switchscan.service' &&
     dpkg-deb -c '$DEB' | awk '{print \$6}' | grep -qx './usr/share/zsh/vendor-completions/_switchscan' &&
+    dpkg-deb -c '$DEB' | awk '{print \$6}' | grep -qx './usr/share/doc/switchscan/README.md' &&
+    [ \$(dpkg-deb -c '$DEB' | grep -c '/usr/share/doc/switchscan/docs/.*\.md') = $(ls docs/*.md | wc -l) ] &&
     [ \$(dpkg-deb -c '$DEB' | grep -c '/usr/share/switchscan/profiles/.*\.json') = $(ls Profiles/*.json | wc -l) ]"
   if [ "$(id -u)" -ne 0 ]; then
     echo "skip apt-get install of the .deb: not root"

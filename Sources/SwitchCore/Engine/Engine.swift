@@ -1,5 +1,5 @@
 /// The engine: device frames in, transcript lines out, on whatever clock drives it. It wires the
-/// pure parts together (README "Architecture"):
+/// pure parts together (docs/architecture.md):
 ///
 ///     device frame ─┬─ keys ──→ SwitchPipeline (per device + key) ─→ switch actions ─┐
 ///                   └─ touch ─→ TouchTracker → TouchFilter ─→ tap / swipe / hold     │

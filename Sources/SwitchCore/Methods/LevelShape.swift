@@ -1,4 +1,4 @@
-/// How item scanning groups a level's stops (profile `"grouping"`, README "Scanning methods").
+/// How item scanning groups a level's stops (profile `"grouping"`, docs/scanning.md "Scanning methods").
 public enum Grouping: String, Sendable, Equatable, CaseIterable {
     /// One level: every scan item in scan order (`groupItems: false`).
     case none

@@ -1,4 +1,4 @@
-/// A keyboard shortcut such as `Ctrl+Alt+Shift+S` (the pause chord of the safety exit, README
+/// A keyboard shortcut such as `Ctrl+Alt+Shift+S` (the pause chord of the safety exit, docs/live.md
 /// "Safety exit"). Each part is a group of EV_KEY codes of which one must be down: a modifier
 /// stands for its left and right keys, any other part for one key. The chord is complete when
 /// every group has a key down.

@@ -1,4 +1,4 @@
-/// The safety exit (README "Safety exit"): a long hold on any switch, or the pause chord on a
+/// The safety exit (docs/live.md "Safety exit"): a long hold on any switch, or the pause chord on a
 /// keyboard, pauses the engine; the same again resumes it. A pure state machine: key edges and
 /// its one timer in, "paused"/"resumed" out. The engine stops and restarts scanning around it;
 /// the live loop releases its grabs while paused, so the switch and the keyboard work as plain

@@ -70,7 +70,7 @@ public struct CursorColor: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension ProfileDecoder {
-    /// The `scanning` keys of the overlay, speech and sound cues (README "Presentation").
+    /// The `scanning` keys of the overlay, speech and sound cues (docs/live.md "Presentation").
     static let presentationKeys: Set<String> = ["speechRate", "speechVoice", "pauseForSpeech", "soundEffects",
                                                 "cursorColor", "largeCursor"]
 

@@ -1,4 +1,4 @@
-/// A user's settings, with Apple's setting names (README "Profiles"). Every field has the default
+/// A user's settings, with Apple's setting names (docs/profiles.md). Every field has the default
 /// a profile gets when it leaves the key out.
 public struct Profile: Sendable, Equatable {
     public var name: String = "Unnamed profile"
@@ -35,7 +35,7 @@ public struct ScanningSettings: Sendable, Equatable {
     public enum FocusAfterTap: String, Sendable, Equatable { case first, current }
 
     public var style: Style = .auto
-    /// How item scanning groups stops (README "Scanning methods"); `groupItems` is its old spelling.
+    /// How item scanning groups stops (docs/scanning.md "Scanning methods"); `groupItems` is its old spelling.
     public var grouping: Grouping = .none
     /// `true` = `grouping` containers, `false` = none. Setting true keeps a grouping already chosen.
     public var groupItems: Bool {
@@ -53,7 +53,7 @@ public struct ScanningSettings: Sendable, Equatable {
     public var autoTapTime: Interval = .seconds(0.75)
     public var focusedItemAfterTap: FocusAfterTap = .first
     public var speech = false
-    // What the person sees and hears besides the transcript (README "Presentation"). Apple's names.
+    // What the person sees and hears besides the transcript (docs/live.md "Presentation"). Apple's names.
     /// Speaking rate, 0 (slowest) to 1 (fastest), 0.5 normal (AVSpeechUtterance's scale).
     public var speechRate = 0.5
     /// A speech-dispatcher synthesis voice name (`spd-say -L`); nil: speech-dispatcher's default.
@@ -64,7 +64,7 @@ public struct ScanningSettings: Sendable, Equatable {
     public var soundEffects = false
     public var cursorColor = CursorColor.blue
     public var largeCursor = false
-    /// Item scanning, point scanning, or group selection with k switches (README "Scanning methods").
+    /// Item scanning, point scanning, or group selection with k switches (docs/scanning.md "Scanning methods").
     public var mode: Mode = .item
     /// A scanner-menu entry that switches between item and point mode (iOS's Item Mode / Point
     /// Mode); a profile in point mode gets it unless it says `false`.
@@ -151,7 +151,7 @@ public struct TouchAccommodations: Sendable, Equatable {
     public init() {}
 }
 
-/// README "Safety exit": a long hold on any switch, or a chord on a keyboard, pauses the engine
+/// docs/live.md "Safety exit": a long hold on any switch, or a chord on a keyboard, pauses the engine
 /// (scanning stops, grabs are released) and the same again resumes it. On by default: someone who
 /// cannot reach a keyboard must always have a way out, so a profile that never mentions it has it.
 public struct SafetyExit: Sendable, Equatable {

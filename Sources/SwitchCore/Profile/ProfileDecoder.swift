@@ -1,4 +1,4 @@
-/// Reads a profile (README "Profiles"): every key optional, every key and range validated, an
+/// Reads a profile (docs/profiles.md): every key optional, every key and range validated, an
 /// unknown key or an out-of-range value is an `InputError` naming it.
 public enum ProfileDecoder {
     static let topKeys: Set<String> = ["name", "scanning", "switches", "switchStabilization", "touchAccommodations", "devices",
@@ -166,7 +166,7 @@ public enum ProfileDecoder {
         }
     }
 
-    /// `"safetyExit": {"pauseHold": 3.0, "pauseChord": "Ctrl+Alt+Shift+S"}` (README "Safety exit").
+    /// `"safetyExit": {"pauseHold": 3.0, "pauseChord": "Ctrl+Alt+Shift+S"}` (docs/live.md "Safety exit").
     /// An explicit hold must be longer than the holds the profile already gives a meaning.
     static func safetyExit(_ node: JSONNode, into p: inout Profile, _ r: JSONReader) throws(InputError) {
         let m = try r.object(node, "safetyExit", allowed: safetyExitKeys)

@@ -5,7 +5,7 @@
 /// holds the top stops and each group is a level of its own: its stops followed by the group's
 /// escape stop (the dashed "back out" stop of iOS, ChromeOS's Back button), so a user who entered
 /// the wrong group always has a way out. A group is one of the app's containers, a row, or a part
-/// of a longer run; rows and parts get ids made from their owner's (README "Scanning methods"):
+/// of a longer run; rows and parts get ids made from their owner's (docs/scanning.md "Scanning methods"):
 /// `keyboard#row2` is the second row inside `keyboard`, `root#part1#part3` the third part inside
 /// the first part of the top level (whose owner is the scope).
 

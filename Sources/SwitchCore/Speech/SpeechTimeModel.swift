@@ -1,4 +1,4 @@
-/// How long a phrase takes to speak, as the simulator assumes it (README "Speech-paced
+/// How long a phrase takes to speak, as the simulator assumes it (docs/live.md "Speech-paced
 /// scanning"): the live loop hears the real end of each phrase from speech-dispatcher; the
 /// simulator takes it from this model, so a simulation with `pauseForSpeech` stays exact and
 /// repeatable.

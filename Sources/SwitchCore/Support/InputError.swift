@@ -33,25 +33,6 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
         return InputError.printable(s)
     }
 
-    /// `s` with control characters and line separators escaped (`\n`, `\r`, `\u0000`).
-    public static func printable(_ s: String) -> String {
-        func needsEscape(_ u: Unicode.Scalar) -> Bool {
-            (u.value < 0x20 && u != "\t") || (0x7F...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029
-        }
-        guard s.unicodeScalars.contains(where: needsEscape) else { return s }
-        var out = String.UnicodeScalarView()
-        for u in s.unicodeScalars {
-            guard needsEscape(u) else { out.append(u); continue }
-            let escaped: String
-            switch u {
-            case "\n": escaped = "\\n"
-            case "\r": escaped = "\\r"
-            default:
-                let hex = String(u.value, radix: 16, uppercase: true)
-                escaped = "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            }
-            out.append(contentsOf: escaped.unicodeScalars)
-        }
-        return String(out)
-    }
+    /// `s` with control characters and line separators escaped (`TerminalText.line`).
+    public static func printable(_ s: String) -> String { TerminalText.line(s) }
 }

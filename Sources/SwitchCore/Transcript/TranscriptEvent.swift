@@ -1,5 +1,5 @@
 /// What the engine reports: the transcript a clinician reads and the tests compare. The live loop
-/// and the simulator print the same lines (README "Transcript").
+/// and the simulator print the same lines (docs/transcript.md).
 public struct TranscriptLine: Equatable, Sendable, CustomStringConvertible {
     public var t: Instant
     public var event: TranscriptEvent
@@ -15,7 +15,7 @@ public struct TranscriptLine: Equatable, Sendable, CustomStringConvertible {
 public enum TranscriptEvent: Equatable, Sendable {
     /// Scanning started (t = 0, or a restart after it stopped) or stopped.
     case scan(started: Bool)
-    /// A stop is highlighted. `label` names it for people (README "Transcript"): an item's
+    /// A stop is highlighted. `label` names it for people (docs/transcript.md): an item's
     /// description, a group's (also for its escape stop), a menu entry's name.
     case highlight(id: String, kind: HighlightKind, label: String)
     /// The scanner menu opened on an item (`label`: its description), with its entries.
@@ -23,7 +23,7 @@ public enum TranscriptEvent: Equatable, Sendable {
     case menuClosed
     case perform(Perform)
     case speak(String)
-    /// A switch-filter decision (README "Explainable decisions").
+    /// A switch-filter decision (docs/profiles.md "Filters").
     case filter(FilterDecision)
     /// A touch-filter decision.
     case touch(TouchDecision)
@@ -35,9 +35,9 @@ public enum TranscriptEvent: Equatable, Sendable {
     /// The live desktop's tree changed source: another window, the application quit, or it stopped
     /// answering (live desktop only).
     case tree(TreeSourceChange)
-    /// The safety exit paused or resumed the engine (README "Safety exit").
+    /// The safety exit paused or resumed the engine (docs/live.md "Safety exit").
     case pause(PauseChange)
-    /// Group selection: what each colour holds now (README "Scanning methods").
+    /// Group selection: what each colour holds now (docs/scanning.md "Scanning methods").
     case colorGroups([ColorGroupLine])
     /// Point scanning: a band or line starts moving, or stops.
     case sweep(Sweep)

@@ -352,52 +352,12 @@ public enum TranscriptFormat {
         }
     }
 
-    /// `s` in double quotes, escaped (`escaped`).
-    public static func quoted(_ s: String) -> String {
-        "\"" + escaped(s) + "\""
-    }
+    /// `s` in double quotes, escaped (`TerminalText.quoted`).
+    public static func quoted(_ s: String) -> String { TerminalText.quoted(s) }
 
-    /// `s` safe to print on one terminal line: `"` and `\` are escaped, and so are the characters
-    /// that would break the line or move the cursor (C0 and C1 controls, DEL, line and paragraph
-    /// separators) and the bidirectional overrides and isolates that would reorder what follows
-    /// them: `\n`, `\t`, `\r`, else `\u{1B}`. Labels and ids come from applications and dumps, so
-    /// they are never printed raw.
-    public static func escaped(_ s: String) -> String {
-        // Printable ASCII without `"` and `\` (most ids and labels) needs nothing: checked on
-        // the bytes, which is much cheaper than the scalars (`tree show` escapes 100,000 strings
-        // for a large dump).
-        let plain = s.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
-        }
-        if plain == true { return s }
-        guard s.unicodeScalars.contains(where: needsEscape) else { return s }
-        var out = ""
-        for u in s.unicodeScalars {
-            guard needsEscape(u) else {
-                out.unicodeScalars.append(u)
-                continue
-            }
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default: out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
-            }
-        }
-        return out
-    }
-
-    private static func needsEscape(_ u: Unicode.Scalar) -> Bool {
-        switch u.value {
-        case 0x22, 0x5C: return true                       // " and \
-        case 0x00...0x1F, 0x7F...0x9F: return true         // C0, DEL, C1
-        case 0x2028, 0x2029: return true                   // line and paragraph separators
-        case 0x202A...0x202E, 0x2066...0x2069: return true // bidi embeddings, overrides, isolates
-        default: return false
-        }
-    }
+    /// `s` safe to print on one terminal line (`TerminalText.escaped`: the one rule for all text
+    /// output). Labels and ids come from applications and dumps, so they are never printed raw.
+    public static func escaped(_ s: String) -> String { TerminalText.escaped(s) }
 
     private static func pad(_ s: String, _ width: Int) -> String {
         s + String(repeating: " ", count: max(1, width - s.count))

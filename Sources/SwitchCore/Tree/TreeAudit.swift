@@ -12,7 +12,9 @@ public struct AuditFinding: Equatable, Sendable, CustomStringConvertible {
              exclusiveTraits, zeroSizeFrame, offScreenFrame, duplicateID
     }
 
-    public var description: String { "\(id): \(message)" }
+    /// One line: the id escaped, the message's quoted words escaped where it was made
+    /// (`TerminalText`), so a label holding a terminal escape or a newline stays one safe line.
+    public var description: String { TerminalText.escaped(id) + ": " + TerminalText.line(message) }
 }
 
 public enum TreeAudit {
@@ -39,22 +41,22 @@ public enum TreeAudit {
                 let words = wordsOf(label)
                 for (trait, phrases) in controlWords where e.traits.contains(trait) {
                     if let phrase = phrases.first(where: { containsPhrase(words, $0) }) {
-                        add(.labelNamesControlType, "label \"\(label)\" names its control type (\"\(phrase.joined(separator: " "))\"); the \(trait.nameList[0]) trait already says it")
+                        add(.labelNamesControlType, "label \(TerminalText.quoted(label)) names its control type (\"\(phrase.joined(separator: " "))\"); the \(trait.nameList[0]) trait already says it")
                         break
                     }
                 }
                 if label.hasSuffix(".") && !label.hasSuffix("...") {
-                    add(.labelEndsWithPeriod, "label \"\(label)\" ends with a period")
+                    add(.labelEndsWithPeriod, "label \(TerminalText.quoted(label)) ends with a period")
                 }
             }
             if let hint = e.hint?.trimmed, !hint.isEmpty {
                 if !hint.hasSuffix(".") {
-                    add(.hintWithoutPeriod, "hint \"\(hint)\" does not end with a period")
+                    add(.hintWithoutPeriod, "hint \(TerminalText.quoted(hint)) does not end with a period")
                 }
                 let words = wordsOf(hint)
                 if let g = words.first(where: { gestureWords.contains($0) }) {
                     let doubled = containsPhrase(words, ["double", g])
-                    add(.hintNamesGesture, "hint \"\(hint)\" names a gesture (\"\(doubled ? "double " + g : g)\"); say what happens instead")
+                    add(.hintNamesGesture, "hint \(TerminalText.quoted(hint)) names a gesture (\"\(doubled ? "double " + g : g)\"); say what happens instead")
                 }
             }
             let kinds = e.traits.intersection(Traits.exclusiveKinds)
@@ -70,7 +72,7 @@ public enum TreeAudit {
             }
         }
         for d in tree.duplicateIds {
-            out.append(AuditFinding(id: d.assigned, rule: .duplicateID, message: "duplicate id \"\(d.declared)\" (an earlier element has it; this one was renamed \(d.assigned))"))
+            out.append(AuditFinding(id: d.assigned, rule: .duplicateID, message: "duplicate id \(TerminalText.quoted(d.declared)) (an earlier element has it; this one was renamed \(d.assigned))"))
         }
         return out
     }

@@ -1,4 +1,4 @@
-/// Reads the native tree format (README "Tree format"). Every bad input is an `InputError` with
+/// Reads the native tree format (docs/formats.md "Element trees"). Every bad input is an `InputError` with
 /// the file, line, column and JSON path; unknown keys are errors so a typo cannot silently change
 /// behaviour. Repeated ids are not errors: they are renamed and reported by `tree audit`.
 public enum TreeDecoder {

@@ -1,7 +1,7 @@
 import SwitchCore
 
 /// AT-SPI → UIAccessibility: an application's accessible tree (plain `AtspiNode` values) to the
-/// `ElementTree` the scanner reads. Pure; the README's "AT-SPI mapping" table is this file.
+/// `ElementTree` the scanner reads. Pure; docs/desktop.md "The AT-SPI mapping" is this file.
 ///
 /// Which nodes count (`kind`): a node that is not SHOWING and VISIBLE is hidden with its subtree
 /// (unmapped pages, closed popups); an **element** is a node with an Action interface, a Value it

@@ -1,6 +1,6 @@
 import SwitchCore
 
-/// When to stop listening to bounds-changed events for a while (pure; README "The live desktop").
+/// When to stop listening to bounds-changed events for a while (pure; docs/desktop.md).
 ///
 /// GTK 3 sends `object:bounds-changed` for every new allocation, also unchanged ones: while a
 /// spinner turns (gtk3-widget-factory has four), its neighbours report new bounds on every frame,

@@ -1,4 +1,4 @@
-/// Which accessibility events change the scanned tree, and how (pure; README "The live desktop").
+/// Which accessibility events change the scanned tree, and how (pure; docs/desktop.md).
 ///
 /// Structure (a full re-read): focused (on focus-in: GTK3 adds children without saying so, and a
 /// focus move is when a user notices), modal; any window activated, created or destroyed; the

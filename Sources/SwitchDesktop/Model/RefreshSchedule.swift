@@ -1,6 +1,6 @@
 import SwitchCore
 
-/// When the live desktop's tree is read again: a pure state machine (README "The live desktop").
+/// When the live desktop's tree is read again: a pure state machine (docs/desktop.md).
 ///
 /// Accessibility events come in bursts (a click adds a row: children-changed, state-changed
 /// showing and visible, bounds-changed of the parents, a focus move). Reading the tree once per

@@ -3,7 +3,7 @@ import SwitchCore
 /// Android dumps: raw `uiautomator dump` (`<hierarchy rotation=…><node class= text= content-desc=
 /// resource-id= bounds="[x1,y1][x2,y2]" clickable= …>`) and Appium UiAutomator2 page sources
 /// (class names as tag names, plus `displayed`, `hint`, `a11y-important`, `heading`…). The rules
-/// follow Switch Access and TalkBack (MAPPING.md "Android"):
+/// follow Switch Access and TalkBack (docs/formats.md "Android"):
 ///
 /// - A node is *actionable* when it is clickable, long-clickable or scrollable. An actionable
 ///   descendant with a frame different from the node's is *interesting* (a separate stop).

@@ -3,7 +3,7 @@ import SwitchCore
 /// Chrome DevTools `Accessibility.getFullAXTree` results: `{"nodes": [AXNode…]}`, also inside a
 /// protocol response (`{"id": 1, "result": {"nodes": …}}`) or as a bare array. Each AXNode has
 /// `nodeId`, `ignored`, `role {value}`, `name {value}`, `value {value}`, `description {value}`,
-/// `properties [{name, value {value}}]` and `childIds`. MAPPING.md has the role table; the rules:
+/// `properties [{name, value {value}}]` and `childIds`. docs/formats.md has the role table; the rules:
 ///
 /// - Ignored nodes are skipped and their children lifted into their place.
 /// - Roles that are one control (button, link, textbox, checkbox, heading, img, StaticText…) are
@@ -264,7 +264,7 @@ enum ChromeAXImporter {
     }
 }
 
-/// How a Chrome role maps onto the model (MAPPING.md "Chrome DevTools").
+/// How a Chrome role maps onto the model (docs/formats.md "Chrome DevTools").
 struct ChromeRole: Sendable {
     enum Kind: Sendable {
         /// One element, children absorbed.

@@ -10,7 +10,7 @@ import SwitchCore
 ///     ++++AXPopUpButton AXExpanded=0
 ///     ++++++AXMenuItem AXTitle='First item'
 ///
-/// Mapping (MAPPING.md "Chromium dump, macOS roles"): the role decides the traits and whether the
+/// Mapping (docs/formats.md "Chromium dump, macOS roles"): the role decides the traits and whether the
 /// node is one element; AXTitle, else AXDescription, is the label (AXValue for static text),
 /// AXValue the value (a checkbox's 0/1/2: not checked/checked/mixed), AXHelp the hint,
 /// AXExpanded the value "expanded"/"collapsed", AXEnabled=0 → notEnabled, AXSelected=1 →
@@ -202,7 +202,7 @@ enum ChromiumMacDumpImporter {
     }
 }
 
-/// How an NSAccessibility role maps onto the model (MAPPING.md).
+/// How an NSAccessibility role maps onto the model (docs/formats.md).
 struct MacRole: Sendable {
     enum Kind: Sendable { case element, container }
     var kind: Kind

@@ -2,7 +2,7 @@ import SwitchCore
 
 /// iOS page sources: Appium / WebDriverAgent XCUITest XML (`<XCUIElementTypeButton name= label=
 /// value= enabled= visible= accessible= x= y= width= height=>`) and the older UIAutomation form
-/// (`<UIAButton … hint= …>` with fractional frames). MAPPING.md has the table; the rules:
+/// (`<UIAButton … hint= …>` with fractional frames). docs/formats.md has the table; the rules:
 ///
 /// - The element type decides the traits and whether the node is one element (its children
 ///   absorbed) or a container (`IOSRole.table`). `accessible`, when present, decides instead,
@@ -252,7 +252,7 @@ enum IOSImporter {
     }
 }
 
-/// How one XCUIElementType maps onto the model (MAPPING.md "iOS").
+/// How one XCUIElementType maps onto the model (docs/formats.md "iOS").
 struct IOSRole: Sendable {
     enum Kind: Sendable {
         /// One element; children absorbed. `accessible="false"` makes it a container.

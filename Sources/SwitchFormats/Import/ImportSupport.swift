@@ -14,7 +14,7 @@ public struct ImportedTree: Sendable, Equatable {
     }
 }
 
-/// Rules every importer shares (MAPPING.md "Common rules").
+/// Rules every importer shares (docs/formats.md "Common rules").
 enum ImportSupport {
     /// Deeper source trees are refused: the mapping and `ScanModel` recurse, and no real screen
     /// comes close (the deepest real dump in the test fixtures has 45 levels).

@@ -5,7 +5,7 @@ import SwitchCore
 /// `Accessibility.getFullAXTree` result; XML whose first element is `<hierarchy>` an Android dump
 /// (`<node>` children: `uiautomator dump`; class names as tags: Appium UiAutomator2), and
 /// `<AppiumAUT>`, `<XCUIElementType…>` or `<UIA…>` an iOS page source; text whose first line is
-/// an AX role (`AXWebArea`) a Chromium accessibility tree dump. MAPPING.md says how each one maps
+/// an AX role (`AXWebArea`) a Chromium accessibility tree dump. docs/formats.md says how each one maps
 /// onto the element model.
 public enum TreeFile {
     public enum Format: String, Sendable, CaseIterable {

@@ -61,16 +61,13 @@ struct CalibrateCommand: ParsableCommand {
             try CalibrationSetup.load(events: events, desc: desc, tree: tree, profile: profile, expect: expect,
                                       hold: holdList, ignore: ignoreList, debounce: debounceList)
         }
-        // Progress on stderr when it is a terminal, at most once a second: a long recording
-        // times a large grid takes minutes. Ctrl-C stops the run (nothing is printed before
-        // the end, so nothing half-written is left on stdout).
-        let terminal = isatty(2) == 1
-        let started = ContinuousClock.now
-        var shown = started
+        // Progress on stderr when it is a terminal (`Progress`): a long recording times a large
+        // grid takes minutes. Ctrl-C stops the run (nothing is printed before the end, so nothing
+        // half-written is left on stdout).
+        let progress = Progress("calibrate")
         let outcomes = Calibration.run(events: setup.events, profile: setup.profile, grid: setup.grid) { done, total in
-            guard terminal, ContinuousClock.now - shown >= .seconds(1) || (done == total && shown != started) else { return }
-            shown = ContinuousClock.now
-            FileHandle.standardError.write(Data("\rswitchscan calibrate: \(done) of \(total) settings replayed\(done == total ? "\n" : "")".utf8))
+            progress.update("\(done) of \(total) settings replayed")
+            if done == total { progress.finish("\(done) of \(total) settings replayed") }
         }
         let report = CalibrationReport(setup: setup, outcomes: outcomes)
         let lines = format == .json ? report.json() : report.text()

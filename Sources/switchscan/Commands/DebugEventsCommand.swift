@@ -40,7 +40,9 @@ struct DebugEventsCommand: ParsableCommand {
     @Flag(help: "Show the real key codes of full keyboards (hidden by default).")
     var showKeycodes = false
 
-    @OptionGroup var output: TranscriptOptions
+    /// Only the format: its lines name no element (no tree), so `--ids` would mean nothing here.
+    @Option(help: "Output format: text (aligned, for people) or jsonl (one JSON object per line).")
+    var format: TranscriptFormat.Style = .text
 
     /// Without a tree, touch points are mapped onto a screen of this size.
     static let screen = Size(width: 1920, height: 1080)
@@ -69,7 +71,7 @@ struct DebugEventsCommand: ParsableCommand {
         let hiding = Dictionary(selected.map { ($0.node, !showKeycodes && KeycodePrivacy.applies(to: $0.description)) }, uniquingKeysWith: { a, _ in a })
         for s in selected where hiding[s.node] == true { note(KeycodePrivacy.note(node: s.node, name: s.description.name)) }
 
-        let style = output.format
+        let style = format
         var pending = ""
         func add(_ text: String) {
             pending += text
@@ -123,7 +125,7 @@ enum DebugEventsFormat {
         let t = time.transcriptString
         switch style {
         case .text:
-            let name = node.split(separator: "/").last.map(String.init) ?? node
+            let name = TerminalText.line(node.split(separator: "/").last.map(String.init) ?? node)
             return String(repeating: " ", count: max(0, 8 - t.count)) + t + "  " + name
                 + String(repeating: " ", count: max(1, 11 - name.count)) + events.map(\.description).joined(separator: ", ")
         case .jsonl:

@@ -30,7 +30,7 @@ struct DemoCommand: ParsableCommand {
             try recording.check(profile: loaded.profile, profileFile: loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName)
             let setup = SimulationSetup(tree: tree, profile: loaded.profile, recording: recording, layouts: [])
             let presses = setup.recording.survey.devices.reduce(0) { $0 + $1.presses.values.reduce(0, +) }
-            printError("switchscan demo: \(setup.profile.name), a weather app screen (\(ScanModel(tree: setup.tree).items.count) scan items), \(presses) recorded switch presses")
+            printError("switchscan demo: \(TerminalText.line(setup.profile.name)), a weather app screen (\(ScanModel(tree: setup.tree).items.count) scan items), \(presses) recorded switch presses")
             try setup.run(until: nil, output: output)
         }
     }

@@ -41,19 +41,27 @@ struct ProfilesCommand: ParsableCommand {
                     ("default", .object([("path", .string(defaultPath)), ("exists", .bool(defaultExists))])),
                 ]).rendered(indent: 2))
             case .text:
+                // Names, paths and titles come from file names and files: escaped (`TerminalText`).
+                let entries = entries.map { e in
+                    var e = e
+                    e.name = TerminalText.line(e.name)
+                    e.hidden = e.hidden.map(TerminalText.line)
+                    return e
+                }
                 let nameWidth = max(4, entries.map(\.name.count).max() ?? 0) + 2
                 let sourceWidth = max(6, entries.map(\.source.count).max() ?? 0) + 2
                 func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(1, n - s.count)) }
                 Output.line(pad("NAME", nameWidth) + pad("SOURCE", sourceWidth) + "FILE  (TITLE)")
                 for e in entries {
-                    Output.line(pad(e.name, nameWidth) + pad(e.source, sourceWidth) + e.path + "  (" + (title(e.path) ?? "cannot be read") + ")")
+                    Output.line(pad(e.name, nameWidth) + pad(e.source, sourceWidth) + TerminalText.line(e.path) + "  ("
+                                + TerminalText.line(title(e.path) ?? "cannot be read") + ")")
                     for hidden in e.hidden {
                         Output.line(String(repeating: " ", count: nameWidth + sourceWidth) + "hides " + hidden)
                     }
                 }
-                if entries.isEmpty { Output.line("(none: looked in " + ProfileLibrary.searchFolders().map(\.path).joined(separator: ", ") + ")") }
+                if entries.isEmpty { Output.line("(none: looked in " + ProfileLibrary.searchFolders().map { TerminalText.line($0.path) }.joined(separator: ", ") + ")") }
                 Output.line("")
-                Output.line("default profile: " + defaultPath + (defaultExists ? "" : " (absent: the built-in defaults are used)"))
+                Output.line("default profile: " + TerminalText.line(defaultPath) + (defaultExists ? "" : " (absent: the built-in defaults are used)"))
             }
         }
 

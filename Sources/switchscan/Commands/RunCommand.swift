@@ -60,6 +60,9 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        // A write that fails (a full disk) loses output: said once, the engine goes on, status 2
+        // at the end (`Output`, `OutputQueue`).
+        Output.keepGoing()
         let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
         let profileValue = loaded.profile
         // Without --profile, say which one is used (the journal of the user service shows it).
@@ -126,23 +129,25 @@ struct RunCommand: ParsableCommand {
 
         let style = output.format, ids = output.ids
         let treePath = tree ?? ""
-        // Neither output may hold the loop back (README "Faults in the live loop"): lines wait in
+        // Neither output may hold the loop back (docs/live.md "Faults in the live loop"): lines wait in
         // memory for a reader that is behind, up to a bound, and what is dropped is said.
         let limit = ProcessInfo.processInfo.environment["SWITCHSCAN_OUTPUT_BUFFER"].flatMap { Int($0) } ?? OutputQueue.defaultLimit
         let errors = OutputQueue(name: "stderr", fd: 2, limit: limit, gapLine: { count, _, _ in
             "switchscan: \(count) note\(count == 1 ? " was" : "s were") not written: stderr was not being read\n"
         })
-        let log: (String) -> Void = { errors.append("switchscan: " + $0 + "\n"); errors.flush() }
+        let log: (String) -> Void = { errors.append(TerminalText.line("switchscan: " + $0) + "\n"); errors.flush() }
         let transcript = OutputQueue(name: "stdout", fd: 1, limit: limit, gapLine: { count, from, until in
             droppedLine(count, from: from, until: until, style: style) + "\n"
-        }, log: log)
+        }, log: log, failed: { e in
+            log("warning: standard output: \(String(cString: strerror(e))); the transcript is no longer written")
+        })
         // The lines of one wakeup go out in one write(2), before the loop sleeps again (a write
         // per line was a third of the CPU time of a switch press in the VM benchmark).
         let hooks = LiveRunner.Hooks(
             emit: { line in transcript.append(TranscriptFormat.render(line, as: style, ids: ids) + "\n", t: line.t) },
             flush: { transcript.flush(); errors.flush() },
             log: log,
-            showFrame: showFrames ? { errors.append($0 + "\n") } : nil,
+            showFrame: showFrames ? { errors.append(TerminalText.line($0) + "\n") } : nil,
             reloadTree: desktop != nil ? nil : { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath) })
         // Where the live tree comes from, before the engine's first line.
         for e in firstLines { hooks.emit(TranscriptLine(t: .zero, e)) }
@@ -168,6 +173,8 @@ struct RunCommand: ParsableCommand {
             printError("switchscan: error: \(error)")
             throw ExitCode.failure
         }
+        // Output was lost on the way (a full disk): the run went on, its status says so.
+        if transcript.failure != nil || errors.failure != nil || Output.failure != nil { throw Exit.badInput }
     }
 }
 

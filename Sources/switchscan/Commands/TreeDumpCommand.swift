@@ -4,7 +4,7 @@ import SwitchCore
 import SwitchDesktop
 import SwitchFormats
 
-/// `--desktop [--app NAME]`: the live desktop as the tree source (README "The live desktop").
+/// `--desktop [--app NAME]`: the live desktop as the tree source (docs/desktop.md).
 struct DesktopOptions: ParsableArguments {
     @Flag(help: "Read the tree from the live desktop through AT-SPI (the active window, or --app).")
     var desktop = false

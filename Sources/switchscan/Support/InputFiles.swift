@@ -17,7 +17,7 @@ enum InputFiles {
     static func displayName(_ path: String) -> String { path == "-" ? standardInputName : path }
 
     /// The readers' limits: `ReaderLimits.standard`, or what `SWITCHSCAN_MAX_FILE_MB` and
-    /// `SWITCHSCAN_MAX_ELEMENTS` set (README "Limits of the readers").
+    /// `SWITCHSCAN_MAX_ELEMENTS` set (docs/reliability.md "Limits of the readers").
     static func limits() throws(InputError) -> ReaderLimits {
         try ReaderLimits.standard.overridden(by: ProcessInfo.processInfo.environment)
     }

@@ -14,7 +14,7 @@ import SwitchCore
 /// `--profile NAME` takes the first `NAME.json` in that order; a value with a `/` or ending in
 /// `.json`, or naming an existing file, is a path; `-` is standard input. Without `--profile`,
 /// the default profile `$XDG_CONFIG_HOME/switchscan/profile.json` is used when it exists, else the
-/// built-in defaults (README "Profiles").
+/// built-in defaults (docs/profiles.md).
 enum ProfileLibrary {
     struct Folder: Equatable {
         var path: String

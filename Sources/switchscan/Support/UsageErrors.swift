@@ -11,14 +11,21 @@ enum CommandLineConventions {
     static let usageStatus: Int32 = 2
 
     static func main<Root: ParsableCommand>(_ root: Root.Type, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        // Before anything is opened (`Output`): a closed descriptor 1 must not become a file's.
+        Output.secureStandardDescriptors()
         do {
             var command = try root.parseAsRoot(arguments)
             try command.run()
-            exit(0)
+            exit(Output.failure == nil ? 0 : Exit.badInput.rawValue)
         } catch {
             let code = root.exitCode(for: error)
-            if code == .success { root.exit(withError: error) }  // --help, --version, completion scripts
-            if let thrown = error as? ExitCode { exit(thrown.rawValue) }
+            if code == .success {
+                // --help, --version, completion scripts: on standard output, through the checked path.
+                let text = root.fullMessage(for: error)
+                if !text.isEmpty { Output.line(text) }
+                exit(Output.failure == nil ? 0 : Exit.badInput.rawValue)
+            }
+            if let thrown = error as? ExitCode { exit(Output.failure == nil ? thrown.rawValue : Exit.badInput.rawValue) }
             let message = oneLine(root.message(for: error))
             if code == .validationFailure {
                 let path = commandPath(root, arguments)

@@ -2,7 +2,7 @@ import SwitchCore
 import Testing
 
 /// Every `switchStabilization` and `touchAccommodations` setting changes the transcript as the
-/// README describes: the same input, with the setting off and on, through the whole engine.
+/// manual describes (docs/profiles.md): the same input, with the setting off and on, through the whole engine.
 @Suite("Settings change the transcript")
 struct SettingEffectTests {
     /// A press at 0.5 s held 0.1 s, and another at 0.7 s held 0.1 s (a tremor's second press).

@@ -2,7 +2,7 @@ import SwitchCore
 import Testing
 
 /// The safety exit inside the engine: exact transcripts on the virtual clock (the simulator's
-/// lines), README "Safety exit".
+/// lines), docs/live.md "Safety exit".
 @Suite("Pause in the engine")
 struct PauseEngineTests {
     func paused(_ t: String, _ key: String = "KEY_SPACE") -> String { "{\"t\":\(t),\"type\":\"pause\",\"state\":\"paused\",\"by\":\"hold\",\"switch\":\"\(key)\"}" }

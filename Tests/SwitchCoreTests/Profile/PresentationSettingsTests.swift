@@ -1,7 +1,7 @@
 import Testing
 @testable import SwitchCore
 
-/// The overlay, speech and sound-cue settings of a profile (README "Presentation").
+/// The overlay, speech and sound-cue settings of a profile (docs/live.md "Presentation").
 @Suite struct PresentationSettingsTests {
     func decode(_ json: String) throws -> Profile { try ProfileDecoder.decode(Array(json.utf8), file: "p.json") }
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import SwitchCore
 
-/// The words the transcript names things by (README "Transcript"): the engine puts them in its
+/// The words the transcript names things by (docs/transcript.md): the engine puts them in its
 /// events from the model it scans at that instant, the text format prints them (ids only with
 /// `ids`), JSONL carries both, and nothing from a label reaches a terminal unescaped.
 @Suite struct TranscriptLabelTests {
