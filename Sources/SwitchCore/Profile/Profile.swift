@@ -9,10 +9,10 @@ public struct Profile: Sendable, Equatable {
     /// Devices to read in the live engine (node path, name, or vendor:product); empty = decide by
     /// the command line or by what the switches need.
     public var devices: [String] = []
-    /// The safety exit: the long hold and the keyboard chord that pause and resume.
-    public var safetyExit = SafetyExit()
     /// The scanning keyboard (docs/typing.md).
     public var keyboard = KeyboardSettings()
+    /// The safety exit: the long hold and the keyboard chord that pause and resume.
+    public var safetyExit = SafetyExit()
 
     public init() {}
 

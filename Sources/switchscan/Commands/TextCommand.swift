@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwitchCore
+import SwitchPredict
 
 /// `switchscan text stats PHRASES [--profile P] [--keyboard L] [--format text|json]`: how fast a
 /// perfect user types each line of PHRASES on every layout × method × prediction count × switch
@@ -31,7 +32,7 @@ struct TextStatsCommand: ParsableCommand {
         """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
-    enum Predictor: String, ExpressibleByArgument, CaseIterable { case words, none }
+    enum Predictor: String, ExpressibleByArgument, CaseIterable { case words, presage, mixed, none }
 
     @Argument(help: "A text file: one phrase a line (blank lines are skipped).")
     var phrases: String
@@ -45,8 +46,11 @@ struct TextStatsCommand: ParsableCommand {
     @Option(help: "Prediction counts to measure, comma-separated (0 = no prediction row).")
     var predictions: String = "0,3,5,8"
 
-    @Option(help: "Where predictions come from: words (the layout language's frequency list).")
-    var predictor: Predictor = .words
+    @Option(help: "Where predictions come from: words (the layout language's frequency list, by frequency alone), presage (its n-gram model, in a child process), mixed (presage's words, then the list's), none.")
+    var predictor: Predictor = .mixed
+
+    @Option(name: .customLong("presage-database"), help: "presage's n-gram database (default: /usr/share/presage/database_LANGUAGE.db).")
+    var presageDatabase: String?
 
     @Option(help: "text or json.")
     var format: Format = .text
@@ -80,7 +84,7 @@ struct TextStatsCommand: ParsableCommand {
         var kept: [(Int, String)] = []
         for (line, text) in lines {
             if let (name, c) = layouts.lazy.compactMap({ (n, l) in text.first { !l.typeableCharacters.contains($0) }.map { (n, $0) } }).first {
-                note("\(InputFiles.displayName(phrases)):\(line): left out: layout \(name) has no key for \"\(c)\"")
+                note("\(InputFiles.displayName(phrases)):\(line): left out: layout \(TerminalText.escaped(name)) has no key for \(TerminalText.quoted(String(c)))")
             } else {
                 kept.append((line, text))
             }
@@ -88,12 +92,29 @@ struct TextStatsCommand: ParsableCommand {
         guard !kept.isEmpty else { throw fail("\(InputFiles.displayName(phrases)): no phrase can be typed on every layout") }
 
         var words: [String: WordList] = [:]
-        if predictor == .words, counts.contains(where: { $0 > 0 }) {
+        if predictor == .words || predictor == .mixed, counts.contains(where: { $0 > 0 }) {
             for (_, l) in layouts where words[l.language] == nil {
                 words[l.language] = try reportingInputErrors { try KeyboardLibrary.wordList(language: l.language) }
             }
         }
-        let shared = SharedPredictions(words: words, most: counts.max() ?? 0, source: predictor)
+        var presage: [String: PresageClient] = [:]
+        if predictor == .presage || predictor == .mixed, counts.contains(where: { $0 > 0 }) {
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("switchscan-presage-\(getpid())").path
+            try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+            for (_, l) in layouts where presage[l.language] == nil {
+                let database = presageDatabase ?? "/usr/share/presage/database_\(l.language).db"
+                guard FileManager.default.fileExists(atPath: database) else {
+                    throw fail("no presage database for \"\(l.language)\" at \(database) (Debian's libpresage-data has en, es and it; --presage-database names another)")
+                }
+                var o = PresageServer.Options(database: database, userDatabase: nil, home: home)
+                o.suggestions = max(counts.max() ?? 1, 1)
+                let client = PresageClient(executable: ProfileLibrary.executablePath() ?? CommandLine.arguments[0], options: o)
+                do { try client.start() } catch { throw fail("\(error)") }
+                presage[l.language] = client
+            }
+        }
+        defer { for c in presage.values { c.stop() } }
+        let shared = SharedPredictions(words: words, presage: presage, most: counts.max() ?? 0, source: predictor)
 
         // Every configuration on its own (the cores share them); the predictions are shared, so
         // each distinct context is predicted once in the whole run.
@@ -125,6 +146,7 @@ struct TextStatsCommand: ParsableCommand {
         if let failure = out.failure { throw fail(failure) }
         let results = out.results.compactMap { $0 }
         let (predictSeconds, contexts) = shared.totals
+        for failure in Set(shared.failures).sorted() { note("predictions failed: \(failure)") }
         let stats = TextStats(phrases: kept.count, configurations: results, predictionSeconds: predictSeconds, contexts: contexts,
                               seconds: Date().timeIntervalSince(started), predictor: predictor.rawValue)
         switch format {
@@ -152,14 +174,17 @@ struct TextStatsCommand: ParsableCommand {
 final class SharedPredictions: @unchecked Sendable {
     private let lock = NSLock()
     private var words: [String: WordList]
+    private let presage: [String: PresageClient]
     private var cache: [String: [String]] = [:]
+    private(set) var failures: [String] = []
     private var seconds = 0.0
     private var contexts = 0
     private let most: Int
     private let source: TextStatsCommand.Predictor
 
-    init(words: [String: WordList], most: Int, source: TextStatsCommand.Predictor) {
+    init(words: [String: WordList], presage: [String: PresageClient], most: Int, source: TextStatsCommand.Predictor) {
         self.words = words
+        self.presage = presage
         self.most = most
         self.source = source
     }
@@ -170,11 +195,25 @@ final class SharedPredictions: @unchecked Sendable {
         let key = language + "\u{0}" + context
         if let known = cache[key] { return Array(known.prefix(count)) }
         let t0 = Date()
-        var found: [String] = []
-        if source == .words, var list = words[language] {
-            found = list.predict(context, count: most)
+        var fromPresage: [String] = []
+        if source == .presage || source == .mixed, let client = presage[language] {
+            do {
+                fromPresage = try client.predict(context)
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        var fromList: [String] = []
+        if source == .words || source == .mixed, var list = words[language] {
+            fromList = list.predict(context, count: most)
             words[language] = list
         }
+        // Mixed: before a word, presage's words first (what comes next depends on what came
+        // before); inside a word, the list's first (its 40,000 words complete what presage's
+        // 7,000 do not), each filled by the other.
+        let prefix = KeyboardText(before: context).wordPrefix
+        var found = prefix.isEmpty ? fromPresage + fromList : fromList + fromPresage
+        found = KeyboardPredictions.filter(found, prefix: prefix, count: most)
         seconds += Date().timeIntervalSince(t0)
         contexts += 1
         cache[key] = found
