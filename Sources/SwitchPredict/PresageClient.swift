@@ -50,7 +50,6 @@ public final class PresageClient {
     public init(executable: String, options: PresageServer.Options) {
         self.executable = executable
         self.options = options
-        signal(SIGPIPE, SIG_IGN)  // a write to a child that just died must not end us
     }
 
     deinit { stop() }
@@ -88,20 +87,19 @@ public final class PresageClient {
         starts = starts.filter { t - $0 < 60 }
         guard starts.count < PresageClient.restartLimit else { throw .resting }
         starts.append(t)
-        var input: [Int32] = [0, 0], output: [Int32] = [0, 0], err: [Int32] = [0, 0]
-        func cloexecPipe(_ fds: inout [Int32]) -> Bool {
-            guard pipe(&fds) == 0 else { return false }
-            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-            return true
+        // The questions and answers go over a socket pair, not pipes: a write to a child that just
+        // died then fails with EPIPE (MSG_NOSIGNAL) instead of sending SIGPIPE, and the process
+        // keeps its signal dispositions (its children, and a test runner's, inherit them).
+        var pair: [Int32] = [0, 0], err: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0, pipe(&err) == 0 else {
+            throw .cannotStart("no socket pair: \(String(cString: strerror(errno)))")
         }
-        guard cloexecPipe(&input), cloexecPipe(&output), cloexecPipe(&err) else {
-            throw .cannotStart("no pipes: \(String(cString: strerror(errno)))")
-        }
+        for fd in err { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
+        posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
         var args = ["switchscan", "presage-server", "--database", options.database, "--home", options.home,
                     "--suggestions", String(options.suggestions)]
@@ -120,14 +118,14 @@ public final class PresageClient {
         defer { for e in env { free(e) } }
         var child: pid_t = 0
         let rc = posix_spawn(&child, executable, &actions, nil, &argv, &env)
-        close(input[0]); close(output[1]); close(err[1])
+        close(pair[1]); close(err[1])
         guard rc == 0 else {
-            close(input[1]); close(output[0]); close(err[0])
+            close(pair[0]); close(err[0])
             throw .cannotStart("\(executable): \(String(cString: strerror(rc)))")
         }
         pid = child
-        toChild = input[1]
-        fromChild = output[0]
+        toChild = pair[0]
+        fromChild = pair[0]
         errors = err[0]
         _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
         reader = LineReader(fd: fromChild)
@@ -144,7 +142,7 @@ public final class PresageClient {
     /// Ends the child (standard input closed, then waited for).
     public func stop() {
         guard pid > 0 else { return }
-        close(toChild)
+        shutdown(toChild, Int32(SHUT_WR))
         var status: Int32 = 0
         for _ in 0..<100 {
             if waitpid(pid, &status, WNOHANG) == pid { break }
@@ -160,7 +158,7 @@ public final class PresageClient {
     /// The child's end: waited for, and said as a signal or a status with its last words.
     private func reap() -> String {
         guard pid > 0 else { return "not running" }
-        close(toChild)
+        shutdown(toChild, Int32(SHUT_WR))
         var status: Int32 = 0
         var got = waitpid(pid, &status, 0)
         while got < 0 && errno == EINTR { got = waitpid(pid, &status, 0) }
@@ -206,7 +204,7 @@ public final class PresageClient {
         s.withCString { p in
             var left = strlen(p), at = 0
             while left > 0 {
-                let n = write(toChild, p + at, left)
+                let n = send(toChild, p + at, left, Int32(MSG_NOSIGNAL))
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { ok = false; return }
                 left -= n
