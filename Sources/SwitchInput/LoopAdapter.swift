@@ -91,4 +91,7 @@ public enum ShellInput: Sendable {
     /// Speech finished (spoken to its end, or cancelled) the `utterance`-th `speak` line of the
     /// transcript, counted from 0: speech-paced scanning's input (`Engine.speechFinished`).
     case speechFinished(utterance: Int)
+    /// The field the keyboard types into, read back: its text before and after the caret
+    /// (`Engine.fieldText`, docs/typing.md).
+    case fieldText(before: String, after: String?)
 }

@@ -83,7 +83,8 @@ public struct KeyboardModelCache: Sendable {
     mutating func model(_ content: KeyboardTree.Content, panel: Rect, screen: Size) -> ScanModel {
         let key = content.key + "\u{2}\(panel)\(screen.width)x\(screen.height)"
         if let known = models[key] { return known }
-        let m = ScanModel(tree: KeyboardTree.tree(content, panel: panel, screen: screen))
+        var m = ScanModel(tree: KeyboardTree.tree(content, panel: panel, screen: screen))
+        m.shapeKey = key
         if models.count >= KeyboardModelCache.limit { models.removeAll(keepingCapacity: true) }
         models[key] = m
         return m

@@ -1,6 +1,6 @@
 /// The profile's `"keyboard"` section (docs/typing.md):
 ///
-///     "keyboard": {"layout": "frequency", "predictions": 5, "autoScanningTime": null,
+///     "keyboard": {"layout": "frequency", "predictions": 8, "autoScanningTime": null,
 ///                  "grouping": null, "learning": true}
 ///
 /// `autoScanningTime` and `grouping` null: the profile's own scanning settings (ChromeOS gives
@@ -8,12 +8,14 @@
 public struct KeyboardSettings: Sendable, Equatable {
     /// A layout name (`keyboards/NAME.json`, found like profiles) or a path.
     public var layout = "frequency"
-    /// Words in the prediction row; 0: no row.
-    public var predictions = 5
+    /// Words in the prediction row; 0: no row. 8, the most: the fastest of 0, 3, 5 and 8 with one
+    /// switch and with 2–6 (`text stats` on 500 phrases, BENCHMARKS.md).
+    public var predictions = 8
     /// The keyboard's own scan time; nil: `scanning.autoScanningTime`.
     public var autoScanningTime: Interval?
-    /// The keyboard's own grouping; nil: `scanning.grouping`, or row groups when that is none
-    /// (a keyboard scanned key by key costs a minute a word).
+    /// The keyboard's own grouping; nil: `scanning.grouping`, or `auto` when that is none (a
+    /// keyboard scanned key by key costs a minute a word; `auto` was the fastest one-switch method
+    /// on 500 phrases, BENCHMARKS.md).
     public var grouping: Grouping?
     /// The person's words are learned into their own model (never in a password field).
     public var learning = true
@@ -25,7 +27,7 @@ public struct KeyboardSettings: Sendable, Equatable {
 
     /// The grouping the keyboard is scanned with.
     public func effectiveGrouping(_ scanning: ScanningSettings) -> Grouping {
-        grouping ?? (scanning.grouping == .none ? .containers : scanning.grouping)
+        grouping ?? (scanning.grouping == .none ? .auto : scanning.grouping)
     }
 }
 

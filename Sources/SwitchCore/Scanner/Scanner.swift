@@ -216,6 +216,10 @@ public struct Scanner: Sendable {
     /// most recent last. Coming back to that scope (the dialog closed), the highlight returns there.
     private var scopeMemory: [(scope: String, stop: String)] = []
     private static let scopeMemoryLimit = 8
+    /// Levels shaped for models with a `shapeKey` (`shaped`).
+    var shapedLevels: [String: ScanLevels] = [:]
+    /// Group selection: the items' ids and labels for a model with a `shapeKey`.
+    var itemNames: (key: String, names: [MenuEntryName])?
     /// `speak` lines emitted so far (the next one's utterance number).
     private var utterances = 0
     private var speechWait: SpeechWait?
@@ -355,7 +359,7 @@ public struct Scanner: Sendable {
         case .timer:
             break  // None was set.
         case .layout(let model):
-            levels = levels.rebuilt(model)
+            levels = shaped(model)
         case .speechFinished:
             break  // Nothing was spoken.
         }
@@ -378,7 +382,7 @@ public struct Scanner: Sendable {
         case .timer:
             break  // Nothing is pending while stopped; a late fire is stale.
         case .layout(let model):
-            levels = levels.rebuilt(model)
+            levels = shaped(model)
             context += 1
             // Only an empty screen stopped scanning by itself; a user's stop or loops stay stopped.
             if case .noItems = why { restart(now, &out) }
@@ -826,9 +830,20 @@ public struct Scanner: Sendable {
 
     mutating func replaceModel(_ model: ScanModel) -> ScanLevels {
         let old = levels
-        levels = old.rebuilt(model)
+        levels = shaped(model)
         context += 1
         return old
+    }
+
+    /// The levels of `model`; those of a model seen before under the same `shapeKey` (the
+    /// keyboard's trees) are kept rather than shaped again.
+    mutating func shaped(_ model: ScanModel) -> ScanLevels {
+        guard let key = model.shapeKey else { return levels.rebuilt(model) }
+        if let known = shapedLevels[key] { return known }
+        let new = levels.rebuilt(model)
+        if shapedLevels.count >= 256 { shapedLevels.removeAll(keepingCapacity: true) }
+        shapedLevels[key] = new
+        return new
     }
 
     /// Where the highlight goes after a layout change: the same item or group by id; when the

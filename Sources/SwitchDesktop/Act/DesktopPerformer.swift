@@ -3,7 +3,7 @@ import SwitchCore
 /// Carries out `DesktopStep`s: accessible actions, tab selection and values through D-Bus (on the
 /// application's connection, with the bus timeout), clicks and the Escape key through XTest.
 final class DesktopPerformer {
-    private let bus: AtspiBus
+    let bus: AtspiBus
     private let display: XDisplay?
 
     init(bus: AtspiBus, display: XDisplay?) {

@@ -143,12 +143,18 @@ struct RunCommand: ParsableCommand {
         })
         // The lines of one wakeup go out in one write(2), before the loop sleeps again (a write
         // per line was a third of the CPU time of a switch press in the VM benchmark).
-        let hooks = LiveRunner.Hooks(
+        var hooks = LiveRunner.Hooks(
             emit: { line in transcript.append(TranscriptFormat.render(line, as: style, ids: ids) + "\n", t: line.t) },
             flush: { transcript.flush(); errors.flush() },
             log: log,
             showFrame: showFrames ? { errors.append(TerminalText.line($0) + "\n") } : nil,
             reloadTree: desktop != nil ? nil : { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath) })
+        // The scanning keyboard and its predictions (docs/typing.md, Live/LiveTyping.swift).
+        var hasField = false
+        treeValue.forEachNode { e, _ in if e.textEntry != nil { hasField = true } }
+        let typing = LiveTyping.start(profile: profileValue, quiet: !live.desktop && !hasField, log: log)
+        defer { typing?.stop() }
+        hooks.predict = typing?.predict
         // Where the live tree comes from, before the engine's first line.
         for e in firstLines { hooks.emit(TranscriptLine(t: .zero, e)) }
         let chordWatch = DeviceSelection.chordWatch(profileValue.safetyExit.pauseChord, selected: selected, entries: entries)
@@ -167,6 +173,7 @@ struct RunCommand: ParsableCommand {
             note(unread)
         }
         var engine = Engine(tree: treeValue, profile: profileValue, devices: runner.descriptions, chordOnly: runner.chordOnlyDevices)
+        engine.keyboardLayout = typing?.layout
         do {
             _ = try runner.run(&engine, until: until.map { Instant.seconds($0) })
         } catch {

@@ -32,7 +32,6 @@ struct TextStatsCommand: ParsableCommand {
         """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
-    enum Predictor: String, ExpressibleByArgument, CaseIterable { case words, presage, mixed, none }
 
     @Argument(help: "A text file: one phrase a line (blank lines are skipped).")
     var phrases: String
@@ -47,7 +46,7 @@ struct TextStatsCommand: ParsableCommand {
     var predictions: String = "0,3,5,8"
 
     @Option(help: "Where predictions come from: words (the layout language's frequency list, by frequency alone), presage (its n-gram model, in a child process), mixed (presage's words, then the list's), none.")
-    var predictor: Predictor = .mixed
+    var predictor: PredictionSources.Source = .mixed
 
     @Option(name: .customLong("presage-database"), help: "presage's n-gram database (default: /usr/share/presage/database_LANGUAGE.db).")
     var presageDatabase: String?
@@ -91,30 +90,16 @@ struct TextStatsCommand: ParsableCommand {
         }
         guard !kept.isEmpty else { throw fail("\(InputFiles.displayName(phrases)): no phrase can be typed on every layout") }
 
-        var words: [String: WordList] = [:]
-        if predictor == .words || predictor == .mixed, counts.contains(where: { $0 > 0 }) {
-            for (_, l) in layouts where words[l.language] == nil {
-                words[l.language] = try reportingInputErrors { try KeyboardLibrary.wordList(language: l.language) }
-            }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("switchscan-presage-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let sources = try reportingInputErrors {
+            try PredictionSources(source: counts.contains(where: { $0 > 0 }) ? predictor : .none, languages: Set(layouts.map(\.1.language)),
+                                  most: counts.max() ?? 1, presageDatabase: presageDatabase, home: home)
         }
-        var presage: [String: PresageClient] = [:]
-        if predictor == .presage || predictor == .mixed, counts.contains(where: { $0 > 0 }) {
-            let home = FileManager.default.temporaryDirectory.appendingPathComponent("switchscan-presage-\(getpid())").path
-            try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-            for (_, l) in layouts where presage[l.language] == nil {
-                let database = presageDatabase ?? "/usr/share/presage/database_\(l.language).db"
-                guard FileManager.default.fileExists(atPath: database) else {
-                    throw fail("no presage database for \"\(l.language)\" at \(database) (Debian's libpresage-data has en, es and it; --presage-database names another)")
-                }
-                var o = PresageServer.Options(database: database, userDatabase: nil, home: home)
-                o.suggestions = max(counts.max() ?? 1, 1)
-                let client = PresageClient(executable: ProfileLibrary.executablePath() ?? CommandLine.arguments[0], options: o)
-                do { try client.start() } catch { throw fail("\(error)") }
-                presage[l.language] = client
-            }
-        }
-        defer { for c in presage.values { c.stop() } }
-        let shared = SharedPredictions(words: words, presage: presage, most: counts.max() ?? 0, source: predictor)
+        do { try sources.start() } catch let e as InputError { throw fail(TerminalText.line(e.description)) } catch { throw fail("\(error)") }
+        defer { sources.stop() }
+        let shared = SharedPredictions(sources)
 
         // Every configuration on its own (the cores share them); the predictions are shared, so
         // each distinct context is predicted once in the whole run.
@@ -173,21 +158,13 @@ struct TextStatsCommand: ParsableCommand {
 /// the answer), and the time spent predicting is counted apart.
 final class SharedPredictions: @unchecked Sendable {
     private let lock = NSLock()
-    private var words: [String: WordList]
-    private let presage: [String: PresageClient]
+    private let sources: PredictionSources
     private var cache: [String: [String]] = [:]
-    private(set) var failures: [String] = []
     private var seconds = 0.0
     private var contexts = 0
-    private let most: Int
-    private let source: TextStatsCommand.Predictor
+    private(set) var failures: [String] = []
 
-    init(words: [String: WordList], presage: [String: PresageClient], most: Int, source: TextStatsCommand.Predictor) {
-        self.words = words
-        self.presage = presage
-        self.most = most
-        self.source = source
-    }
+    init(_ sources: PredictionSources) { self.sources = sources }
 
     func predict(_ language: String, _ context: String, _ count: Int) -> [String] {
         lock.lock()
@@ -195,25 +172,8 @@ final class SharedPredictions: @unchecked Sendable {
         let key = language + "\u{0}" + context
         if let known = cache[key] { return Array(known.prefix(count)) }
         let t0 = Date()
-        var fromPresage: [String] = []
-        if source == .presage || source == .mixed, let client = presage[language] {
-            do {
-                fromPresage = try client.predict(context)
-            } catch {
-                failures.append("\(error)")
-            }
-        }
-        var fromList: [String] = []
-        if source == .words || source == .mixed, var list = words[language] {
-            fromList = list.predict(context, count: most)
-            words[language] = list
-        }
-        // Mixed: before a word, presage's words first (what comes next depends on what came
-        // before); inside a word, the list's first (its 40,000 words complete what presage's
-        // 7,000 do not), each filled by the other.
-        let prefix = KeyboardText(before: context).wordPrefix
-        var found = prefix.isEmpty ? fromPresage + fromList : fromList + fromPresage
-        found = KeyboardPredictions.filter(found, prefix: prefix, count: most)
+        let (found, failure) = sources.predict(context, language: language)
+        if let failure { failures.append(failure) }
         seconds += Date().timeIntervalSince(t0)
         contexts += 1
         cache[key] = found
@@ -247,3 +207,4 @@ final class ConfigurationResults: @unchecked Sendable {
         lock.unlock()
     }
 }
+extension PredictionSources.Source: ExpressibleByArgument {}
