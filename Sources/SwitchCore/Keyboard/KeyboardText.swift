@@ -13,7 +13,8 @@
 ///     delete word            drops the word before the caret              type delete n
 ///     left / right           the caret moves one character                type move -1 / +1
 ///     return                 + "\n"                                       type "\n"
-///     shift                  off → once → locked → off      (labels change)
+///     shift                  off → once → locked → off      (labels change); at a sentence
+///                            start (capitals shown): the next letter in lower case
 ///     caps lock              locked ↔ off
 ///     fieldText(s)           s (read back from the application)
 public struct KeyboardText: Sendable, Equatable {
@@ -27,6 +28,8 @@ public struct KeyboardText: Sendable, Equatable {
     public private(set) var autoSpace = false
     /// Capitalise the first letter of a sentence (iOS, Onboard's auto-capitalization).
     public var autoCapitalize = true
+    /// Shift pressed while a sentence start showed capitals: this letter in lower case (iOS).
+    public private(set) var lowerOnce = false
 
     public init(before: String = "", after: String = "") {
         self.before = before
@@ -71,7 +74,7 @@ public struct KeyboardText: Sendable, Equatable {
     }
 
     /// Letters show (and type) in capitals now.
-    public var capitals: Bool { shift != .off || (autoCapitalize && atSentenceStart) }
+    public var capitals: Bool { shift != .off || (autoCapitalize && !lowerOnce && atSentenceStart) }
 
     /// The word being typed: the letters (and apostrophes) right before the caret.
     public var wordPrefix: String {
@@ -128,7 +131,11 @@ public struct KeyboardText: Sendable, Equatable {
             return Effect(edit: Edit(move: 1))
         case .shift:
             switch shift {
-            case .off: shift = .once
+            case .off where capitals:
+                lowerOnce = true  // a sentence start's capital, declined
+            case .off:
+                shift = .once
+                lowerOnce = false
             case .once: shift = .locked
             case .locked: shift = .off
             }
@@ -160,6 +167,7 @@ public struct KeyboardText: Sendable, Equatable {
     private mutating func insert(_ text: String) -> Edit {
         before += text
         autoSpace = false
+        lowerOnce = false
         return Edit(text: text)
     }
 
@@ -180,6 +188,7 @@ public struct KeyboardText: Sendable, Equatable {
         }
         before += edit.text
         if shift == .once { shift = .off }
+        lowerOnce = false
         autoSpace = !space.isEmpty
         return Effect(edit: edit, word: shown)
     }
@@ -194,7 +203,7 @@ public struct KeyboardText: Sendable, Equatable {
         let prefix = wordPrefix
         let upper = shift == .locked || (prefix.count >= 2 && prefix == prefix.uppercased() && prefix != prefix.lowercased())
         let typedCapital = prefix.first.map { $0.isUppercase } ?? false
-        let sentence = autoCapitalize && prefix.isEmpty && atSentenceStart
+        let sentence = autoCapitalize && !lowerOnce && prefix.isEmpty && atSentenceStart
         return words.map { word in
             if upper { return word.uppercased() }
             let english = word == "i" || word.hasPrefix("i'")

@@ -50,7 +50,9 @@ extension ProfileDecoder {
         if let v = m["grouping"], case .null = v.value {
             k.grouping = nil
         } else if let v = m["grouping"] {
-            k.grouping = try r.choice(v, "keyboard.grouping", ["none": .none, "containers": .containers, "rowColumn": .rowColumn, "auto": .auto])
+            // Spelled out: `.none` here would be Optional's nil, not Grouping.none.
+            let g: Grouping = try r.choice(v, "keyboard.grouping", ["none": Grouping.none, "containers": .containers, "rowColumn": .rowColumn, "auto": .auto])
+            k.grouping = g
         }
         if let v = m["learning"] { k.learning = try r.bool(v, "keyboard.learning") }
         return k

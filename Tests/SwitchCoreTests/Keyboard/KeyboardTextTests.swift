@@ -105,3 +105,29 @@ struct KeyboardTextTests {
         #expect(KeyboardPredictions.filter(["hello"], prefix: "x", count: 3).isEmpty)
     }
 }
+
+extension KeyboardTextTests {
+    @Test func shift_at_a_sentence_start_types_the_next_letter_in_lower_case() {
+        var t = KeyboardText()
+        #expect(t.capitals)
+        _ = t.apply(.shift)
+        #expect(!t.capitals && t.shift == .off)
+        #expect(t.apply(.text("h")).edit?.text == "h")
+        _ = t.apply(.shift)
+        #expect(t.shift == .once)
+    }
+}
+
+@Suite("Keyboard settings")
+struct KeyboardSettingsTests {
+    @Test func everyGroupingIsReadAsWritten() throws {
+        for name in ["none", "containers", "rowColumn", "auto"] {
+            let p = try ProfileDecoder.decode(Array("{\"keyboard\": {\"grouping\": \"\(name)\"}}".utf8), file: "p.json")
+            #expect(p.keyboard.grouping?.rawValue == name)
+            #expect(p.keyboard.effectiveGrouping(p.scanning).rawValue == name)
+        }
+        let defaults = try ProfileDecoder.decode(Array("{\"keyboard\": {\"grouping\": null}}".utf8), file: "p.json")
+        #expect(defaults.keyboard.grouping == nil)
+        #expect(defaults.keyboard.effectiveGrouping(defaults.scanning) == .auto)
+    }
+}
