@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "SwitchCore", targets: ["SwitchCore"]),
         // For the fuzz targets (Fuzz/Package.swift), which live in a package of their own.
         .library(name: "SwitchFormats", targets: ["SwitchFormats"]),
+        .library(name: "SwitchReport", targets: ["SwitchReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -84,7 +85,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Embedded in the executable, so an installed or copied binary runs `demo` on its own.
-            exclude: ["Demo/touch-session.evemu", "Demo/two-switch-session.evemu"],
+            exclude: ["Demo/touch-session.evemu", "Demo/two-switch-session.evemu", "Demo/auto-session.evemu", "Demo/step-session.evemu",
+                      "Demo/touch-switch-session.evemu"],
             resources: [.embedInCode("Demo/demo-tree.json"), .embedInCode("Demo/demo-profile.json"),
                         .embedInCode("Demo/demo-session.evemu")]
         ),
@@ -131,7 +133,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchDesktopTests",
-            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop"],
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop", "SwitchOverlay"],
             exclude: ["Fixtures"]
         ),
     ],

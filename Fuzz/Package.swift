@@ -23,6 +23,7 @@ let package = Package(
                 "CLibFuzzer",
                 .product(name: "SwitchCore", package: "switchscan"),
                 .product(name: "SwitchFormats", package: "switchscan"),
+                .product(name: "SwitchReport", package: "switchscan"),
             ]
         ),
         .executableTarget(name: "fuzz-tree", dependencies: ["FuzzSupport"]),
@@ -30,6 +31,7 @@ let package = Package(
         .executableTarget(name: "fuzz-profile", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-evemu", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-libinput", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "fuzz-picture", dependencies: ["FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

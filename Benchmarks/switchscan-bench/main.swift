@@ -13,6 +13,7 @@ let benchmarks: [String: ([String]) -> Void] = [
     "simulate": SimulatorBenchmark.run,
     "scan-hour": ScanHourBenchmark.run,
     "desktop-read": DesktopReadBenchmark.run,
+    "page-read": PageReadBenchmark.run,
     "order": OrderBenchmark.run,
     "order-child": OrderBenchmark.child,
 ]

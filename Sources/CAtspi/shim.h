@@ -95,6 +95,43 @@ static inline int switchscan_dbus_append_showing_children_query(DBusMessageIter 
     return dbus_message_iter_append_basic(it, DBUS_TYPE_BOOLEAN, &no);
 }
 
+// The arguments of Collection.GetMatches for any rule the web reader asks (Read/WebReader.swift):
+// a state set (64 bits as two words, low first) with its match type, no attributes, a role set
+// (128 bits as four words: role r is bit r % 32 of word r / 32) with its match type, no
+// interfaces, not inverted; canonical (document) order, at most `count` (0: all), `traverse`
+// (into the descendants, not only the children).
+static inline int switchscan_dbus_append_match(DBusMessageIter *it, uint32_t states_lo, uint32_t states_hi, int32_t state_match,
+                                               uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3, int32_t role_match,
+                                               int32_t count, int traverse) {
+    DBusMessageIter rule, arr;
+    int32_t words[4];
+    int32_t all = ATSPI_Collection_MATCH_ALL;
+    uint32_t sort = ATSPI_Collection_SORT_ORDER_CANONICAL;
+    dbus_bool_t no = FALSE, deep = traverse ? TRUE : FALSE;
+    if (!dbus_message_iter_open_container(it, DBUS_TYPE_STRUCT, NULL, &rule)) return 0;
+    dbus_message_iter_open_container(&rule, DBUS_TYPE_ARRAY, "i", &arr);
+    words[0] = (int32_t)states_lo; words[1] = (int32_t)states_hi;
+    for (int k = 0; k < 2; k++) dbus_message_iter_append_basic(&arr, DBUS_TYPE_INT32, &words[k]);
+    dbus_message_iter_close_container(&rule, &arr);
+    dbus_message_iter_append_basic(&rule, DBUS_TYPE_INT32, &state_match);
+    dbus_message_iter_open_container(&rule, DBUS_TYPE_ARRAY, "{ss}", &arr);
+    dbus_message_iter_close_container(&rule, &arr);
+    dbus_message_iter_append_basic(&rule, DBUS_TYPE_INT32, &all);
+    dbus_message_iter_open_container(&rule, DBUS_TYPE_ARRAY, "i", &arr);
+    words[0] = (int32_t)r0; words[1] = (int32_t)r1; words[2] = (int32_t)r2; words[3] = (int32_t)r3;
+    for (int k = 0; k < 4; k++) dbus_message_iter_append_basic(&arr, DBUS_TYPE_INT32, &words[k]);
+    dbus_message_iter_close_container(&rule, &arr);
+    dbus_message_iter_append_basic(&rule, DBUS_TYPE_INT32, &role_match);
+    dbus_message_iter_open_container(&rule, DBUS_TYPE_ARRAY, "s", &arr);
+    dbus_message_iter_close_container(&rule, &arr);
+    dbus_message_iter_append_basic(&rule, DBUS_TYPE_INT32, &all);
+    dbus_message_iter_append_basic(&rule, DBUS_TYPE_BOOLEAN, &no);
+    dbus_message_iter_close_container(it, &rule);
+    dbus_message_iter_append_basic(it, DBUS_TYPE_UINT32, &sort);
+    dbus_message_iter_append_basic(it, DBUS_TYPE_INT32, &count);
+    return dbus_message_iter_append_basic(it, DBUS_TYPE_BOOLEAN, &deep);
+}
+
 // Reads a basic value of the iterator's current type into 8 bytes (ints, bool, double) or a
 // string pointer (string, object path, signature), valid while the message lives.
 typedef union { uint64_t u64; int64_t i64; double d; uint32_t u32; int32_t i32; const char *s; } switchscan_dbus_basic;

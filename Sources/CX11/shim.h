@@ -69,3 +69,23 @@ static inline int cx11_has_xtest(Display *d) {
     int ev, err, major, minor;
     return XTestQueryExtension(d, &ev, &err, &major, &minor);
 }
+
+// An EWMH or ICCCM client message about window `w` (what pagers send, and what a window manager
+// understands): to the root window with SubstructureRedirect|SubstructureNotify (`to_root`:
+// _NET_ACTIVE_WINDOW, _NET_CLOSE_WINDOW), or to `w` itself (WM_PROTOCOLS with WM_DELETE_WINDOW
+// when no window manager runs). The union XEvent cannot be built from Swift.
+static inline int cx11_client_message(Display *d, Window root, Window w, Atom type, long d0, long d1, long d2, int to_root) {
+    XEvent e = {0};
+    e.xclient.type = ClientMessage;
+    e.xclient.window = w;
+    e.xclient.message_type = type;
+    e.xclient.format = 32;
+    e.xclient.data.l[0] = d0;
+    e.xclient.data.l[1] = d1;
+    e.xclient.data.l[2] = d2;
+    Status ok = to_root
+        ? XSendEvent(d, root, False, SubstructureRedirectMask | SubstructureNotifyMask, &e)
+        : XSendEvent(d, w, False, NoEventMask, &e);
+    XSync(d, False);
+    return ok != 0;
+}

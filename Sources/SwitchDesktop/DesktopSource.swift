@@ -19,7 +19,9 @@ public final class DesktopSource: LoopAdapter {
     /// The tree scanned now.
     public private(set) var tree: ElementTree
     /// `SWITCHSCAN_DESKTOP_TRACE`: a note on stderr (with CLOCK_MONOTONIC µs) for every read.
-    public var trace: ((String) -> Void)?
+    public var trace: ((String) -> Void)? {
+        didSet { reader.trace = trace }
+    }
     /// Called with every tree handed to the engine (`SWITCHSCAN_DESKTOP_TREE`: the tests compare
     /// the last one, kept up to date by partial re-reads, with a full read).
     public var newTree: ((ElementTree) -> Void)?
@@ -30,6 +32,8 @@ public final class DesktopSource: LoopAdapter {
     private let bus: AtspiBus
     private let reader: DesktopReader
     private let performer: DesktopPerformer
+    /// The X screen's windows (nil without a display).
+    private let windows: X11Windows?
     private let events = AtspiEvents()
     private let glib = GLibContext()
     private var schedule: RefreshSchedule
@@ -48,6 +52,12 @@ public final class DesktopSource: LoopAdapter {
     private var lastSource: String?
     private var lines: [TranscriptEvent] = []
     private var probe: (bus: String, answered: Bool?)?
+    /// Whole reads of web pages under way, by document id.
+    private var jobs: [String: PageJob] = [:]
+    /// Pages that changed since their last whole read.
+    private var changedPages: Set<String> = []
+    /// The page (document id) each node of a page belongs to.
+    private var pageOf: [String: String] = [:]
 
     /// Connects to the accessibility bus and the X display. `app`: follow this application
     /// instead of the active window.
@@ -56,10 +66,27 @@ public final class DesktopSource: LoopAdapter {
         reader = DesktopReader(bus: bus)
         let display = XDisplay()
         performer = DesktopPerformer(bus: bus, display: display)
+        windows = display.map { X11Windows($0) }
         screen = display?.screenSize ?? Size(width: 1920, height: 1080)
         appName = app
         schedule = RefreshSchedule(settings: settings)
         tree = DesktopSource.emptyTree(screen)
+        let (bus, windows) = (bus, windows)
+        reader.windowOrigin = { app, title, extents in
+            // GTK 4's window-relative extents: its X window, by process id and then title. Its
+            // client-side decorations keep a margin round the window inside the X window (5 px
+            // each side with GTK 4.8 without a compositor): the window sits in the middle.
+            guard let windows else { return nil }
+            let pid = bus.pid(of: app.bus)
+            let own = windows.list().filter { pid == nil || $0.pid == pid }
+            guard let w = own.first(where: { $0.title == title }) ?? (own.count == 1 ? own.first : nil) else { return nil }
+            var x = w.frame.x, y = w.frame.y
+            if let e = extents, e.width > 0, e.height > 0, w.frame.width >= Double(e.width), w.frame.height >= Double(e.height) {
+                x += ((w.frame.width - Double(e.width)) / 2).rounded(.down)
+                y += ((w.frame.height - Double(e.height)) / 2).rounded(.down)
+            }
+            return AtspiPoint(x: Int32(clamping: Int(x)), y: Int32(clamping: Int(y)))
+        }
     }
 
     static func emptyTree(_ screen: Size) -> ElementTree {
@@ -73,6 +100,7 @@ public final class DesktopSource: LoopAdapter {
     public func start() -> (tree: ElementTree, lines: [TranscriptEvent]) {
         events.start()
         let outcome = readAll()
+        startPageJobs()
         _ = schedule.handle(.readFinished(outcome), at: Instant(microseconds: MonotonicClock.nowMicroseconds()))
         newTree?(tree)
         return (tree, takeLines())
@@ -81,6 +109,16 @@ public final class DesktopSource: LoopAdapter {
     /// One read for `tree show` / `tree dump`: the tree, or why there is none.
     public func readOnce() throws(DesktopError) -> ElementTree {
         let outcome = readAll()
+        // A dump is of the whole page: each showing page read whole now.
+        if outcome == .done, let app, let snapshot {
+            for doc in DesktopReader.documents(in: snapshot) where reader.pages[doc.id] == nil {
+                guard let job = PageJob(document: doc, app: app, bus: bus, getAll: reader.facts(app).getAll) else { continue }
+                job.trace = trace
+                job.runToEnd()
+                lastPageRead = (job.note.items, job.note.parts, job.note.calls, Double(job.note.microseconds) / 1000)
+                if let page = job.page { place(page) }
+            }
+        }
         if outcome == .done, app != nil { return tree }
         let why = takeLines().compactMap { e -> String? in
             if case .tree(let c) = e, c.change != .window { return c.detail }
@@ -88,6 +126,15 @@ public final class DesktopSource: LoopAdapter {
         }.first
         throw DesktopError(why ?? "nothing to read")
     }
+
+    /// Forgets the web pages read whole, so the next `readOnce` reads them whole again (the
+    /// benchmark's repeated reads).
+    public func forgetPages() {
+        reader.forgetPages(notIn: AtspiNode(id: "", role: .application))
+    }
+
+    /// What the last whole read of a page found and cost (the benchmark's notes).
+    public private(set) var lastPageRead: (items: Int, parts: Int, calls: Int, milliseconds: Double)?
 
     private func takeLines() -> [TranscriptEvent] {
         let l = lines
@@ -264,11 +311,18 @@ public final class DesktopSource: LoopAdapter {
         self.app = app
         snapshot = root
         index = [:]
-        func visit(_ n: AtspiNode, parent: AtspiNode?, at k: Int) {
-            index[n.id] = DesktopNodeInfo(node: n, parent: parent, index: k)
-            for (i, c) in n.children.enumerated() { visit(c, parent: n, at: i) }
+        reader.forgetPages(notIn: root)
+        pageOf = [:]
+        func visit(_ n: AtspiNode, parent: AtspiNode?, at k: Int, origin: AtspiPoint?, page: String?) {
+            let origin = n.windowOrigin ?? origin
+            let page = DesktopReader.isDocument(n.role) && n.inDocument ? n.id : page
+            index[n.id] = DesktopNodeInfo(node: n, parent: parent, index: k, origin: origin)
+            if let page { pageOf[n.id] = page }
+            for (i, c) in n.children.enumerated() { visit(c, parent: n, at: i, origin: origin, page: page) }
         }
-        visit(root, parent: nil, at: 0)
+        visit(root, parent: nil, at: 0, origin: nil, page: nil)
+        // The pages kept for the next reads follow what this read changed in them (a node patched).
+        for doc in DesktopReader.documents(in: root) where doc.inDocument && reader.pages[doc.id] != nil { reader.keep(page: doc) }
         tree = AtspiMapping.tree(root, screen: screen)
     }
 
@@ -303,6 +357,72 @@ public final class DesktopSource: LoopAdapter {
         return change == .notAnswering ? .notAnswering : .gone
     }
 
+    // MARK: Web pages
+
+    /// A page read whole put in place of its document: in the tree scanned now and in the reads to
+    /// come (until the next whole read of it).
+    private func place(_ read: AtspiNode) {
+        guard var root = snapshot, let app, read.id.hasPrefix(app.bus) else { return }
+        var page = read
+        do {
+            try reader.completeDetails(&page, app: app, known: index.mapValues(\.node))
+        } catch {
+            trace?("page \(page.id): details not read: \(error)")
+        }
+        reader.keep(page: page)
+        func splice(_ n: inout AtspiNode) -> Bool {
+            if n.id == page.id {
+                n.children = page.children
+                n.extents = page.extents
+                n.inDocument = true
+                return true
+            }
+            for k in n.children.indices where splice(&n.children[k]) { return true }
+            return false
+        }
+        guard splice(&root) else { return }
+        install(root, app: app)
+    }
+
+    /// Starts a whole read of every showing page that has none or changed since (one job per
+    /// page at a time: a page that changes while its job runs is read again after it).
+    private func startPageJobs() {
+        guard let app, let snapshot else { return }
+        for doc in DesktopReader.documents(in: snapshot) where jobs[doc.id] == nil {
+            guard reader.pages[doc.id] == nil || changedPages.contains(doc.id) else { continue }
+            changedPages.remove(doc.id)
+            guard let job = PageJob(document: doc, app: app, bus: bus, getAll: reader.facts(app).getAll) else { continue }
+            job.trace = trace
+            jobs[doc.id] = job
+        }
+    }
+
+    /// Advances the page jobs with the replies that came; a finished page goes into the tree.
+    private func stepPageJobs() {
+        for (id, job) in jobs where job.step() {
+            jobs[id] = nil
+            lastPageRead = (job.note.items, job.note.parts, job.note.calls, Double(job.note.microseconds) / 1000)
+            if let page = job.page, job.app.bus == app?.bus { place(page) }
+            if case .failed(let why) = job.phase { trace?("page \(id) not read: \(why)") }
+        }
+    }
+
+    /// Pages an event may have changed: the one holding a known node, or every page of the
+    /// application for a node the tree does not hold.
+    private func notePageChange(_ e: DesktopEvent) {
+        guard e.bus == app?.bus, !pageOf.isEmpty || reader.pages.keys.contains(where: { $0.hasPrefix(e.bus) }) else { return }
+        let shape = e.type.hasPrefix("object:children-changed") || e.type.hasPrefix("object:state-changed:showing")
+            || e.type.hasPrefix("object:state-changed:visible") || e.type.hasPrefix("object:state-changed:defunct")
+            || e.type.hasPrefix("object:state-changed:expanded") || e.type.hasPrefix("object:bounds-changed")
+            || e.type.hasPrefix("object:property-change:accessible-name")
+        guard shape else { return }
+        if let doc = pageOf[e.id] {
+            changedPages.insert(doc)
+        } else if index[e.id] == nil {
+            for id in reader.pages.keys where id.hasPrefix(e.bus) { changedPages.insert(id) }
+        }
+    }
+
     // MARK: The loop
 
     public func prepare(nowMonotonic: Int64) -> LoopInterest {
@@ -317,25 +437,33 @@ public final class DesktopSource: LoopAdapter {
         glib.dispatch(ready: ready)
         let now = Instant(microseconds: nowMonotonic)
         let before = tree
+        stepPageJobs()
         if let p = probe, let answered = p.answered {
             probe = (p.bus, nil)
             run(schedule.handle(answered ? .probeAnswered : .probeFailed, at: now), now)
         }
         let context = DesktopEventRules.Context(appBus: app?.bus, followsActiveWindow: appName == nil, knows: { self.index[$0] != nil },
-                                                parent: { id in self.index[id]?.parent.flatMap { $0.role == .application ? nil : $0.id } })
+                                                parent: { id in self.index[id]?.parent.flatMap { $0.role == .application ? nil : $0.id } },
+                                                inPage: { id in self.pageOf[id].map { self.reader.pages[$0] != nil } ?? false })
         for e in events.drain() {
             if e.type == "window:activate" { activeWindow = (e.bus, e.path) }
             if e.bus == app?.bus || silent.contains(e.bus) { silent.remove(e.bus) }
             let change = DesktopEventRules.change(type: e.type, bus: e.bus, id: e.id, detail1: e.detail1, path: e.path, context)
             trace?("event \(e.type) \(e.id) \(e.detail1) → \(change.map { "\($0)" } ?? "ignored") at \(nowMonotonic)")
+            notePageChange(e)
             if let c = change {
                 run(schedule.handle(.change(c), at: now), now)
             }
         }
         if let d = schedule.deadline, d <= now { run(schedule.handle(.deadline, at: now), now) }
         if let d = floodGuard.deadline, d <= now { guardOutputs(floodGuard.handle(.deadline, at: now)) }
+        startPageJobs()
         var inputs: [ShellInput] = takeLines().map { .line($0) }
-        if tree != before { inputs.append(.layout(tree)); newTree?(tree) }
+        if tree != before {
+            inputs.append(.layout(tree))
+            newTree?(tree)
+            trace?("layout handed at \(MonotonicClock.nowMicroseconds())")
+        }
         return inputs
     }
 

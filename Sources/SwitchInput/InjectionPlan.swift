@@ -42,6 +42,10 @@ public struct InjectionPlan: Sendable, Equatable {
             return [.needsBridge("increment \(p.id) needs an application bridge")]
         case .decrement:
             return [.needsBridge("decrement \(p.id) needs an application bridge")]
+        case .rightClick, .doubleClick, .middleClick, .hold, .drag, .scroll, .key:
+            return [.needsBridge("\(p.action.name) is not sent through the output device yet")]
+        case .lockScreen:
+            return []  // Not device input: the lock-screen adapter runs loginctl.
         }
     }
 

@@ -53,8 +53,8 @@ extension LiveRunner {
     }
 
     /// A layout change: the engine's lines (with the new model), after the adapters learn of it.
-    func loadLayout(_ tree: ElementTree, _ engine: inout Engine, at t: Instant) {
-        let lines = engine.loadLayout(tree, at: t)
+    func loadLayout(_ tree: ElementTree, _ engine: inout Engine, at t: Instant, file: String? = nil) {
+        let lines = engine.loadLayout(tree, at: t, file: file)
         adapters.layoutChanged(model: engine.model)
         publish(lines, &engine)
     }
@@ -63,7 +63,7 @@ extension LiveRunner {
         guard let reloadTree = hooks.reloadTree else { return }
         do {
             let tree = try reloadTree()
-            loadLayout(tree, &engine, at: t)
+            loadLayout(tree, &engine, at: t, file: hooks.reloadFile)
             hooks.log("SIGHUP: tree reloaded")
         } catch {
             hooks.log("SIGHUP: keeping the current tree: \(error)")

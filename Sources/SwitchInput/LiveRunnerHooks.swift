@@ -16,6 +16,8 @@ extension LiveRunner {
         public var showFrame: ((String) -> Void)?
         /// SIGHUP: the tree again (errors are logged, the old tree stays).
         public var reloadTree: (() throws(InputError) -> ElementTree)?
+        /// The file `reloadTree` reads, named in the transcript's `layoutLoaded` line.
+        public var reloadFile: String?
         /// Every frame delivered to the engine, with its device's node, just before the engine
         /// gets it (`debug-events`).
         public var frame: ((_ node: String, _ frame: InputFrame) -> Void)?

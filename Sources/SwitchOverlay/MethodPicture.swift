@@ -67,10 +67,10 @@ public struct PointPicture: Equatable, Sendable {
             for later in Step.allCases where later.rawValue > step.rawValue { steps[later.rawValue] = nil }
             steps[step.rawValue] = Motion(sweep: s, start: t)
             point = nil
-        case .point(let p, _, _), .pointMenuOpened(let p, _, _, _):
+        case .point(let p, _, _), .pointMenuOpened(let p, _, _, _, _):
             steps = [nil, nil, nil, nil]
             point = p
-        case .menuClosed, .mode, .scan(started: false):
+        case .menuClosed, .mode, .scan(started: false), .scanStopped:
             guard !isEmpty else { return false }
             self = PointPicture()
         case .highlight(_, let kind, _) where kind != .menuItem:
@@ -149,7 +149,7 @@ public struct PointShapes: Equatable, Sendable {
     static let gap = 3
 
     static func band(_ axis: Sweep.Axis, lo: Double, hi: Double, screen: PixelRect) -> PixelRect? {
-        let a = Int(lo.rounded(.down)), b = max(a + 1, Int(hi.rounded(.up)))
+        let a = Int(saturating: lo.rounded(.down)), b = max(a + 1, Int(saturating: hi.rounded(.up)))
         let r = axis == .x ? PixelRect(x: a, y: screen.y, width: b - a, height: screen.height)
                            : PixelRect(x: screen.x, y: a, width: screen.width, height: b - a)
         let c = r.intersection(screen)
@@ -159,7 +159,7 @@ public struct PointShapes: Equatable, Sendable {
     /// A line at `position` along `axis`, `width` px thick, centred on the position's pixel
     /// (width 2: the pixels position − 1 and position).
     static func line(_ axis: Sweep.Axis, at position: Double, width: Int, screen: PixelRect) -> PixelRect? {
-        let a = Int(position.rounded(.down)) - width / 2
+        let a = Int(saturating: position.rounded(.down)) - width / 2
         let r = axis == .x ? PixelRect(x: a, y: screen.y, width: width, height: screen.height)
                            : PixelRect(x: screen.x, y: a, width: screen.width, height: width)
         let c = r.intersection(screen)
@@ -167,7 +167,7 @@ public struct PointShapes: Equatable, Sendable {
     }
 
     static func crosshair(at p: Point, large: Bool) -> PixelRect {
-        let px = Int(p.x.rounded(.down)), py = Int(p.y.rounded(.down)), a = arm(large: large)
+        let px = Int(saturating: p.x.rounded(.down)), py = Int(saturating: p.y.rounded(.down)), a = arm(large: large)
         return PixelRect(x: px - a, y: py - a, width: 2 * a + 1, height: 2 * a + 1)
     }
 

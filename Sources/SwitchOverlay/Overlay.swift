@@ -46,6 +46,8 @@ public final class Overlay: LoopAdapter {
     let connection: OverlayDisplay
     let ring: OverlayWindow
     let exitTab: TextPanel
+    /// A web page's part out of view (`OffscreenTab`).
+    let offscreenTab: TextPanel
     let menu: TextPanel
     let thickness: Int
     /// Point scanning: the band (its two edges), the lines, the crosshair.
@@ -87,6 +89,8 @@ public final class Overlay: LoopAdapter {
         ring = OverlayWindow(connection, name: "switchscan highlight", background: connection.pixel(settings.color))
         exitTab = try TextPanel(connection, name: "switchscan exit group",
                                 style: .init(accent: settings.color, pixelSize: settings.large ? 22 : 15, border: 0))
+        offscreenTab = try TextPanel(connection, name: "switchscan out of view",
+                                     style: .init(accent: settings.color, pixelSize: settings.large ? 22 : 15, border: 2))
         menu = try TextPanel(connection, name: "switchscan menu",
                              style: .init(accent: settings.color, pixelSize: settings.large ? 28 : 20, border: 3))
         let cursor = connection.pixel(settings.color)
@@ -154,7 +158,7 @@ public final class Overlay: LoopAdapter {
         menuItem = nil
         point = PointPicture()
         colorLines = []
-        for w in [ring, exitTab.window, menu.window, band, lineX, lineY, crosshair, colorEdge, backTab.window] + colorWindows {
+        for w in [ring, exitTab.window, offscreenTab.window, menu.window, band, lineX, lineY, crosshair, colorEdge, backTab.window] + colorWindows {
             w.destroy()
         }
         connection.sync()
@@ -174,6 +178,10 @@ public final class Overlay: LoopAdapter {
             stop = nil
             closeMenu()
             colorLines = []
+        case .scanStopped:
+            stop = nil
+            closeMenu()
+            colorLines = []
         case .highlight(let id, let kind, _):
             if kind == .menuItem {
                 marked = entries.firstIndex { $0.id == id }
@@ -181,7 +189,7 @@ public final class Overlay: LoopAdapter {
                 stop = (id, kind)
                 colorLines = []
             }
-        case .menuOpened(let id, _, let items):
+        case .menuOpened(let id, _, let items, _):
             menuItem = id
             menuPoint = nil
             entries = items.map { ($0.id, $0.label) }
@@ -190,7 +198,7 @@ public final class Overlay: LoopAdapter {
         case .menuClosed:
             closeMenu()
             colorLines = []
-        case .pointMenuOpened(let p, let id, _, let items):
+        case .pointMenuOpened(let p, let id, _, let items, _):
             // The point's menu: next to the crosshair, the element under it (Snap's) ringed.
             stop = nil
             menuItem = id
@@ -204,7 +212,7 @@ public final class Overlay: LoopAdapter {
             stop = nil
             closeMenu()
             colorLines = []
-        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree, .typed, .keyboard, .typeResult:
+        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree, .setting, .drag, .layoutLoaded, .typed, .keyboard, .typeResult:
             return false
         }
         return true
@@ -227,12 +235,14 @@ public final class Overlay: LoopAdapter {
         guard let model, stop != nil || menuItem != nil || menuPoint != nil else {
             ring.hide()
             exitTab.hide()
+            offscreenTab.hide()
             menu.hide()
             return
         }
         var ringFrame: PixelRect?
         var style = RingStyle.solid
         var showExit = false
+        var outOfView: (OffscreenTab.Direction, String?)?
         if let item = menuItem {
             ringFrame = itemFrame(item, model)
         } else if let (id, kind) = stop {
@@ -243,8 +253,12 @@ public final class Overlay: LoopAdapter {
                 ringFrame = groupFrame(id, model)
                 style = .dashed
                 showExit = kind == .groupExit
+                if let g = model.groups.firstIndex(where: { $0.id == id }), let d = OffscreenTab.direction(ofGroup: g, in: model) {
+                    outOfView = (d, model.groups[g].label)
+                }
             }
         }
+        drawOffscreenTab(outOfView, edge: ringFrame)
         let bounds = ringFrame.flatMap { OverlayGeometry.ringBounds(frame: $0, thickness: thickness, screen: connection.bounds) }
         if let bounds {
             ring.place(bounds, shape: OverlayGeometry.ring(width: bounds.width, height: bounds.height, thickness: thickness, style: style))
@@ -285,6 +299,18 @@ public final class Overlay: LoopAdapter {
         } else {
             menu.hide()
         }
+    }
+
+    /// The tab of a highlighted part of a page that is out of view, or none.
+    private func drawOffscreenTab(_ outOfView: (OffscreenTab.Direction, String?)?, edge: PixelRect?) {
+        guard let (direction, label) = outOfView, let edge else {
+            offscreenTab.hide()
+            return
+        }
+        let lines = [OffscreenTab.text(direction, label: label)]
+        let size = offscreenTab.size(for: lines)
+        offscreenTab.show(lines, marked: nil, at: OffscreenTab.origin(edge: edge, direction: direction, tabWidth: size.width,
+                                                                       tabHeight: size.height, screen: connection.bounds))
     }
 
     /// Point scanning's windows as of `now`.

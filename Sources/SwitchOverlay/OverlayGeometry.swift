@@ -28,10 +28,10 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
 
     /// A tree frame in X root-window pixels (1:1; AT-SPI's screen extents are X pixels too).
     public init(_ r: Rect) {
-        x = Int(r.x.rounded(.down))
-        y = Int(r.y.rounded(.down))
-        width = max(1, Int((r.x + r.width).rounded(.up)) - x)
-        height = max(1, Int((r.y + r.height).rounded(.up)) - y)
+        x = Int(saturating: r.x.rounded(.down))
+        y = Int(saturating: r.y.rounded(.down))
+        width = max(1, Int(saturating: (r.x + r.width).rounded(.up)) - x)
+        height = max(1, Int(saturating: (r.y + r.height).rounded(.up)) - y)
     }
 
     public var maxX: Int { x + width }

@@ -91,7 +91,7 @@ public enum HighlightTimeline {
             case .highlight(let id, let kind, let label):
                 closeBar(at: line.t)
                 open = (key(id, kind, label), kind, label, line.t)
-            case .scan(started: false):
+            case let e where e.stopsScanning:
                 closeBar(at: line.t)
             default:
                 break

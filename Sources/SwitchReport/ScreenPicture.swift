@@ -208,7 +208,7 @@ public enum ScreenPicture {
 
         let drawingBottom = showScreen ? top + extent.height : top
         let width = legendX + legendWidth + margin
-        let noteLines = notes.flatMap { wrapped("Note: " + $0, Int((width - 2 * margin) / (r * 1.1 * 0.9 * 0.6))) }
+        let noteLines = notes.flatMap { wrapped("Note: " + $0, Int(saturating: (width - 2 * margin) / (r * 1.1 * 0.9 * 0.6))) }
         let notesHeight = Double(noteLines.count) * rowHeight * 0.7
         let height = max(drawingBottom, y) + margin + notesHeight
         let drawing = Rect(x: margin / 2, y: top - r, width: extent.width + margin, height: extent.height + r + margin / 2)
@@ -263,7 +263,7 @@ public enum ScreenPicture {
         m.newline()
         m.empty("rect", [("width", "100%"), ("height", "100%"), ("fill", "#ffffff")])
         m.element("text", [("x", svgNumber(margin)), ("y", svgNumber(margin + fontSize * 1.2)), ("font-size", svgNumber(fontSize * 1.25)),
-                           ("font-weight", "bold"), ("fill", ink)], text: truncated(title, Int((l.canvas.width - 2 * margin) / (fontSize * 1.25 * 0.64))))
+                           ("font-weight", "bold"), ("fill", ink)], text: truncated(title, Int(saturating: (l.canvas.width - 2 * margin) / (fontSize * 1.25 * 0.64))))
         m.element("text", [("x", svgNumber(margin)), ("y", svgNumber(margin + fontSize * 2.7)), ("font-size", svgNumber(fontSize)),
                            ("fill", muted)], text: summary)
         m.newline()
@@ -330,7 +330,7 @@ public enum ScreenPicture {
         // Legend.
         let legendX = (l.screen.map { $0.maxX + margin } ?? margin)
         let indent = r * 1.2
-        let chars = Int((r * 34 - 3 * r) / (fontSize * 0.6))
+        let chars = Int(saturating: (r * 34 - 3 * r) / (fontSize * 0.6))
         for row in l.legend {
             let x = legendX + Double(row.depth) * indent
             switch row.kind {
@@ -349,7 +349,7 @@ public enum ScreenPicture {
                 let text = hasFrame ? row.text : row.text + " (no frame)"
                 m.element("text", [("x", svgNumber(x + r * 2.4)), ("y", svgNumber(row.y + rowHeight / 2 + fontSize * 0.35)),
                                    ("font-size", svgNumber(fontSize)), ("fill", hasFrame ? ink : muted)],
-                          text: truncated(text, chars - Int(Double(row.depth) * indent / (fontSize * 0.6)) - 4))
+                          text: truncated(text, chars - Int(saturating: Double(row.depth) * indent / (fontSize * 0.6)) - 4))
             }
             m.newline()
         }

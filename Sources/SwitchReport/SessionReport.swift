@@ -19,6 +19,11 @@ public enum SessionReport {
         public var lines: [TranscriptLine]
         /// When the session ended.
         public var end: Instant
+        /// The figures of the whole session, when `lines` holds only its first part (a
+        /// `Recorder`'s); nil: worked out from `lines`.
+        public var figures: SessionFigures?
+        /// Set when `lines` is only the first part of the session.
+        public var detail: Detail?
 
         public init(treeName: String, profileName: String, inputName: String, screens: [Screen], lines: [TranscriptLine], end: Instant) {
             self.treeName = treeName
@@ -27,6 +32,64 @@ public enum SessionReport {
             self.screens = screens
             self.lines = lines
             self.end = end
+        }
+
+        /// The session `recorder` saw: the figures over all of it, the lines of its detailed part.
+        public init(treeName: String, profileName: String, inputName: String, screens: [Screen], recorder: Recorder, end: Instant) {
+            self.init(treeName: treeName, profileName: profileName, inputName: inputName, screens: screens, lines: recorder.lines, end: end)
+            var figures = recorder.figures
+            figures.finish(end: end)
+            self.figures = figures
+            if let at = recorder.detailEnds {
+                detail = Detail(highlights: recorder.highlights, kept: recorder.keptHighlights, endsAt: at)
+            }
+        }
+    }
+
+    /// The detailed part of a long session: the chart and the lists show its first `kept`
+    /// highlights (up to `endsAt`) of `highlights`.
+    public struct Detail: Sendable {
+        public var highlights: Int
+        public var kept: Int
+        public var endsAt: Instant
+    }
+
+    /// A session's report gathered while it runs (`simulate --report`), in memory that does not
+    /// grow with the recording (issue 22: a million presses made a 742 MB page at 1.77 GB):
+    /// every line counts in the figures, and the lines up to the `limit`-th highlight are kept
+    /// for the path chart and the press, perform and touch lists; past it, a note says so.
+    public struct Recorder: Sendable {
+        /// The highlights the chart and the lists cover.
+        public static let detailedHighlights = 10_000
+
+        public let limit: Int
+        public private(set) var figures: SessionFigures
+        public private(set) var lines: [TranscriptLine] = []
+        public private(set) var highlights = 0
+        /// The time of the first highlight past `limit`: the detailed part ends there.
+        public private(set) var detailEnds: Instant?
+
+        /// - Parameter trees: every tree of the session (its on/off elements decide misses).
+        public init(trees: [ElementTree], limit: Int = Recorder.detailedHighlights) {
+            self.limit = limit
+            figures = SessionFigures(isToggle: SessionFigures.toggles(in: trees))
+        }
+
+        /// The lines kept at most, whatever the highlights (a touch-only session has none).
+        public static let maximumLines = 200_000
+        /// The highlights in the kept part.
+        public private(set) var keptHighlights = 0
+
+        public mutating func observe(_ line: TranscriptLine) {
+            if case .highlight = line.event { highlights += 1 }
+            if detailEnds == nil, highlights > limit || lines.count >= Recorder.maximumLines {
+                detailEnds = line.t
+                keptHighlights = highlights - (highlights > limit ? 1 : 0)
+                figures.keepsSelections = false
+                lines = Array(lines)  // no spare capacity kept
+            }
+            figures.observe(line)
+            if detailEnds == nil { lines.append(line) }
         }
     }
 
@@ -64,7 +127,7 @@ public enum SessionReport {
 
     public static func html(_ s: Session) -> String {
         let trees = s.screens.map(\.tree)
-        let figures = SessionFigures(s.lines, end: s.end, isToggle: SessionFigures.toggles(in: trees))
+        let figures = s.figures ?? SessionFigures(s.lines, end: s.end, isToggle: SessionFigures.toggles(in: trees))
         var m = Markup()
         m.raw("<!DOCTYPE html>\n")
         m.open("html", [("lang", "en")])
@@ -135,10 +198,10 @@ public enum SessionReport {
         if f.touchTaps + f.touchSwipes + f.touchHolds + f.touchRejected > 0 {
             row("Touches", "\(f.touchTaps) taps, \(f.touchSwipes) swipes, \(f.touchHolds) holds, \(f.touchRejected) rejected", id: "touches")
         }
-        row("Selections", "\(f.selections.count)", id: "selections")
+        row("Selections", "\(f.selectionCount)", id: "selections")
         row("Selections per minute", f.selectionsPerMinute.map { fixed($0, 2) } ?? "–", id: "per-minute")
         row("Average time to a selection", f.averageTimeToSelect.map { seconds(Instant.zero + $0) + " s" } ?? "–", id: "time-to-select")
-        row("Misses", "\(f.misses)" + (f.selections.isEmpty ? "" : " of \(f.selections.count)"), id: "misses")
+        row("Misses", "\(f.misses)" + (f.selectionCount == 0 ? "" : " of \(f.selectionCount)"), id: "misses")
         row("Escapes", "\(f.escapes)", id: "escapes")
         row("Menus closed without an action", "\(f.menusClosedWithoutAction)", id: "menus-closed")
         m.close("table")
@@ -166,13 +229,14 @@ public enum SessionReport {
     static func pathSection(_ m: inout Markup, _ s: Session, _ f: SessionFigures) {
         m.open("section", [("id", "path")])
         m.element("h2", text: "The path of the highlight")
+        detailNote(&m, s)
         let scanned = s.lines.contains { if case .highlight = $0.event { return true }; return false }
         m.element("p", text: scanned ? "Each bar is a highlight, on its stop's row, from when it was highlighted until the next one; the line follows the highlight. Hover a mark for its time and words."
                                      : "Nothing was highlighted: this profile does not scan (touch only). The chart shows the touches and what they performed.")
         m.open("div", [("class", "scroll")])
         let model = ScanModel(tree: s.screens.first?.tree ?? ElementTree(screen: Size(width: 1, height: 1), root: Element()))
         let misses = Set(f.selections.filter { $0.miss != nil }.map(\.t))
-        m.raw(HighlightTimeline.svg(s.lines, model: model, end: s.end, misses: misses, id: "timeline"))
+        m.raw(HighlightTimeline.svg(s.lines, model: model, end: s.detail?.endsAt ?? s.end, misses: misses, id: "timeline"))
         m.close("div")
         m.open("p", [("class", "key")])
         for (colour, words) in [(HighlightTimeline.itemColour, "item"), (HighlightTimeline.groupColour, "group"),
@@ -194,6 +258,7 @@ public enum SessionReport {
     static func performsSection(_ m: inout Markup, _ s: Session, _ f: SessionFigures) {
         m.open("section", [("id", "performs")])
         m.element("h2", text: "Selections and escapes")
+        detailNote(&m, s)
         var bySelectionTime: [Instant: [SessionFigures.Selection]] = [:]
         for sel in f.selections { bySelectionTime[sel.t, default: []].append(sel) }
         m.open("table")
@@ -238,6 +303,7 @@ public enum SessionReport {
     static func pressesSection(_ m: inout Markup, _ s: Session) {
         m.open("section", [("id", "presses")])
         m.element("h2", text: "Presses")
+        detailNote(&m, s)
         m.open("table")
         m.open("thead")
         m.open("tr")
@@ -251,7 +317,7 @@ public enum SessionReport {
             switch line.event {
             case .highlight(let id, let kind, let label):
                 highlighted = (kind == .groupExit ? "escape stop of " : "") + Words.name(id, label)
-            case .scan(started: false):
+            case let e where e.stopsScanning:
                 highlighted = ""
             case .filter(let f):
                 if case .rejected(.autorepeat) = f.decision { repeats += 1; continue }
@@ -289,6 +355,7 @@ public enum SessionReport {
         guard !touches.isEmpty else { return }
         m.open("section", [("id", "touches")])
         m.element("h2", text: "Touches")
+        detailNote(&m, s)
         m.open("table")
         m.open("tr")
         for h in ["Time (s)", "Contact", "Decision"] { m.element("th", [("scope", "col")], text: h) }
@@ -304,6 +371,13 @@ public enum SessionReport {
         m.close("table")
         m.close("section")
         m.newline()
+    }
+
+    /// Where the lists and the chart cover only the first part of a long session, says so.
+    static func detailNote(_ m: inout Markup, _ s: Session) {
+        guard let d = s.detail else { return }
+        m.element("p", [("class", "detail-note")],
+                  text: "This session had \(d.highlights) highlights in \(seconds(s.end)) s: this part shows it up to \(seconds(d.endsAt)) s (the first \(d.kept) highlights). The figures above count the whole session.")
     }
 
     static func definitionsSection(_ m: inout Markup) {

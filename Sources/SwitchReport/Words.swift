@@ -17,6 +17,14 @@ enum Words {
         case .increment: s = "increment " + what
         case .decrement: s = "decrement " + what
         case .escape: s = "escape from " + what
+        case .rightClick: s = "right click on " + what
+        case .doubleClick: s = "double click on " + what
+        case .middleClick: s = "middle click on " + what
+        case .hold: s = "hold on " + what
+        case .drag(let from, let to): s = "drag " + what + " from \(from) to \(to)"
+        case .scroll(let direction): s = "scroll \(direction.rawValue) on " + what
+        case .key(let keys): s = "key \(keys) on " + what
+        case .lockScreen: s = "lock the screen from " + what
         }
         if let point = p.point { s += " at \(point)" }
         if p.source == .touch { s += ", by touch" }

@@ -42,7 +42,8 @@ public final class SpeechOutput: LoopAdapter {
     }
 
     public let name = "speech"
-    public let settings: Settings
+    /// Speech and sounds can be switched from the scanner menu (a `setting` line).
+    public private(set) var settings: Settings
     public let address: SpeechAddress
     private var socket: Int32 = -1
     private var session = SSIPSession()
@@ -112,7 +113,13 @@ public final class SpeechOutput: LoopAdapter {
             } else {
                 finished.append(utterance)
             }
-        case .scan, .menuClosed, .filter, .touch, .device, .pause, .sweep, .mode, .result, .tree, .typed, .keyboard, .typeResult:
+        case .setting(let change):
+            switch (change.name, change.to) {
+            case ("speech", .bool(let on)): settings.speech = on
+            case ("soundEffects", .bool(let on)): settings.soundEffects = on
+            default: break
+            }
+        case .scan, .menuClosed, .filter, .touch, .device, .pause, .sweep, .mode, .result, .tree, .drag, .scanStopped, .layoutLoaded, .typed, .keyboard, .typeResult:
             break
         }
         if socket >= 0 { writeAll() }

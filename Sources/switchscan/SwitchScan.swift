@@ -12,9 +12,10 @@ struct SwitchScan: ParsableCommand {
         error (one line on stderr, starting "switchscan: error:"). A FILE argument or option may \
         be - for standard input (or standard output, for -o); pipes and FIFOs are read like files.
 
-        Files: profiles by name from $XDG_CONFIG_HOME/switchscan/profiles (~/.config/switchscan/\
-        profiles), then <prefix>/share/switchscan/profiles, then ./Profiles; the default profile \
-        $XDG_CONFIG_HOME/switchscan/profile.json (see `switchscan profiles`). The udev rule \
+        Files: profiles by name from $SWITCHSCAN_PROFILES (when set), \
+        $XDG_CONFIG_HOME/switchscan/profiles (~/.config/switchscan/profiles), then \
+        <prefix>/share/switchscan/profiles, then ./Profiles, then the build tree's Profiles; the \
+        default profile $XDG_CONFIG_HOME/switchscan/profile.json (see `switchscan profiles`). The udev rule \
         70-switchscan.rules gives the user at the seat access to switch-like devices; the systemd \
         user unit switchscan.service starts `run --desktop` with the graphical session.
 

@@ -21,12 +21,12 @@ struct ReadableTranscriptTests {
             "   1.000  highlight  item      \"Search settings, button\"",
             "   2.000  highlight  item      \"Wi‑Fi, AndroidWifi / No internet, button\"",
             "   2.700  filter     KEY_SPACE accepted → select",
-            "   2.700  menu       open on \"Wi‑Fi, AndroidWifi / No internet, button\": \"Tap\", \"Escape\", \"Close menu\"",
+            "   2.700  menu       open on \"Wi‑Fi, AndroidWifi / No internet, button\": \"Tap\", \"Gestures\", \"Device\", \"Shortcuts\", \"Settings\", \"Escape\", \"Close menu\"",
             "   2.700  highlight  menuItem  \"Tap\"",
         ])
         let ids = try Self.simulate(Self.android, ["--ids"])
         #expect(ids.lines[3] == "   2.000  highlight  item      \"Wi‑Fi, AndroidWifi / No internet, button\" [/0/0/0/1/0/0/0/0/0/0/0]")
-        #expect(ids.lines[5].hasSuffix(": \"Tap\" [menu:tap], \"Escape\" [menu:escape], \"Close menu\" [menu:close]"))
+        #expect(ids.lines[5].hasSuffix(": \"Tap\" [menu:tap], \"Gestures\" [menu:gestures], \"Device\" [menu:device], \"Shortcuts\" [menu:shortcuts], \"Settings\" [menu:settings], \"Escape\" [menu:escape], \"Close menu\" [menu:close]"))
         // JSONL is the same with or without --ids.
         #expect(try Self.simulate(Self.android, ["--format", "jsonl"]).stdout == (try Self.simulate(Self.android, ["--format", "jsonl", "--ids"])).stdout)
     }

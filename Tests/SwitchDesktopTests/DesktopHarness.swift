@@ -156,13 +156,14 @@ final class DesktopSession {
 
     deinit { close() }
 
-    /// Starts a program in the background inside the session (an application).
+    /// Starts a program in the background inside the session (an application), with `env` added
+    /// to the session's environment.
     @discardableResult
-    func start(_ argv: [String]) throws -> Process {
+    func start(_ argv: [String], env extra: [String: String] = [:]) throws -> Process {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: argv[0])
         p.arguments = Array(argv.dropFirst())
-        p.environment = environment
+        p.environment = environment.merging(extra) { $1 }
         p.standardInput = FileHandle.nullDevice
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
@@ -207,9 +208,10 @@ final class DesktopSession {
     }
 
     /// The checker's view of the test application (pyatspi): name → its JSON object.
-    func state(_ app: String = "testapp.py") -> [String: [String: Any]] {
+    /// `visibleIsEnough`: GTK 4.8, which sets no SHOWING below its windows.
+    func state(_ app: String = "testapp.py", visibleIsEnough: Bool = false) -> [String: [String: Any]] {
         var out: [String: [String: Any]] = [:]
-        for line in run([DesktopSession.checker, "state", app], timeout: 30).stdoutLines {
+        for line in run([DesktopSession.checker, "state", app] + (visibleIsEnough ? ["--visible"] : []), timeout: 30).stdoutLines {
             guard let obj = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
             let name = (obj["name"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "(\(obj["role"] as? String ?? "?"))"
             if out[name] == nil { out[name] = obj }

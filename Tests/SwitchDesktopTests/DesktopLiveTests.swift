@@ -148,7 +148,8 @@ struct DesktopLiveTests {
         defer { s.close() }
         try s.startTestApp()
         let r = run(s, Keys.next(2) + Keys.menu + Keys.next() + Keys.select)
-        #expect(r.lines("menu").first?["items"] as? [String] == ["menu:tap", "menu:increment", "menu:decrement", "menu:escape", "menu:close"])
+        #expect(r.lines("menu").first?["items"] as? [String] == ["menu:tap", "menu:increment", "menu:decrement", "menu:gestures", "menu:device",
+                                                               "menu:shortcuts", "menu:settings", "menu:escape", "menu:close"])
         #expect(results(r) == ["increment done value 40 → 45"])
         #expect(s.state()["Volume"]?["value"] as? Double == 45)
     }
@@ -345,7 +346,8 @@ struct DesktopLiveTests {
         #expect(shown.status == 2)
         #expect(shown.stderr.hasSuffix("DISPLAY is not set (run it in an X session: Xorg, or Xwayland for X11 applications); --no-show scans without drawing the highlight\n"), "\(shown.stderr)")
         let unshown = DesktopSession.run([DesktopSession.binary, "run", "--desktop", "--no-show", "--profile", profile, "--until", "1"], env: noX, timeout: 30)
-        #expect(unshown.status == 2 && !unshown.stderr.contains("X server") && unshown.stderr.contains("no input devices"), "\(unshown.stderr)")
+        #expect(unshown.status == 2 && !unshown.stderr.contains("X server") && (unshown.stderr.contains("/dev/input: does not exist: this system has no evdev input devices")
+                                                                                                         || unshown.stderr.contains("/dev/input: holds no event device")), "\(unshown.stderr)")
         let noBus = DesktopSession.run([DesktopSession.binary, "tree", "dump", "--desktop"], env: ["PATH": "/usr/bin:/bin"], timeout: 30)
         #expect(noBus.status == 2)
         #expect(noBus.stderr.hasPrefix("switchscan: error: no accessibility bus"), "\(noBus.stderr)")

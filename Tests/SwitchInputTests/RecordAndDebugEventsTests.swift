@@ -117,6 +117,34 @@ struct RecordAndDebugEventsTests {
         #expect(r.stderrLines.first == "switchscan: profile: \(Self.profile) (\"One switch, auto scanning\")")
     }
 
+    /// Issue 22, finding 3: a device names itself (a uinput device can take any name), and
+    /// `devices`, `debug-events` and their notes print that name escaped, never raw: an
+    /// `ESC ] 0 ;` would retitle the terminal. The device is the switch fixture renamed.
+    @Test func deviceNameWithTerminalEscapesIsPrintedEscaped() throws {
+        let dir = NSTemporaryDirectory() + "switchscan-evil-device-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let name = "Evil\u{1B}]0;owned\u{7} switch\u{1B}[2J"
+        let devices = DeviceHarness.devices
+        var umockdev = try String(contentsOfFile: devices + "/switch.umockdev", encoding: .utf8)
+        umockdev = umockdev.replacingOccurrences(of: "Test One-Key Switch", with: name)
+        try umockdev.write(toFile: dir + "/evil.umockdev", atomically: true, encoding: .utf8)
+        var ioctl = try String(contentsOfFile: devices + "/switch.ioctl", encoding: .utf8)
+        let hex = name.utf8.map { String(format: "%02X", $0) }.joined()
+        let old = "Test One-Key Switch".utf8.map { String(format: "%02X", $0) }.joined()
+        ioctl = ioctl.replacingOccurrences(of: old + String(repeating: "00", count: name.utf8.count - "Test One-Key Switch".utf8.count), with: hex)
+        try ioctl.write(toFile: dir + "/evil.ioctl", atomically: true, encoding: .utf8)
+        let node = F.oneKeySwitch.node
+        let base = [DeviceHarness.umockdevRun, "-d", dir + "/evil.umockdev", "-i", "\(node)=\(dir)/evil.ioctl", "-e", "\(node)=\(devices)/switch.events", "--", DeviceHarness.binary]
+        for args in [["devices"], ["debug-events", "--profile", Self.profile, "--until", "1.2"], ["debug-events", node, "--profile", Self.profile, "--until", "0.5", "--format", "jsonl"]] {
+            let r = DeviceHarness.run(base + args, timeout: 30)
+            #expect(r.status == 0, "\(args): \(r.stderr)")
+            #expect(r.stdout.contains("Evil\\u{1B}]0;owned\\u{7} switch\\u{1B}[2J") || r.stdout.contains(#"Evil\u001b]0;owned\u0007 switch\u001b[2J"#), "\(args): \(r.stdout)")
+            let raw = (r.stdout + r.stderr).unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+            #expect(raw.isEmpty, "\(args): \((r.stdout + r.stderr).debugDescription)")
+        }
+    }
+
     /// Without DEVICE every readable device; on the keyboard, the profile's own key (Space) shows,
     /// the rest is hidden; in text, rows like the transcript's.
     @Test func debugEventsOnEveryDeviceHidesTheKeyboardsText() throws {

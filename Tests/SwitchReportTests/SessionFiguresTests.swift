@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func an_immediate_undo_is_a_miss_and_only_the_next_perform_counts() {
-        let toggles: (String) -> Bool = { $0 == "wifi" }
+        let toggles: @Sendable (String) -> Bool = { $0 == "wifi" }
         let f = SessionFigures([
             Self.perform(1, .increment, "vol"), Self.perform(2, .decrement, "vol"),       // undone
             Self.perform(3, .decrement, "vol"), Self.perform(4, .increment, "other"),    // other element: no
@@ -134,5 +134,60 @@ import Testing
         #expect(f.selections.map { $0.miss != nil } == [true, false, false])
         #expect(f.menusClosedWithoutAction == 0)
         #expect(SessionReport.fixed(f.selectionsPerMinute!, 2) == "11.18")   // 3 / 16.1 s × 60
+    }
+
+    /// Issue 23: gestures, keys and Lock screen from the menu are selections; a setting is not,
+    /// and a menu that only changed a setting closed without an action.
+    @Test func gestures_and_keys_are_selections_settings_are_not() {
+        let f = SessionFigures([
+            Self.line(0, .scan(started: true)),
+            Self.line(1, .menuOpened(id: "a", label: "A", items: [], submenu: "menu:gestures")),
+            Self.perform(2, .rightClick, "a"),
+            Self.line(2, .menuClosed),
+            Self.perform(3, .drag(from: Point(x: 1, y: 2), to: Point(x: 3, y: 4)), "a"),
+            Self.perform(4, .scroll(.down), "a"),
+            Self.perform(5, .key("Ctrl+C"), "a"),
+            Self.perform(6, .lockScreen, "a"),
+            Self.line(7, .menuOpened(id: "a", label: "A", items: [], submenu: "menu:settings")),
+            Self.line(7.5, .setting(SettingChange("autoScanningTime", from: .seconds(.seconds(1)), to: .seconds(.seconds(1.1))))),
+            Self.line(8, .menuClosed),
+        ], end: Self.t(60))
+        #expect(f.selections.map(\.perform.action.name) == ["rightClick", "drag", "scroll", "key", "lockScreen"])
+        #expect(f.escapes == 0)
+        #expect(f.menusClosedWithoutAction == 1)
+        #expect(Words.perform(f.selections[1].perform) == "drag “A” from (1, 2) to (3, 4)")
+        #expect(Words.perform(f.selections[3].perform) == "key Ctrl+C on “A”")
+    }
+
+    // MARK: Issue 22: a bounded report
+
+    /// Past the highlights it details, a recorder keeps no more lines, yet its figures count every
+    /// line: the same figures as reading the whole session at once, and a miss decided after the
+    /// cut is counted too.
+    @Test func recorder_keeps_the_first_highlights_and_counts_everything() {
+        var lines: [TranscriptLine] = [Self.line(0, .scan(started: true))]
+        for k in 0..<10 {
+            let t = Double(k)
+            lines.append(Self.line(t, .highlight(id: "a\(k)", kind: .item, label: "A\(k)")))
+            lines.append(Self.filter(t + 0.5, .accepted(.select)))
+            lines.append(Self.perform(t + 0.5, k == 8 ? .increment : (k == 9 ? .decrement : .activate), k >= 8 ? "vol" : "b\(k)"))
+        }
+        var recorder = SessionReport.Recorder(trees: [], limit: 3)
+        for line in lines { recorder.observe(line) }
+        // Kept: the start and the first three highlights with their press and perform.
+        #expect(recorder.lines.count == 1 + 3 * 3)
+        #expect(recorder.detailEnds == Self.t(3))
+        #expect(recorder.highlights == 10 && recorder.keptHighlights == 3)
+        let whole = SessionFigures(lines, end: Self.t(10))
+        let session = SessionReport.Session(treeName: "t", profileName: "p", inputName: "i", screens: [], recorder: recorder, end: Self.t(10))
+        let f = session.figures!
+        #expect(f.presses == whole.presses && f.presses == 10)
+        #expect(f.selectionCount == whole.selections.count && f.selectionCount == 10)
+        #expect(f.misses == whole.misses && f.misses == 1)   // the increment undone at 9.5 s, past the cut
+        #expect(f.averageTimeToSelect == whole.averageTimeToSelect)
+        #expect(f.selections.count == 3, "only the detailed part's selections are kept")
+        let html = SessionReport.html(session)
+        #expect(html.contains("This session had 10 highlights in 10.000 s: this part shows it up to 3.000 s (the first 3 highlights). The figures above count the whole session."))
+        #expect(html.contains("<tr id=\"figure-selections\"><th scope=\"row\">Selections</th><td class=\"num\">10</td></tr>"))
     }
 }

@@ -121,9 +121,10 @@ check "CLOCK_MONOTONIC accepted (no read-time fallback)" "! grep -q 'cannot set 
 [ -n "$OUT" ] && { ./vmdev read "$OUT" 40000 > /tmp/injected.txt & }
 
 # presses in -> transcript out: next; select (menu on "stop"); select (Tap: activate "stop" at its
-# activation point 161,53); select (menu on "play"); next (Escape); select (escape)
+# activation point 161,53); select (menu on "play"); next ×5 (Gestures, Device, Shortcuts,
+# Settings, Escape); select (escape)
 usleep 300000
-for code in 57 28 28 28 57 28; do
+for code in 57 28 28 28 57 57 57 57 57 28; do
   echo "key 0 $code 1" >&3; echo "sleep 80" >&3; echo "key 0 $code 0" >&3; echo "sleep 250" >&3
 done
 wait_for '"action":"escape"' /tmp/run.out 100
@@ -135,15 +136,23 @@ cat > /tmp/expected.lines <<'LINES'
 {"type":"filter","switch":"KEY_SPACE","decision":"accepted","action":"next"}
 {"type":"highlight","id":"stop","label":"Stop, button","kind":"item"}
 {"type":"filter","switch":"KEY_ENTER","decision":"accepted","action":"select"}
-{"type":"menu","open":true,"id":"stop","label":"Stop, button","items":["menu:tap","menu:escape","menu:close"],"labels":["Tap","Escape","Close menu"]}
+{"type":"menu","open":true,"id":"stop","label":"Stop, button","items":["menu:tap","menu:gestures","menu:device","menu:shortcuts","menu:settings","menu:escape","menu:close"],"labels":["Tap","Gestures","Device","Shortcuts","Settings","Escape","Close menu"]}
 {"type":"highlight","id":"menu:tap","label":"Tap","kind":"menuItem"}
 {"type":"filter","switch":"KEY_ENTER","decision":"accepted","action":"select"}
 {"type":"perform","action":"activate","id":"stop","label":"Stop, button","point":[161,53]}
 {"type":"menu","open":false}
 {"type":"highlight","id":"play","label":"Play, button","kind":"item"}
 {"type":"filter","switch":"KEY_ENTER","decision":"accepted","action":"select"}
-{"type":"menu","open":true,"id":"play","label":"Play, button","items":["menu:tap","menu:escape","menu:close"],"labels":["Tap","Escape","Close menu"]}
+{"type":"menu","open":true,"id":"play","label":"Play, button","items":["menu:tap","menu:gestures","menu:device","menu:shortcuts","menu:settings","menu:escape","menu:close"],"labels":["Tap","Gestures","Device","Shortcuts","Settings","Escape","Close menu"]}
 {"type":"highlight","id":"menu:tap","label":"Tap","kind":"menuItem"}
+{"type":"filter","switch":"KEY_SPACE","decision":"accepted","action":"next"}
+{"type":"highlight","id":"menu:gestures","label":"Gestures","kind":"menuItem"}
+{"type":"filter","switch":"KEY_SPACE","decision":"accepted","action":"next"}
+{"type":"highlight","id":"menu:device","label":"Device","kind":"menuItem"}
+{"type":"filter","switch":"KEY_SPACE","decision":"accepted","action":"next"}
+{"type":"highlight","id":"menu:shortcuts","label":"Shortcuts","kind":"menuItem"}
+{"type":"filter","switch":"KEY_SPACE","decision":"accepted","action":"next"}
+{"type":"highlight","id":"menu:settings","label":"Settings","kind":"menuItem"}
 {"type":"filter","switch":"KEY_SPACE","decision":"accepted","action":"next"}
 {"type":"highlight","id":"menu:escape","label":"Escape","kind":"menuItem"}
 {"type":"filter","switch":"KEY_ENTER","decision":"accepted","action":"select"}

@@ -417,7 +417,7 @@ def check_links(root, page, prose, anchor_cache, installed):
         if not os.path.exists(full) or rel.startswith(".."):
             problems.append(f"line {n}: {target}: no such file ({rel})")
             continue
-        if installed is not None and page in installed_pages(root, installed) and not in_installed(rel, installed):
+        if installed is not None and in_installed(page, installed) and not in_installed(rel, installed):
             problems.append(f"line {n}: {target}: {rel} is not installed with the manual (share/doc/switchscan); write the path as `code`")
             continue
         if anchor and rel.endswith(".md"):
@@ -427,10 +427,6 @@ def check_links(root, page, prose, anchor_cache, installed):
             if anchor not in anchor_cache[rel]:
                 problems.append(f"line {n}: {target}: no heading with the anchor #{anchor} in {rel}")
     return count, problems
-
-
-def installed_pages(root, installed):
-    return {p for p in manual_pages(root) if in_installed(p, installed)}
 
 
 def check_page(root, page, args, helper, anchor_cache, run_examples):

@@ -1,12 +1,12 @@
 # Shared by the fuzz scripts (sourced): the targets, their dictionaries and input sizes, and the
 # seed corpus of each, gathered from files the repository already has (test fixtures, bundled
 # profiles and demo files) plus the small committed seeds and crash reproducers in Fuzz/seeds/.
-FUZZ_TARGETS=(tree import profile evemu libinput)
+FUZZ_TARGETS=(tree import profile evemu libinput picture)
 
 # The largest input libFuzzer makes for a target (seeds above it are read truncated).
 fuzz_max_len() {
   case "$1" in
-    tree|import) echo 65536 ;;
+    tree|import|picture) echo 65536 ;;
     profile) echo 8192 ;;
     evemu|libinput) echo 32768 ;;
   esac
@@ -18,6 +18,12 @@ fuzz_seeds() {
   case "$1" in
     tree)
       ls Sources/switchscan/Demo/*.json Tests/SwitchInputTests/Fixtures/tree.json scripts/device-tests/vm-tree.json
+      ;;
+    picture)
+      # The tree target's inputs (the picture target draws what it reads), and the native trees
+      # of issue 22's bad inputs (huge screens and frames, escapes in labels).
+      fuzz_seeds tree | grep -v '^Fuzz/seeds/tree/'
+      ls Tests/CLITests/BadInput/*.json
       ;;
     import)
       find "$fx/import/handmade" "$fx/import/realdata" -type f \( -name '*.xml' -o -name '*.json' -o -name '*.txt' \)
@@ -52,7 +58,15 @@ fuzz_gather_seeds() {
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
 
+# The dictionary of a target: its own, or the tree's for the picture target (same inputs).
+fuzz_dict() {
+  case "$1" in
+    picture) echo Fuzz/dict/tree.dict ;;
+    *) echo "Fuzz/dict/$1.dict" ;;
+  esac
+}
+
 # libFuzzer's options for a target: dictionary, input size, a 10 s hang limit, 2 GB of memory.
 fuzz_options() {
-  echo "-dict=Fuzz/dict/$1.dict -max_len=$(fuzz_max_len "$1") -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -detect_leaks=0 -print_final_stats=1"
+  echo "-dict=$(fuzz_dict "$1") -max_len=$(fuzz_max_len "$1") -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 -detect_leaks=0 -print_final_stats=1"
 }

@@ -8,14 +8,17 @@ not committed: run this script to make it.
 Each real screen's top node (everything under <hierarchy>) is copied again and again, in turn,
 until the dump holds at least --nodes elements:
 
-- grid (default): the copies tiled on a large canvas, 10 screens across, each copy's bounds moved
+- grid (default): the copies tiled on a large canvas, 10 screens across (more when the canvas
+  would otherwise be taller than the 1,000,000 points a tree may use), each copy's bounds moved
   by its tile's offset (a desktop-sized window of phone screens: containers side by side, rows of
   overlapping frames);
-- column: the copies stacked one below the other (one very long scrolling page);
+- column: the copies stacked one below the other (one very long scrolling page; past about 520
+  screens it is taller than a tree may be, and the readers refuse it);
 - stack: every copy at the same place (pages of a pager, fragments left in the tree: every frame
   overlaps its copies);
 - list: the first real screen with a scrollable list: its first list is kept once and the items of every
-  screen's lists are repeated inside it, moved down one below the other (one list of 10^5 rows).
+  screen's lists are repeated inside it, moved down one below the other (one list of 10^5 rows;
+  past 1,000,000 points tall the readers refuse it).
 
 Attributes other than bounds are kept byte for byte; resource-ids repeat (as in real lists), so
 the importer falls back to path-based ids for them.
@@ -74,9 +77,16 @@ def main():
     if not screens:
         sys.exit("make-android-dump: no screens in " + ", ".join(paths))
 
-    cols = 10
     tile_w = max(s[1] for s in screens)
     tile_h = max(s[2] for s in screens)
+    # 10 screens across, or more when that many rows would pass the 1,000,000 points a tree file
+    # may use (README "Limits of the readers"): the copies needed are counted first.
+    copies, n_total = 0, 0
+    while n_total < a.nodes:
+        n_total += screens[copies % len(screens)][3]
+        copies += 1
+    rows_max = max(1, 1_000_000 // tile_h)
+    cols = max(10, -(-copies // rows_max))
     root = ET.Element("hierarchy", {"index": "0", "class": "hierarchy", "rotation": "0"})
     total = 0
     k = 0

@@ -2,7 +2,8 @@
 """Write a large native tree file (JSON) for the scan-order benchmark (issue 11 part 5). The
 generated files are not committed: run this script to make them.
 
-    make-tree.py row N -o OUT.json     N buttons in one ragged row (tops 0-3, heights 40-42)
+    make-tree.py row N -o OUT.json     N buttons in one ragged row (tops 0-3, heights 40-42; 10 points
+                                       wide, narrower past 100,000 so x stays within 1,000,000)
     make-tree.py deep N -o OUT.json    nested containers as deep as the JSON reader allows
                                        (250 levels), N buttons spread over the levels; every
                                        container has its own frame and a custom action, so
@@ -23,7 +24,10 @@ def button(k, x, y, w, h):
 
 
 def row(n):
-    kids = [button(k, k * 10, k % 4, 10, 40 + k % 3) for k in range(n)]
+    # 10 points a button, narrower past 100,000 buttons: every coordinate stays within the
+    # 1,000,000 points a tree file may use (README "Limits of the readers").
+    w = max(1, min(10, 1_000_000 // max(n, 1)))
+    kids = [button(k, k * w, k % 4, w, 40 + k % 3) for k in range(n)]
     return {"screen": {"width": 1000, "height": 1000},
             "root": {"id": "root", "frame": [0, 0, 1000, 1000], "children": kids}}
 

@@ -88,8 +88,8 @@ if wait_for "$W/show.out" '"type":"menu","open":true' 20; then
   import -window root "$W/menu.png"
   # The panel is right of the item's ring: x = 300 + 4 + 6, top aligned with the item.
   check "the menu panel lists the entries in the engine's order" /usr/bin/python3 $HERE/check.py panel "$W/menu.png" 310 100 $red \
-    Tap Delete Share Escape "Close menu"
-  check "the transcript's menu has the same order" grep -q '"items":\["menu:tap","menu:action:Delete","menu:action:Share","menu:escape","menu:close"\]' "$W/show.out"
+    Tap Delete Share Gestures Device Shortcuts Settings Escape "Close menu"
+  check "the transcript's menu has the same order" grep -q '"items":\["menu:tap","menu:action:Delete","menu:action:Share","menu:gestures","menu:device","menu:shortcuts","menu:settings","menu:escape","menu:close"\]' "$W/show.out"
 else
   bad "the menu did not open"
 fi

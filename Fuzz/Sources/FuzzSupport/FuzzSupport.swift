@@ -1,5 +1,6 @@
 import SwitchCore
 import SwitchFormats
+import SwitchReport
 
 /// What every fuzz target shares: the input as bytes, the invariants every reader promises, and
 /// the work done on whatever a reader accepts (so the code behind the reader is fuzzed too).
@@ -69,6 +70,50 @@ public enum Fuzz {
         } catch {
             fatalError("the tree written back does not read: \(error)")
         }
+    }
+}
+
+extension Fuzz {
+    /// A tree drawn as `tree show --format svg` draws it, and as the report of a session over it:
+    /// the engine scans it (auto scanning, 1 s a stop, the tree loaded again as a layout change at
+    /// 5 s) for 12 s with a select every 1.5 s, and the report renders those lines. Both documents
+    /// must be text a browser takes: no control character XML cannot carry, no NaN or infinity,
+    /// no number with an exponent, the elements closed.
+    public static func draw(_ tree: ElementTree) {
+        let svg = ScreenPicture.svg(tree, title: "fuzz")
+        checkDocument(svg, "svg")
+        var profile = Profile()
+        profile.scanning.loops = 0
+        profile.switches = [SwitchBinding(keyName: "KEY_SPACE", code: EventCodes.KEY_SPACE, action: .select)]
+        var engine = Engine(tree: tree, profile: profile, devices: [nil])
+        var lines = engine.start(at: .zero)
+        var t = Instant.zero
+        for k in 1...8 {
+            t = Instant.seconds(Double(k) * 1.5)
+            if k == 4 { lines += engine.loadLayout(tree, at: Instant.seconds(5)) }
+            for value: Int32 in [1, 0] {
+                let at = t + Interval.milliseconds(Int64(value == 1 ? 0 : 100))
+                let frame = InputFrame(time: at, events: [InputEvent(type: EventCodes.EV_KEY, code: EventCodes.KEY_SPACE, value: value)])
+                lines += engine.handle(frame: frame, device: 0)
+            }
+        }
+        let end = Instant.seconds(12)
+        lines += engine.advance(to: end)
+        let screens = [SessionReport.Screen(at: .zero, name: "fuzz", tree: tree), SessionReport.Screen(at: Instant.seconds(5), name: "again", tree: tree)]
+        let html = SessionReport.html(SessionReport.Session(treeName: "fuzz", profileName: "fuzz", inputName: "fuzz",
+                                                            screens: screens, lines: lines, end: end))
+        checkDocument(html, "html")
+    }
+
+    static func checkDocument(_ text: String, _ root: String) {
+        require(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" },
+                "a control character in the \(root)")
+        for bad in ["nan", "NaN", "inf", "e+", "e-"] {
+            // Words of the tree are text (a label "infinite"): only numbers in attributes count.
+            require(!text.contains("=\"\(bad)") && !text.contains("=\"-\(bad)") && !text.contains(bad + "\""), "\(bad) in a number of the \(root)")
+        }
+        require(text.components(separatedBy: "<" + root).count == text.components(separatedBy: "</" + root + ">").count,
+                "<\(root)> not closed")
     }
 }
 

@@ -226,7 +226,8 @@ extension Engine {
         let initial = password ? "" : (field?.element.value ?? "")
         let first = KeyboardTree.Content(page: layout.pages[0], text: KeyboardText(before: initial), predictions: [], slots: slots, password: password)
         var scanner = Scanner(model: ScanModel(tree: KeyboardTree.tree(first, panel: panel, screen: screen)), settings: settings,
-                              groupSwitches: profile.groupSwitchCount, holdDuration: profile.switchStabilization.holdDuration)
+                              groupSwitches: profile.groupSwitchCount, holdDuration: profile.switchStabilization.holdDuration,
+                              menu: MenuContext(profile: profile))
         scanner.uses = keyboardUses
         for id in [Scanner.TimerID.dwell, .autoTap, .sweep] { timers.cancel(.scanner(id)) }
         appModel = model
@@ -279,6 +280,7 @@ extension Engine {
                     default: break
                     }
                 }
+                if case .setting(let change) = e { profile.apply(change) }
                 switch e {
                 case .perform(let p):
                     performOnKeyboard(p)
@@ -295,6 +297,7 @@ extension Engine {
                 }
             case .setTimer(let id, let at): timers.set(.keyboard(id), at: at)
             case .cancelTimer(let id): timers.cancel(.keyboard(id))
+            case .pauseRequested: _ = runPause(.menu)
             }
         }
     }
@@ -328,8 +331,8 @@ extension Engine {
             }
         case .escape:
             keyboard!.closing = true
-        case .custom, .increment, .decrement:
-            break  // keys have none
+        default:
+            break  // a key has no custom action, value, click of another kind or gesture
         }
     }
 

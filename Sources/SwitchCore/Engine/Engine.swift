@@ -18,7 +18,9 @@
 public struct Engine: Sendable {
     /// The model scanned now: the application's, or the keyboard's while it is open.
     public internal(set) var model: ScanModel
-    public let profile: Profile
+    /// The profile in force: as given, with the settings the person changed from the scanner
+    /// menu since (each is a `setting` line; the live shell saves them).
+    public internal(set) var profile: Profile
 
     var scanner: Scanner?
     private var devices: [DeviceState]
@@ -93,7 +95,8 @@ public struct Engine: Sendable {
         self.chordOnly = chordOnly
         self.pause = PauseControl(pauseHold: profile.pauseHold, chord: profile.safetyExit.pauseChord)
         if profile.scans { scanner = Scanner(model: model, settings: profile.scanning, groupSwitches: profile.groupSwitchCount,
-                                                holdDuration: profile.switchStabilization.holdDuration) }
+                                                holdDuration: profile.switchStabilization.holdDuration,
+                                                menu: MenuContext(profile: profile)) }
         for d in self.devices.indices { setUpTouch(d) }
     }
 
@@ -141,6 +144,17 @@ public struct Engine: Sendable {
     public mutating func handle(frame: InputFrame, device: Int) -> [TranscriptLine] {
         catchUp(to: frame.time)
         guard devices.indices.contains(device) else { return flush() }
+        // A code the device's description does not list is dropped, as the kernel drops it from
+        // such a device (a recording replayed with another description; issue 22).
+        if let d = devices[device].description, frame.events.contains(where: { $0.type != EventCodes.EV_SYN && !d.has(type: $0.type, code: $0.code) }) {
+            var kept = frame
+            kept.events = frame.events.filter { $0.type == EventCodes.EV_SYN || d.has(type: $0.type, code: $0.code) }
+            return handleKept(kept, device: device)
+        }
+        return handleKept(frame, device: device)
+    }
+
+    private mutating func handleKept(_ frame: InputFrame, device: Int) -> [TranscriptLine] {
         if chordOnly.contains(device) {
             for e in frame.events where e.type == EventCodes.EV_KEY {
                 _ = runPause(.key(PauseControl.Key(device: device, code: e.code), value: e.value, switchName: nil))
@@ -191,9 +205,11 @@ public struct Engine: Sendable {
         return flush()
     }
 
-    /// A new tree (layout change) at `t`.
-    public mutating func loadLayout(_ tree: ElementTree, at t: Instant) -> [TranscriptLine] {
+    /// A new tree (layout change) at `t`; `file`, when the tree comes from one, is named in a
+    /// `layoutLoaded` line first.
+    public mutating func loadLayout(_ tree: ElementTree, at t: Instant, file: String? = nil) -> [TranscriptLine] {
         catchUp(to: t)
+        if let file { out.append(TranscriptLine(t: now, .layoutLoaded(file: file))) }
         let newModel = ScanModel(tree: tree)
         if newModel.screen != model.screen {
             // Fingers that are down stay down; only the mapping to points changes.
@@ -332,7 +348,7 @@ public struct Engine: Sendable {
     // MARK: Safety exit
 
     /// Runs the pause machine; true when the key was the pause chord's (not a switch press).
-    private mutating func runPause(_ event: PauseControl.Event) -> Bool {
+    mutating func runPause(_ event: PauseControl.Event) -> Bool {
         var consumed = false
         for o in pause.handle(event, at: now) {
             switch o {
@@ -389,6 +405,7 @@ public struct Engine: Sendable {
         for o in outputs {
             switch o {
             case .emit(let e):
+                if case .setting(let change) = e { profile.apply(change) }
                 if case .speak = e { appUtterances += 1 }
                 if field != nil {
                     switch e {
@@ -404,6 +421,7 @@ public struct Engine: Sendable {
                 }
             case .setTimer(let id, let at): timers.set(.scanner(id), at: at)
             case .cancelTimer(let id): timers.cancel(.scanner(id))
+            case .pauseRequested: _ = runPause(.menu)
             }
         }
         if let field { openKeyboard(on: field) }

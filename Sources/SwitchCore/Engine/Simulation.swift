@@ -60,18 +60,25 @@ public enum Simulation {
         public private(set) var engine: Engine
         public let until: Instant?
         private var layouts: [(Instant, ElementTree)]
+        /// The file of each layout (after sorting), named in its `layoutLoaded` line.
+        private var layoutFiles: [String?]
         private var nextLayout = 0
         private var lastInput = Instant.zero
         private var voice: SimulatedVoice
         private var out: [TranscriptLine] = []
 
-        public init(engine: Engine, layouts: [(Instant, ElementTree)], until: Instant?, speech: SpeechTimeModel? = nil) {
+        /// - Parameter layoutFiles: the file of each of `layouts` (same order), when they come
+        ///   from files.
+        public init(engine: Engine, layouts: [(Instant, ElementTree)], layoutFiles: [String] = [], until: Instant?,
+                    speech: SpeechTimeModel? = nil) {
             self.engine = engine
             self.until = until
             self.voice = SimulatedVoice(model: speech)
-            self.layouts = layouts.enumerated().sorted { a, b in
-                a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
-            }.map(\.element)
+            let order = layouts.indices.sorted { a, b in
+                layouts[a].0 != layouts[b].0 ? layouts[a].0 < layouts[b].0 : a < b
+            }
+            self.layouts = order.map { layouts[$0] }
+            self.layoutFiles = order.map { layoutFiles.indices.contains($0) ? layoutFiles[$0] : nil }
         }
 
         /// Scanning starts at t = 0.
@@ -110,11 +117,12 @@ public enum Simulation {
         private mutating func layoutsDue(atOrBefore t: Instant) {
             while !isOver, nextLayout < layouts.count, layouts[nextLayout].0 <= t {
                 let (at, tree) = layouts[nextLayout]
+                let file = layoutFiles[nextLayout]
                 nextLayout += 1
                 if let until, at > until { isOver = true; break }
                 lastInput = max(lastInput, at)
                 speak(until: at)
-                take(engine.loadLayout(tree, at: at))
+                take(engine.loadLayout(tree, at: at, file: file))
             }
         }
 

@@ -102,6 +102,13 @@ extension DeviceDescription {
             && !has(type: EventCodes.EV_KEY, code: EventCodes.BTN_TOOL_FINGER) && !pen
     }
 
+    /// A touchpad: absolute positions and a finger tool, not direct (the finger moves a pointer
+    /// instead of touching what is under it).
+    public var isTouchpad: Bool {
+        (hasAbsoluteXY || hasMultitouchPositions) && has(type: EventCodes.EV_KEY, code: EventCodes.BTN_TOOL_FINGER)
+            && !has(property: EventCodes.INPUT_PROP_DIRECT)
+    }
+
     /// A real pen: BTN_TOOL_PEN with a stylus button (BTN_STYLUS) or pressure (ABS_PRESSURE).
     /// Single-touch controllers such as the eGalax USB TouchController announce BTN_TOOL_PEN for
     /// the finger but have neither; udev calls them tablets, yet they are touchscreens.

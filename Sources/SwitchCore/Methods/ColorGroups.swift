@@ -44,6 +44,15 @@ public struct ColorGroups: Sendable {
     private var memo: [Int: Double] = [:]
     private var flatMemo: [Double] = []
     static let flatLimit = 256
+    /// Every candidate weighs the same (`tree stats`, a user who chose nothing yet): a level's
+    /// cut and cost then depend only on its size and whether back is in it, so they are kept by
+    /// size (`exactBySize`, `memo` keyed by the count) and a million items cost a few hundred exact
+    /// cuts instead of one per 24-item block (issue 22). The sums are the same exact integers
+    /// either way, so the cuts are the same.
+    private let uniform: Bool
+    /// Uniform weights: the exact cut of a level of n base candidates (+ back), as offsets from
+    /// its first candidate, and its cost.
+    private var exactBySize: [Int: (runs: [(Range<Int>, Bool)], cost: Double)] = [:]
 
     /// `weights`: one per base candidate (1 + times chosen).
     public init(weights: [Double], switches k: Int) {
@@ -53,6 +62,9 @@ public struct ColorGroups: Sendable {
         p.reserveCapacity(weights.count + 1)
         for w in weights { p.append(p.last! + w) }
         prefix = p
+        // Whole numbers (as weights are: 1 + times chosen) sum exactly, wherever a range starts.
+        let w = weights.first ?? 1
+        uniform = w == w.rounded() && weights.allSatisfy { $0 == w } && (p.last ?? 0) < 9e15
     }
 
     /// The runs of the level holding base candidates `items` (and back when `back`), one per
@@ -90,10 +102,12 @@ public struct ColorGroups: Sendable {
 
     /// The expected presses (Σ weight × presses) of the level `items` + back.
     private mutating func best(_ items: Range<Int>) -> Double {
+        // Uniform weights: by size, in the dictionary (few sizes); else by interval, flat while
+        // the candidates are few (a keyboard's weighted keys).
         let side = weights.count + 1
-        let flat = weights.count <= ColorGroups.flatLimit
+        let flat = !uniform && weights.count <= ColorGroups.flatLimit
         if flat && flatMemo.isEmpty { flatMemo = [Double](repeating: .nan, count: side * side) }
-        let key = items.lowerBound &* side &+ items.upperBound
+        let key = uniform ? items.count : items.lowerBound &* side &+ items.upperBound
         if flat {
             if !flatMemo[key].isNaN { return flatMemo[key] }
         } else if let known = memo[key] {
@@ -119,6 +133,19 @@ public struct ColorGroups: Sendable {
 
     /// Partition DP: f(s, r) = the cheapest cut of candidates s..<m into at most r runs.
     private mutating func exactRuns(_ items: Range<Int>, back: Bool) -> (runs: [Run], cost: Double) {
+        guard uniform else { return exactRunsComputed(items, back: back) }
+        let key = items.count &* 2 &+ (back ? 1 : 0)
+        if let known = exactBySize[key] {
+            let base = items.lowerBound
+            return (known.runs.map { Run(items: ($0.0.lowerBound + base)..<($0.0.upperBound + base), back: $0.1) }, known.cost)
+        }
+        let computed = exactRunsComputed(items, back: back)
+        let base = items.lowerBound
+        exactBySize[key] = (computed.runs.map { (($0.items.lowerBound - base)..<($0.items.upperBound - base), $0.back) }, computed.cost)
+        return computed
+    }
+
+    private mutating func exactRunsComputed(_ items: Range<Int>, back: Bool) -> (runs: [Run], cost: Double) {
         let n = items.count, m = n + (back ? 1 : 0)
         func run(_ s: Int, _ e: Int) -> Run {
             Run(items: (items.lowerBound + s)..<(items.lowerBound + min(e, n)), back: back && e == m)

@@ -12,10 +12,10 @@
 /// Every (state, event) pair (H = pauseHold; the chord is complete when each of its parts has a
 /// key down):
 ///
-///                 switch press         switch release        chord completed by a press    hold timer          device gone
-///   running       arm it; the timer    disarm it; the timer  pause (the press consumed),    due: pause; early   its keys up, its
-///                 at earliest + H      moves or is cancelled spent: every armed switch      or stale: nothing   switches disarmed
-///   paused        same                 same                  resume (same)                  due: resume         same
+///                 switch press         switch release        chord completed by a press    hold timer          device gone         menu
+///   running       arm it; the timer    disarm it; the timer  pause (the press consumed),    due: pause; early   its keys up, its    pause; armed
+///                 at earliest + H      moves or is cancelled spent: every armed switch      or stale: nothing   switches disarmed   switches spent
+///   paused        same                 same                  resume (same)                  due: resume         same                nothing
 ///
 /// A key that is not a switch (a keyboard watched for the chord) only counts for the chord.
 /// Autorepeat (value 2) changes nothing. pauseHold 0 arms nothing; no chord: keys count for nothing.
@@ -34,6 +34,7 @@
 ///   chord_while_holding        ↓A── Ctrl Alt Shift S: paused, A spent (no second change at H)
 ///   device_gone_drops_hold     ↓A──X(device gone) H| nothing
 ///   off                        pauseHold 0: ↓A held forever, nothing; no chord: keys do nothing
+///   menu_pauses                running  (menu) paused, every armed switch spent · paused  (menu) nothing
 public struct PauseControl: Sendable {
     public enum State: Sendable, Equatable { case running, paused }
 
@@ -56,6 +57,9 @@ public struct PauseControl: Sendable {
         case timer
         /// A device went away: its keys are up, without any change of state.
         case deviceGone(Int)
+        /// Pause chosen in the scanner menu (offered only with a pause hold, so the person can
+        /// resume alone): pauses when running; nothing when paused.
+        case menu
     }
 
     public enum Output: Sendable, Equatable {
@@ -123,6 +127,8 @@ public struct PauseControl: Sendable {
             guard let due = deadline, now >= due, let first = earliestArmed else { return [] }
             deadline = nil
             toggle(.hold(switchName: first.name, held: pauseHold), at: now, &out)
+        case .menu:
+            if state == .running { toggle(.menu, at: now, &out) }
         case .deviceGone(let device):
             down = down.filter { $0.device != device }
             consumedKeys = consumedKeys.filter { $0.device != device }

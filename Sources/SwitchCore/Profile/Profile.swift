@@ -13,6 +13,8 @@ public struct Profile: Sendable, Equatable {
     public var keyboard = KeyboardSettings()
     /// The safety exit: the long hold and the keyboard chord that pause and resume.
     public var safetyExit = SafetyExit()
+    /// How the scanner menu is arranged for this person (`MenuSettings`).
+    public var menu = MenuSettings()
 
     public init() {}
 

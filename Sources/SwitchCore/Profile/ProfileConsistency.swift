@@ -12,7 +12,11 @@
 ///
 /// Warnings:
 /// - a `longPressAction` while `longPress` is 0 (off): it never fires;
-/// - `longPress` set while no switch has a `longPressAction`: it does nothing.
+/// - `longPress` set while no switch has a `longPressAction`: it does nothing;
+/// - a `group1` … `group6` switch while `scanning.mode` is not `groupSelection`: it does nothing;
+/// - `moveRepeat` set while no switch is `next` or `previous` (the actions it repeats);
+/// - `BTN_TOUCH` as a switch key: a touchscreen's touches go to the touch accommodations, never
+///   to a switch (`touchAsSwitch` makes the screen one).
 public enum ProfileConsistency {
     /// Throws the first error; returns the warnings. `json` is the profile file as parsed, to
     /// point at the settings.
@@ -73,6 +77,21 @@ public enum ProfileConsistency {
         if !longPress.isZero && withLongPress.isEmpty {
             warnings.append(r.error(node(["switchStabilization", "longPress"]), "switchStabilization.longPress",
                                     "does nothing: no switch has a \"longPressAction\""))
+        }
+        // Issue 22: settings that do nothing in this profile.
+        if p.scanning.mode != .groupSelection {
+            for k in p.switches.indices where SwitchAction.groups.contains(p.switches[k].action) {
+                warnings.append(r.error(switchNode(k, "action"), "switches[\(k)].action",
+                                        "\(p.switches[k].action.rawValue) does nothing: scanning.mode is \"\(p.scanning.mode.rawValue)\", and the group switches choose colours only in \"groupSelection\""))
+            }
+        }
+        if !p.scanning.moveRepeat.isZero && !actions.contains(.next) && !actions.contains(.previous) {
+            warnings.append(r.error(node(["scanning", "moveRepeat"]), "scanning.moveRepeat",
+                                    "does nothing: it repeats a held next or previous switch, and no switch is one"))
+        }
+        for k in p.switches.indices where p.switches[k].code == EventCodes.BTN_TOUCH {
+            warnings.append(r.error(switchNode(k, "key"), "switches[\(k)].key",
+                                    "BTN_TOUCH is a touchscreen's touch, which goes to the touch accommodations and never to a switch; to make the whole screen one switch, use \"touchAccommodations\": {\"touchAsSwitch\": \"\(p.switches[k].action.rawValue)\"}"))
         }
         return warnings
     }

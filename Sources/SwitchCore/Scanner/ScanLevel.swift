@@ -235,25 +235,29 @@ struct ScanLevels: Sendable {
         return StopLocation(level: level, index: min(location.index, count(level) - 1))
     }
 
-    /// Per item, the time to reach it and the selections it takes under `cost` (`tree stats`).
-    func reach() -> (times: [Interval], presses: [Int]) {
+    /// Per item, the time to reach it and the selections it takes under `cost` (`tree stats`),
+    /// and the stops passed on the way (the sum over its levels of the chosen stop's index: the
+    /// moves of manual and step scanning).
+    func reach() -> (times: [Interval], presses: [Int], moves: [Int]) {
         var times = Array(repeating: Interval.zero, count: model.items.count)
         var presses = Array(repeating: 0, count: model.items.count)
-        func visit(_ stops: [LevelStop], before: Interval, pressesBefore: Int) {
+        var moves = Array(repeating: 0, count: model.items.count)
+        func visit(_ stops: [LevelStop], before: Interval, pressesBefore: Int, movesBefore: Int) {
             for (j, stop) in stops.enumerated() {
                 let t = before + cost.select(at: j)
                 switch stop {
                 case .item(let i):
                     times[i] = t
                     presses[i] = pressesBefore + 1
+                    moves[i] = movesBefore + j
                 case .group(let g):
-                    visit(groups[g].stops, before: t, pressesBefore: pressesBefore + 1)
+                    visit(groups[g].stops, before: t, pressesBefore: pressesBefore + 1, movesBefore: movesBefore + j)
                 case .exit:
                     break
                 }
             }
         }
-        visit(top, before: .zero, pressesBefore: 0)
-        return (times, presses)
+        visit(top, before: .zero, pressesBefore: 0, movesBefore: 0)
+        return (times, presses, moves)
     }
 }

@@ -138,11 +138,10 @@ extension Scanner {
             context += 1
             emitHighlight(.item(k), &out)
             selectItem(k, at: levels.location(ofItem: k), moved: false, now, &out)
-        case .menu(var m):
-            m.index = k
+        case .menu(let m):
             out.append(.emit(.highlight(id: m.entries[k].id, kind: .menuItem, label: m.entries[k].spoken)))
             if speech { say(m.entries[k].spoken, &out) }
-            choose(m, now, &out)
+            choose(m, k, now, &out)
         }
     }
 
@@ -155,10 +154,19 @@ extension Scanner {
         }
         switch c.subject {
         case .items:
-            out.append(.emit(.perform(Perform(.escape, id: model.scopeID, label: model.scopeLabel))))
+            if dragging != nil {
+                cancelDrag(&out)
+            } else {
+                out.append(.emit(.perform(Perform(.escape, id: model.scopeID, label: model.scopeLabel))))
+            }
             resume(from: .first, now, &out)
         case .menu(let m):
-            closeMenu(m, now, &out)
+            // In a page, back to the top level (as the escape switch in a scanned menu).
+            if m.page != nil {
+                showMenu(makeMenu(m.subject, page: nil, origin: m.origin), now, &out)
+            } else {
+                closeMenu(m, now, &out)
+            }
         }
     }
 
@@ -177,19 +185,15 @@ extension Scanner {
                 out.append(.emit(.menuClosed))
                 return showColors(.items, now, &out)
             }
-            let entries = MenuEntry.entries(for: model.items[j])
             var moved = m
             moved.subject = .item(j)
             moved.origin = levels.location(ofItem: j)
-            if entries == m.entries {
+            if menuEntries(.item(j), page: m.page) == m.entries {
                 var same = c
                 same.subject = .menu(moved)
                 state = .colorGroups(same)
             } else {
-                moved.entries = entries
-                moved.index = 0
-                out.append(.emit(.menuOpened(id: model.items[j].id, label: model.items[j].description, items: MenuEntry.names(entries))))
-                showColors(.menu(moved), now, &out)
+                showMenu(makeMenu(.item(j), page: m.page, origin: moved.origin), now, &out)
             }
         }
     }

@@ -173,6 +173,10 @@ extension Scanner {
         let item = hit.map { model.items[$0] }
         out.append(.emit(.point(point, id: item?.id, label: item?.description)))
         let choice = PointChoice(point: point, hit: hit, refine: refine)
+        if let perform = drop(at: point) {
+            out.append(.emit(.perform(perform)))
+            return resume(from: .first, now, &out)
+        }
         if tapBehavior == .alwaysTap {
             out.append(.emit(.perform(Perform(.tap, id: item?.id ?? model.scopeID, label: item?.description ?? model.scopeLabel, point: point))))
             return resume(from: .first, now, &out)
@@ -181,19 +185,18 @@ extension Scanner {
     }
 
     private mutating func openPointMenu(_ choice: PointChoice, _ now: Instant, _ out: inout [Output]) {
-        context += 1
-        let entries = MenuEntry.entries(atPointOn: choice.hit.map { model.items[$0] }, modeSwitch: modeSwitch)
-        let item = choice.hit.map { model.items[$0] }
-        out.append(.emit(.pointMenuOpened(point: choice.point, id: item?.id, label: item?.description, items: MenuEntry.names(entries))))
-        highlightEntry(MenuState(subject: .point(choice), entries: entries, index: 0, passes: 0, dwell: nil, origin: .first),
-                       cause: .menuOpened, now, &out)
+        showMenu(makeMenu(.point(choice), page: nil, origin: .first), now, &out)
     }
 
     /// Escape: one step back; from the x band, the escape action on the scope and a new sweep.
     private mutating func stepBack(_ p: PointState, _ now: Instant, _ out: inout [Output]) {
         switch p.step {
         case .xBand:
-            out.append(.emit(.perform(Perform(.escape, id: model.scopeID, label: model.scopeLabel))))
+            if dragging != nil {
+                cancelDrag(&out)
+            } else {
+                out.append(.emit(.perform(Perform(.escape, id: model.scopeID, label: model.scopeLabel))))
+            }
             resume(from: .first, now, &out)
         case .xLine:
             startSweeps(now, &out)
@@ -223,23 +226,4 @@ extension Scanner {
         if p.step == .xBand { return stop(.loops, &out) }
         stepBack(p, now, &out)
     }
-
-    /// A layout while the point menu is open: the item under the point may have changed.
-    mutating func relayout(pointMenu m: MenuState, _ old: ScanLevels, _ now: Instant, _ out: inout [Output]) {
-        guard case .point(var choice) = m.subject else { return }
-        choice.hit = model.hitTest(choice.point)
-        let entries = MenuEntry.entries(atPointOn: choice.hit.map { model.items[$0] }, modeSwitch: modeSwitch)
-        let sameHit = choice.hit.map { model.items[$0].id } == (m.subject.pointHit.map { old.model.items[$0].id })
-        if entries == m.entries && sameHit {
-            var kept = m
-            kept.subject = .point(choice)
-            state = .menu(kept)
-        } else {
-            openPointMenu(choice, now, &out)
-        }
-    }
-}
-
-extension Scanner.MenuSubject {
-    var pointHit: Int? { if case .point(let c) = self { return c.hit } else { return nil } }
 }

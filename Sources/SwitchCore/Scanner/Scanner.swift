@@ -91,6 +91,8 @@ public struct Scanner: Sendable {
         case emit(TranscriptEvent)
         case setTimer(TimerID, at: Instant)
         case cancelTimer(TimerID)
+        /// Pause, chosen in the menu: the engine pauses (its pause line, then scanning stops).
+        case pauseRequested
     }
 
     public enum TimerID: Hashable, Sendable {
@@ -144,18 +146,6 @@ public struct Scanner: Sendable {
         var refine: Int
     }
 
-    struct MenuState: Sendable {
-        var subject: MenuSubject
-        var entries: [MenuEntry]
-        var index: Int
-        var passes: Int
-        var dwell: Instant?
-        /// Where the item was highlighted when the menu opened: Close resumes there.
-        var origin: StopLocation
-        /// The item a menu is on (nil for a point menu).
-        var item: Int? { if case .item(let i) = subject { return i } else { return nil } }
-    }
-
     /// Speech pacing: the phrase the pending dwell waits for, and when the dwell would end
     /// without it.
     struct SpeechWait: Sendable {
@@ -191,11 +181,12 @@ public struct Scanner: Sendable {
     }
 
     internal(set) var levels: ScanLevels
-    let style: ScanningSettings.Style
+    /// Style, scan time and speech can be changed by the person from the menu's Settings.
+    internal(set) var style: ScanningSettings.Style
     let tapBehavior: ScanningSettings.TapBehavior
     let focusAfterTap: ScanningSettings.FocusAfterTap
-    let speech: Bool
-    let dwell: Interval
+    internal(set) var speech: Bool
+    internal(set) var dwell: Interval
     let pauseOnFirst: Interval
     let loops: Int
     let autoTapTime: Interval
@@ -207,7 +198,15 @@ public struct Scanner: Sendable {
     let groupSwitches: Int
     /// How often each item was chosen (group selection weighs likely items by it).
     var uses: [String: Int] = [:]
-    let pauseForSpeech: Bool
+    /// The profile's `pauseForSpeech` (it applies while speech is on).
+    let pauseForSpeechSetting: Bool
+    var pauseForSpeech: Bool { speech && pauseForSpeechSetting }
+    /// The profile's menu settings and what else decides the menu's entries (`menuContext` adds
+    /// the scanner's own mode, style, speech and sounds).
+    var menuBase: MenuContext
+    internal(set) var sounds: Bool
+    /// Drag: what is dragged while the drop target is chosen by scanning.
+    var dragging: DragChange?
 
     internal(set) var state: State = .notStarted
     /// Bumped whenever a ScanTarget taken before must stop applying.
@@ -232,13 +231,16 @@ public struct Scanner: Sendable {
     /// instant: the dwell and the Auto Tap window last at least 1 ms, loops is at least 1.
     /// `groupSwitches`: k for group selection (`Profile.groupSwitchCount`, clamped to 2…6);
     /// `holdDuration`: what a press costs `"grouping": "auto"`.
-    public init(model: ScanModel, settings: ScanningSettings, groupSwitches: Int = 0, holdDuration: Interval = .zero) {
+    /// `menu`: what decides the menu's entries besides the scanning settings (the profile's menu
+    /// section and switches: `MenuContext(profile:)`).
+    public init(model: ScanModel, settings: ScanningSettings, groupSwitches: Int = 0, holdDuration: Interval = .zero,
+                menu: MenuContext = MenuContext()) {
         levels = ScanLevels(model: model, grouping: settings.grouping, cost: ScanCostModel(settings, holdDuration: holdDuration))
         style = settings.style
         tapBehavior = settings.tapBehavior
         focusAfterTap = settings.focusedItemAfterTap
         speech = settings.speech
-        pauseForSpeech = settings.speech && settings.pauseForSpeech
+        pauseForSpeechSetting = settings.pauseForSpeech
         let minimum = Interval.milliseconds(1)
         dwell = max(settings.autoScanningTime, minimum)
         pauseOnFirst = max(settings.pauseOnFirstItem, .zero)
@@ -248,6 +250,9 @@ public struct Scanner: Sendable {
         modeSwitch = settings.modeSwitch
         pointSettings = settings.point
         self.groupSwitches = min(max(groupSwitches, ColorGroups.switchRange.lowerBound), ColorGroups.switchRange.upperBound)
+        menuBase = menu
+        menuBase.modeSwitch = settings.modeSwitch
+        sounds = settings.soundEffects
     }
 
     /// The model scanned now (the latest layout).
@@ -284,7 +289,8 @@ public struct Scanner: Sendable {
             let (id, kind) = levels.highlight(levels.stop(c.location))
             return ScanTarget(context: context, index: c.location.index, id: id, kind: kind)
         case .menu(let m):
-            return ScanTarget(context: context, index: m.index, id: m.entries[m.index].id, kind: .menuItem)
+            let (id, kind) = m.highlight(m.levels.stop(m.cursor.location))
+            return ScanTarget(context: context, index: m.cursor.location.index, id: id, kind: kind)
         }
     }
 
@@ -351,7 +357,7 @@ public struct Scanner: Sendable {
             if canScan {
                 beginScanning(now, &out)
             } else {
-                out.append(.emit(.scan(started: false)))
+                out.append(.emit(.scanStopped(.noItems)))
                 enterStopped(.noItems)
             }
         case .action:
@@ -486,48 +492,6 @@ public struct Scanner: Sendable {
         }
     }
 
-    private mutating func onMenu(_ m: MenuState, _ event: Event, _ now: Instant, _ out: inout [Output]) {
-        switch event {
-        case .start:
-            break
-        case .action(let action, let target):
-            switch action {
-            case .select:
-                if style == .singleSwitchStep {
-                    moveInMenu(m, by: 1, now, &out)
-                } else {
-                    choose(resolve(target, m), now, &out)
-                }
-            case .next:
-                moveInMenu(m, by: 1, now, &out)
-            case .previous:
-                moveInMenu(m, by: -1, now, &out)
-            case .menu, .escape:
-                closeMenu(m, now, &out)
-            case .stopScanning:
-                stop(.switchAction, &out)
-            case .resumeScanning, .group1, .group2, .group3, .group4, .group5, .group6:
-                break
-            }
-        case .timer(let id):
-            guard id == .dwell, let due = m.dwell, now >= due else { return }
-            var m = m
-            m.dwell = nil
-            switch style {
-            case .auto: advanceInMenu(m, now, &out)
-            case .singleSwitchStep: choose(m, now, &out)
-            case .manual: state = .menu(m)
-            }
-        case .layout(let model):
-            relayout(menu: m, model, now, &out)
-        case .speechFinished(let n):
-            guard let due = spokenDwellEnd(utterance: n, pending: m.dwell, now) else { return }
-            var m = m
-            m.dwell = due
-            state = .menu(m)
-        }
-    }
-
     // MARK: - Transitions
 
     /// Highlights `location` in scanning state with a fresh dwell per style and `cause`.
@@ -543,15 +507,6 @@ public struct Scanner: Sendable {
         if speech { say(levels.spoken(stop), &out) }
     }
 
-    mutating func highlightEntry(_ m: MenuState, cause: HighlightCause, _ now: Instant, _ out: inout [Output]) {
-        var m = m
-        let entry = m.entries[m.index]
-        out.append(.emit(.highlight(id: entry.id, kind: .menuItem, label: entry.spoken)))
-        if speech { say(entry.spoken, &out) }
-        m.dwell = paced(dwellDeadline(index: m.index, cause: cause, now))
-        state = .menu(m)
-    }
-
     /// A `speak` line; a phrase waited for before is no longer awaited.
     mutating func say(_ text: String, _ out: inout [Output]) {
         out.append(.emit(.speak(text)))
@@ -561,7 +516,7 @@ public struct Scanner: Sendable {
 
     /// With `pauseForSpeech`, a dwell right after a phrase waits for that phrase: the timer is set
     /// at the cap, and the phrase's end brings it forward (`spokenDwellEnd`).
-    private mutating func paced(_ deadline: Instant?) -> Instant? {
+    mutating func paced(_ deadline: Instant?) -> Instant? {
         guard pauseForSpeech, let deadline, utterances > 0 else { return deadline }
         speechWait = SpeechWait(utterance: utterances - 1, earliest: deadline)
         return deadline + Scanner.speechPauseCap
@@ -569,7 +524,7 @@ public struct Scanner: Sendable {
 
     /// The dwell's new end when the awaited phrase finished at `now`: not before the dwell's own
     /// length; nil when this is not the awaited phrase or no dwell is pending.
-    private mutating func spokenDwellEnd(utterance n: Int, pending: Instant?, _ now: Instant) -> Instant? {
+    mutating func spokenDwellEnd(utterance n: Int, pending: Instant?, _ now: Instant) -> Instant? {
         guard let wait = speechWait, wait.utterance == n, pending != nil else { return nil }
         speechWait = nil
         return max(wait.earliest, now)
@@ -624,7 +579,10 @@ public struct Scanner: Sendable {
     /// Closes the menu if open, then stops; `syncTimers` cancels whatever was pending.
     mutating func stop(_ why: StopReason, _ out: inout [Output]) {
         if isMenuOpen { out.append(.emit(.menuClosed)) }
-        out.append(.emit(.scan(started: false)))
+        cancelDrag(&out)
+        // Stopped by itself for want of items: the line says why (a user's stop and loops do not
+        // need to: the press or the passes before it say it).
+        if case .noItems = why { out.append(.emit(.scanStopped(.noItems))) } else { out.append(.emit(.scan(started: false))) }
         enterStopped(why)
     }
 
@@ -670,6 +628,11 @@ public struct Scanner: Sendable {
     /// An item was chosen (item scanning or group selection): the menu, the Auto Tap window, or a
     /// tap, by `tapBehavior`.
     mutating func selectItem(_ i: Int, at location: StopLocation, moved: Bool, _ now: Instant, _ out: inout [Output]) {
+        // A pending drag drops here (whatever the tap behaviour).
+        if dragging != nil, let point = levels.model.items[i].element.effectiveActivationPoint, let perform = drop(at: point) {
+            out.append(.emit(.perform(perform)))
+            return resume(from: location, now, &out)
+        }
         switch tapBehavior {
         case .default:
             openMenu(item: i, origin: location, now, &out)
@@ -694,7 +657,11 @@ public struct Scanner: Sendable {
         case .group(let g):
             leaveGroup(g, now, &out)
         case .top:
-            out.append(.emit(.perform(Perform(.escape, id: levels.model.scopeID, label: levels.model.scopeLabel))))
+            if dragging != nil {
+                cancelDrag(&out)
+            } else {
+                out.append(.emit(.perform(Perform(.escape, id: levels.model.scopeID, label: levels.model.scopeLabel))))
+            }
             resume(from: c.location, now, &out)
         }
     }
@@ -716,89 +683,6 @@ public struct Scanner: Sendable {
         MenuEntry.activation(of: levels.model.items[item])
     }
 
-    mutating func openMenu(item: Int, origin: StopLocation, _ now: Instant, _ out: inout [Output]) {
-        context += 1
-        let entries = MenuEntry.entries(for: levels.model.items[item], modeSwitch: modeSwitch && mode == .item)
-        out.append(.emit(.menuOpened(id: levels.model.items[item].id, label: levels.model.items[item].description,
-                                     items: MenuEntry.names(entries))))
-        let m = MenuState(subject: .item(item), entries: entries, index: 0, passes: 0, dwell: nil, origin: origin)
-        if mode == .groupSelection {
-            showColors(.menu(m), now, &out)
-        } else {
-            highlightEntry(m, cause: .menuOpened, now, &out)
-        }
-    }
-
-    private mutating func moveInMenu(_ m: MenuState, by delta: Int, _ now: Instant, _ out: inout [Output]) {
-        var m = m
-        let n = m.entries.count
-        m.index = ((m.index + delta) % n + n) % n
-        highlightEntry(m, cause: .pressMove, now, &out)
-    }
-
-    private mutating func advanceInMenu(_ m: MenuState, _ now: Instant, _ out: inout [Output]) {
-        var m = m
-        if m.index + 1 < m.entries.count {
-            m.index += 1
-        } else {
-            m.passes += 1
-            if m.passes >= loops {
-                closeMenu(m, now, &out)
-                return
-            }
-            m.index = 0
-        }
-        highlightEntry(m, cause: .autoAdvance, now, &out)
-    }
-
-    /// Close, the menu switch in the menu, escape in the menu, loops in the menu: back to the item
-    /// (item scanning), to a new sweep (point), to the first colours (group selection).
-    mutating func closeMenu(_ m: MenuState, _ now: Instant, _ out: inout [Output]) {
-        out.append(.emit(.menuClosed))
-        context += 1
-        switch (mode, m.subject) {
-        case (.item, .item): highlight(m.origin, passes: 0, cause: .begin, now, &out)
-        default: resume(from: m.origin, now, &out)
-        }
-    }
-
-    /// Chooses a menu entry: perform, menu closed, resume (all at `now`); the mode entries close
-    /// the menu and switch; Refine sweeps again around the point.
-    mutating func choose(_ m: MenuState, _ now: Instant, _ out: inout [Output]) {
-        let entry = m.entries[m.index]
-        switch entry {
-        case .refine:
-            guard case .point(let choice) = m.subject else { return closeMenu(m, now, &out) }
-            out.append(.emit(.menuClosed))
-            context += 1
-            startRefine(choice, now, &out)
-            return
-        case .pointMode, .itemMode:
-            out.append(.emit(.menuClosed))
-            switchMode(to: entry == .pointMode ? .point : .item, now, &out)
-            return
-        default:
-            break
-        }
-        guard let perform = self.perform(entry, on: m.subject) else {
-            closeMenu(m, now, &out)
-            return
-        }
-        out.append(.emit(.perform(perform)))
-        out.append(.emit(.menuClosed))
-        resume(from: m.origin, now, &out)
-    }
-
-    /// What a menu entry performs on its subject; nil for Close (and the entries that switch).
-    func perform(_ entry: MenuEntry, on subject: MenuSubject) -> Perform? {
-        switch subject {
-        case .item(let i):
-            return entry.perform(on: levels.model.items[i])
-        case .point(let choice):
-            return entry.perform(at: choice.point, on: choice.hit.map { levels.model.items[$0] }, scopeID: levels.model.scopeID, scopeLabel: levels.model.scopeLabel)
-        }
-    }
-
     /// Item ↔ point mode from the menu: a mode line, then the new mode's first highlight.
     mutating func switchMode(to newMode: ScanningSettings.Mode, _ now: Instant, _ out: inout [Output]) {
         mode = newMode
@@ -816,14 +700,6 @@ public struct Scanner: Sendable {
         let (id, kind) = levels.highlight(levels.stop(location))
         guard id == t.id, kind == t.kind else { return c }
         return Cursor(location: location, passes: c.passes, dwell: c.dwell)
-    }
-
-    private func resolve(_ target: ScanTarget?, _ m: MenuState) -> MenuState {
-        guard let t = target, t.context == context, t.kind == .menuItem, t.index >= 0, t.index < m.entries.count,
-              m.entries[t.index].id == t.id else { return m }
-        var m = m
-        m.index = t.index
-        return m
     }
 
     // MARK: - Layout changes
@@ -850,7 +726,7 @@ public struct Scanner: Sendable {
     /// modal scope changed (a dialog opened or closed), the stop last highlighted in the new scope
     /// if it is there (the button that opened the dialog, once the dialog is gone), else the new
     /// scope's first stop; otherwise the stop in its place (`ScanLevels.relocate`).
-    private mutating func relocate(_ location: StopLocation, from old: ScanLevels) -> StopLocation {
+    mutating func relocate(_ location: StopLocation, from old: ScanLevels) -> StopLocation {
         let relocated = levels.relocate(location, from: old)
         let oldScope = old.model.scopeID, newScope = levels.model.scopeID
         guard oldScope != newScope else { return relocated }
@@ -894,29 +770,6 @@ public struct Scanner: Sendable {
         }
     }
 
-    private mutating func relayout(menu m: MenuState, _ model: ScanModel, _ now: Instant, _ out: inout [Output]) {
-        let old = replaceModel(model)
-        guard case .item(let i) = m.subject else { return relayout(pointMenu: m, old, now, &out) }
-        if levels.isEmpty { return stop(.noItems, &out) }
-        let id = old.model.items[i].id
-        guard let j = levels.model.itemIndex(id: id) else {
-            out.append(.emit(.menuClosed))
-            highlight(relocate(m.origin, from: old), passes: 0, cause: .begin, now, &out)
-            return
-        }
-        let entries = MenuEntry.entries(for: levels.model.items[j], modeSwitch: modeSwitch && mode == .item)
-        let origin = levels.location(ofItem: j)
-        if entries == m.entries {
-            var m = m
-            m.subject = .item(j)
-            m.origin = origin
-            state = .menu(m)
-        } else {
-            out.append(.emit(.menuOpened(id: id, label: levels.model.items[j].description, items: MenuEntry.names(entries))))
-            highlightEntry(MenuState(subject: .item(j), entries: entries, index: 0, passes: 0, dwell: nil, origin: origin), cause: .menuOpened, now, &out)
-        }
-    }
-
     // MARK: - Timers
 
     /// Emits the timer requests that take the engine from what it has pending to what the new
@@ -929,7 +782,7 @@ public struct Scanner: Sendable {
         case .notStarted, .stopped, .colorGroups: break
         case .scanning(let c): wantDwell = c.dwell
         case .autoTapWindow(_, let ends): wantAutoTap = ends
-        case .menu(let m): wantDwell = m.dwell
+        case .menu(let m): wantDwell = m.cursor.dwell
         case .point(let p): wantSweep = p.sweep.turnAt
         }
         sync(.dwell, from: &pendingDwell, to: wantDwell, &out)

@@ -18,8 +18,9 @@ public enum TranscriptEvent: Equatable, Sendable {
     /// A stop is highlighted. `label` names it for people (docs/transcript.md): an item's
     /// description, a group's (also for its escape stop), a menu entry's name.
     case highlight(id: String, kind: HighlightKind, label: String)
-    /// The scanner menu opened on an item (`label`: its description), with its entries.
-    case menuOpened(id: String, label: String, items: [MenuEntryName])
+    /// The scanner menu opened on an item (`label`: its description), with its entries;
+    /// `submenu`: the page's id (`menu:gestures`) when a submenu opened, nil for the top level.
+    case menuOpened(id: String, label: String, items: [MenuEntryName], submenu: String? = nil)
     case menuClosed
     case perform(Perform)
     case speak(String)
@@ -44,10 +45,25 @@ public enum TranscriptEvent: Equatable, Sendable {
     /// Point scanning chose a point; `id`, `label`: the scan item under it, if any.
     case point(Point, id: String?, label: String?)
     /// The scanner menu opened on a point (`id`, `label`: the scan item under it, whose actions
-    /// it offers), with its entries.
-    case pointMenuOpened(point: Point, id: String?, label: String?, items: [MenuEntryName])
+    /// it offers), with its entries; `submenu` as for `menuOpened`.
+    case pointMenuOpened(point: Point, id: String?, label: String?, items: [MenuEntryName], submenu: String? = nil)
     /// Item or point mode (or group selection) began, from the scanner menu.
     case mode(ScanningSettings.Mode)
+    // Issue 23: the person's own controls.
+    /// The person changed a setting from the scanner menu's Settings; it took effect at once.
+    case setting(SettingChange)
+    /// Drag: the scanner waits for the drop target (chosen by scanning), or gave it up.
+    case drag(DragChange)
+
+    // Issue 22 (bad input, round three): nothing a run does goes unsaid.
+    /// Scanning stopped by itself, and why (`{"type":"scan","state":"stopped","reason":"noItems"}`):
+    /// the tree, or a layout, has nothing to scan. A user's stop and the end of `loops` stay
+    /// `scan(started: false)`.
+    case scanStopped(ScanStopReason)
+    /// A layout change loaded the tree of `file` (`{"type":"tree","change":"layout","file":"B.json"}`):
+    /// `simulate --layout SECONDS:FILE`, `run`'s re-read on SIGHUP.
+    case layoutLoaded(file: String)
+
     // Issue 18, the scanning keyboard (docs/typing.md):
     /// A piece typed into the field (a key or a chosen word): `{"type":"type","text":"hello "}`.
     case typed(TypedText)
@@ -56,6 +72,74 @@ public enum TranscriptEvent: Equatable, Sendable {
     /// What the field holds after a `type` line, read back from the application (live desktop):
     /// `{"type":"result","action":"type",…,"text":"hello "}`.
     case typeResult(TypeResult)
+}
+
+extension TranscriptEvent {
+    /// Whether scanning stops with this line (a highlight it showed is gone).
+    public var stopsScanning: Bool {
+        switch self {
+        case .scan(started: false), .scanStopped: return true
+        default: return false
+        }
+    }
+}
+
+/// Why scanning stopped by itself.
+public enum ScanStopReason: String, Sendable {
+    /// Nothing to scan: no scan items (every element disabled, only static text, an empty modal
+    /// view), or no screen for point scanning. A layout with items starts scanning again.
+    case noItems
+}
+
+/// A setting changed from the scanner menu (`{"type":"setting","name":"autoScanningTime",
+/// "from":1.0,"to":1.1}`). `name` is the setting's key in the profile's `scanning` section.
+public struct SettingChange: Equatable, Sendable {
+    public enum Value: Equatable, Sendable {
+        case seconds(Interval)
+        case bool(Bool)
+        case text(String)
+    }
+
+    public var name: String
+    public var from: Value
+    public var to: Value
+
+    public init(_ name: String, from: Value, to: Value) {
+        self.name = name
+        self.from = from
+        self.to = to
+    }
+}
+
+/// Drag from the scanner menu: after Drag is chosen on an item or a point, the next item or point
+/// chosen by scanning is where it drops (no button is held meanwhile: the whole drag is one
+/// perform at the end); escape or the end of scanning gives it up.
+public struct DragChange: Equatable, Sendable {
+    public enum State: String, Sendable {
+        /// Waiting for the drop target.
+        case choosing
+        /// Given up (escape, scanning stopped); nothing was dragged.
+        case cancelled
+    }
+
+    public var state: State
+    /// What is dragged: its id, description and the point the drag starts from.
+    public var id: String
+    public var label: String
+    public var from: Point
+
+    public init(_ state: State, id: String, label: String, from: Point) {
+        self.state = state
+        self.id = id
+        self.label = label
+        self.from = from
+    }
+}
+
+/// Where a scroll goes: a wheel gesture at a point (up, down, left, right) or, for a scroll
+/// container, a page at a time or to either end (top, bottom). JSON: `"direction":"down"`.
+public enum ScrollDirection: String, Sendable, CaseIterable {
+    case up, down, left, right, top, bottom
 }
 
 /// One edit of the field by the keyboard. A password's text is kept here (the live shell types
@@ -176,6 +260,20 @@ public struct Perform: Equatable, Sendable {
         case increment
         case decrement
         case escape
+        // Issue 23: gestures and keys from the scanner menu.
+        case rightClick
+        case doubleClick
+        case middleClick
+        /// Press, wait the profile's `menu.holdTime`, release.
+        case hold
+        /// Press at `from`, move in steps to `to`, release (the perform's `point` is nil).
+        case drag(from: Point, to: Point)
+        /// Wheel clicks at the perform's point, or a scroll container paged (no point).
+        case scroll(ScrollDirection)
+        /// A key combination, by keysym through the current layout: `"Ctrl+C"`,
+        /// `"XF86AudioRaiseVolume"` (`KeyCombo`'s canonical text).
+        case key(String)
+        case lockScreen
 
         public var name: String {
             switch self {
@@ -185,6 +283,14 @@ public struct Perform: Equatable, Sendable {
             case .increment: return "increment"
             case .decrement: return "decrement"
             case .escape: return "escape"
+            case .rightClick: return "rightClick"
+            case .doubleClick: return "doubleClick"
+            case .middleClick: return "middleClick"
+            case .hold: return "hold"
+            case .drag: return "drag"
+            case .scroll: return "scroll"
+            case .key: return "key"
+            case .lockScreen: return "lockScreen"
             }
         }
     }
@@ -329,6 +435,8 @@ public struct PauseChange: Equatable, Sendable {
         case hold(switchName: String, held: Interval)
         /// The pause chord, as written (`Ctrl+Alt+Shift+S`).
         case chord(String)
+        /// Pause, chosen in the scanner menu's Settings (resumed by the hold or the chord).
+        case menu
     }
 
     public var state: State

@@ -22,11 +22,12 @@ public enum TranscriptFormat {
             w.string("id", id)
             w.string("label", label)
             w.string("kind", kind.rawValue)
-        case .menuOpened(let id, let label, let items):
+        case .menuOpened(let id, let label, let items, let submenu):
             w.string("type", "menu")
             w.raw("open", "true")
             w.string("id", id)
             w.string("label", label)
+            if let submenu { w.string("submenu", submenu) }
             w.strings("items", items.map(\.id))
             w.strings("labels", items.map(\.label))
         case .menuClosed:
@@ -38,6 +39,7 @@ public enum TranscriptFormat {
             w.string("id", p.id)
             w.string("label", p.label)
             if case .custom(let name) = p.action { w.string("name", name) }
+            w.performDetails(p.action)
             if let point = p.point { w.point("point", point) }
             if p.source == .touch { w.string("source", "touch") }
         case .speak(let text):
@@ -84,6 +86,7 @@ public enum TranscriptFormat {
             w.string("id", r.id)
             w.string("label", r.label)
             if case .custom(let name) = r.action { w.string("name", name) }
+            w.performDetails(r.action)
             switch r.outcome {
             case .done(let how): w.string("result", "done"); w.string("how", how)
             case .failed(let why): w.string("result", "failed"); w.string("reason", why)
@@ -125,12 +128,13 @@ public enum TranscriptFormat {
             w.point("point", point)
             if let id { w.string("id", id) } else { w.raw("id", "null") }
             if let label { w.string("label", label) } else { w.raw("label", "null") }
-        case .pointMenuOpened(let point, let id, let label, let items):
+        case .pointMenuOpened(let point, let id, let label, let items, let submenu):
             w.string("type", "menu")
             w.raw("open", "true")
             w.point("point", point)
             if let id { w.string("id", id) } else { w.raw("id", "null") }
             if let label { w.string("label", label) } else { w.raw("label", "null") }
+            if let submenu { w.string("submenu", submenu) }
             w.strings("items", items.map(\.id))
             w.strings("labels", items.map(\.label))
         case .mode(let mode):
@@ -142,7 +146,27 @@ public enum TranscriptFormat {
             switch p.cause {
             case .hold(let name, _): w.string("by", "hold"); w.string("switch", name)
             case .chord(let chord): w.string("by", "chord"); w.string("chord", chord)
+            case .menu: w.string("by", "menu")
             }
+        case .setting(let c):
+            w.string("type", "setting")
+            w.string("name", c.name)
+            w.settingValue("from", c.from)
+            w.settingValue("to", c.to)
+        case .drag(let d):
+            w.string("type", "drag")
+            w.string("state", d.state.rawValue)
+            w.string("id", d.id)
+            w.string("label", d.label)
+            w.point("from", d.from)
+        case .scanStopped(let why):
+            w.string("type", "scan")
+            w.string("state", "stopped")
+            w.string("reason", why.rawValue)
+        case .layoutLoaded(let file):
+            w.string("type", "tree")
+            w.string("change", "layout")
+            w.string("file", file)
         case .typed(let typed):
             w.string("type", "type")
             w.string("text", typed.shownText)
@@ -229,6 +253,39 @@ public enum TranscriptFormat {
             out += "}"
             return out
         }
+
+        /// What a gesture or key perform adds: a drag's ends, a scroll's direction, the keys.
+        mutating func performDetails(_ action: Perform.Action) {
+            switch action {
+            case .drag(let from, let to): point("from", from); point("to", to)
+            case .scroll(let direction): string("direction", direction.rawValue)
+            case .key(let keys): string("keys", keys)
+            default: break
+            }
+        }
+
+        mutating func settingValue(_ k: String, _ v: SettingChange.Value) {
+            switch v {
+            case .seconds(let s): raw(k, TranscriptFormat.seconds(s))
+            case .bool(let b): raw(k, b ? "true" : "false")
+            case .text(let t): string(k, t)
+            }
+        }
+    }
+
+    /// Seconds as a JSON number with at least one decimal (`1.0`, `1.1`, `0.95`): a setting's
+    /// value reads as a time.
+    static func seconds(_ i: Interval) -> String {
+        let s = formatNumber(i.seconds)
+        return s.contains(".") || s.contains("e") ? s : s + ".0"
+    }
+
+    static func settingText(_ v: SettingChange.Value) -> String {
+        switch v {
+        case .seconds(let s): return seconds(s) + " s"
+        case .bool(let b): return b ? "on" : "off"
+        case .text(let t): return quoted(t)
+        }
     }
 
     /// `   2.300  menu       open on "London, button": "Tap", "Delete", "Close menu"`
@@ -251,14 +308,21 @@ public enum TranscriptFormat {
             return row("scan", started ? "started" : "stopped")
         case .highlight(let id, let kind, let label):
             return row("highlight", pad(kind.rawValue, 10) + name(id, label))
-        case .menuOpened(let id, let label, let items):
-            return row("menu", "open on " + name(id, label) + ": " + items.map { name($0.id, $0.label) }.joined(separator: ", "))
+        case .menuOpened(let id, let label, let items, let submenu):
+            return row("menu", "open " + (submenu.map { escaped($0) + " " } ?? "") + "on " + name(id, label) + ": "
+                       + items.map { name($0.id, $0.label) }.joined(separator: ", "))
         case .menuClosed:
             return row("menu", "closed")
         case .perform(let p):
             var s = pad(p.action.name, 10)
-            if case .custom(let action) = p.action { s += quoted(action) + " on " }
+            switch p.action {
+            case .custom(let action): s += quoted(action) + " on "
+            case .scroll(let direction): s += direction.rawValue + " on "
+            case .key(let keys): s += escaped(keys) + " on "
+            default: break
+            }
             s += name(p.id, p.label)
+            if case .drag(let from, let to) = p.action { s += " from \(from) to \(to)" }
             if let point = p.point { s += " at \(point)" }
             if p.source == .touch { s += " (touch)" }
             return row("perform", s)
@@ -286,7 +350,12 @@ public enum TranscriptFormat {
             return row("device", "\(d.change.rawValue) \(d.node) " + quoted(d.name))
         case .result(let r):
             var s = pad(r.action.name, 10)
-            if case .custom(let action) = r.action { s += quoted(action) + " on " }
+            switch r.action {
+            case .custom(let action): s += quoted(action) + " on "
+            case .scroll(let direction): s += direction.rawValue + " on "
+            case .key(let keys): s += escaped(keys) + " on "
+            default: break
+            }
             s += name(r.id, r.label)
             switch r.outcome {
             case .done(let how): s += " done: " + escaped(how)
@@ -315,8 +384,8 @@ public enum TranscriptFormat {
             return row("sweep", s)
         case .point(let point, let id, let label):
             return row("point", "\(point) → " + (id.map { name($0, label ?? "") } ?? "no item there"))
-        case .pointMenuOpened(let point, let id, let label, let items):
-            return row("menu", "open at \(point)" + (id.map { " on " + name($0, label ?? "") } ?? "") + ": "
+        case .pointMenuOpened(let point, let id, let label, let items, let submenu):
+            return row("menu", "open " + (submenu.map { escaped($0) + " " } ?? "") + "at \(point)" + (id.map { " on " + name($0, label ?? "") } ?? "") + ": "
                        + items.map { name($0.id, $0.label) }.joined(separator: ", "))
         case .mode(let mode):
             return row("mode", mode.rawValue)
@@ -324,7 +393,19 @@ public enum TranscriptFormat {
             switch p.cause {
             case .hold(let name, let held): return row("pause", "\(p.state.rawValue): \(name) held \(held)")
             case .chord(let chord): return row("pause", "\(p.state.rawValue): \(chord)")
+            case .menu: return row("pause", "\(p.state.rawValue): scanner menu")
             }
+        case .setting(let c):
+            return row("setting", escaped(c.name) + " " + settingText(c.from) + " → " + settingText(c.to))
+        case .drag(let d):
+            switch d.state {
+            case .choosing: return row("drag", "from " + name(d.id, d.label) + " at \(d.from): choose where it drops")
+            case .cancelled: return row("drag", "cancelled: " + name(d.id, d.label))
+            }
+        case .scanStopped(let why):
+            return row("scan", "stopped (\(why.rawValue))")
+        case .layoutLoaded(let file):
+            return row("tree", "layout " + quoted(file))
         case .typed(let typed):
             var s = quoted(typed.shownText)
             if typed.edit.delete != 0 { s += " after deleting \(typed.edit.delete)" }

@@ -13,6 +13,32 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     static func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
 }
 
+/// The bound on every screen size, frame coordinate and frame size read from outside (README
+/// "Limits of the readers"): a million points, far beyond any screen (an 8K display is 7,680
+/// pixels wide), and small enough that no sum or product of coordinates in a picture, a hit
+/// test or a conversion to a whole number can overflow or trap.
+public enum CoordinateLimit {
+    public static let maximum = 1_000_000.0
+
+    /// Within ±`maximum` (and finite).
+    public static func contains(_ d: Double) -> Bool { d.isFinite && abs(d) <= maximum }
+
+    /// "expected … at most 1000000 points" phrases, for the readers' messages.
+    public static let words = "1000000 points"
+}
+
+extension Int {
+    /// `d` rounded toward zero, clamped to ±10^15 (NaN is 0): a conversion of a computed Double
+    /// (a picture's width in characters, an overlay's pixel) that can never trap.
+    public init(saturating d: Double) {
+        guard d.isFinite else {
+            self = d.isNaN ? 0 : (d > 0 ? 1_000_000_000_000_000 : -1_000_000_000_000_000)
+            return
+        }
+        self = Int(Swift.max(Swift.min(d, 1e15), -1e15))
+    }
+}
+
 public struct Size: Hashable, Sendable {
     public var width: Double
     public var height: Double

@@ -34,8 +34,12 @@ public enum TreeDecoder {
             guard let h = m["height"] else { throw r.error(s, "screen", "missing key \"height\"") }
             let width = try r.number(w, "screen.width")
             let height = try r.number(h, "screen.height")
-            guard width > 0 else { throw r.error(w, "screen.width", "expected a positive width, found \(formatNumber(width))") }
-            guard height > 0 else { throw r.error(h, "screen.height", "expected a positive height, found \(formatNumber(height))") }
+            guard width > 0, width <= CoordinateLimit.maximum else {
+                throw r.error(w, "screen.width", "expected a positive width of at most \(CoordinateLimit.words), found \(formatNumber(width))")
+            }
+            guard height > 0, height <= CoordinateLimit.maximum else {
+                throw r.error(h, "screen.height", "expected a positive height of at most \(CoordinateLimit.words), found \(formatNumber(height))")
+            }
             screen = Size(width: width, height: height)
         } else if let f = root.frame, f.width > 0, f.height > 0 {
             screen = Size(width: f.maxX, height: f.maxY)
@@ -56,6 +60,14 @@ public enum TreeDecoder {
         guard budget.take() else { throw r.error(node, path(), budget.message) }
         var e = Element()
         var seen: UInt32 = 0
+        /// A frame's or an activation point's x or y: within ±`CoordinateLimit.maximum`.
+        func coordinate(_ n: JSONNode, _ path: @autoclosure () -> String) throws(InputError) -> Double {
+            let d = try r.number(n, path())
+            guard CoordinateLimit.contains(d) else {
+                throw r.error(n, path(), "\(formatNumber(d)) is out of range; expected a coordinate from -\(CoordinateLimit.words) to \(CoordinateLimit.words)")
+            }
+            return d
+        }
         for (key, v) in members {
             func at() -> String { r.join(path(), key) }
             let bit: UInt32
@@ -89,18 +101,22 @@ public enum TreeDecoder {
                 bit = 1 << 6
                 let a = try r.array(v, at())
                 guard a.count == 4 else { throw r.error(v, at(), "expected [x, y, width, height], found an array of \(a.count)") }
-                let x = try r.number(a[0], r.join(at(), 0))
-                let y = try r.number(a[1], r.join(at(), 1))
+                let x = try coordinate(a[0], r.join(at(), 0))
+                let y = try coordinate(a[1], r.join(at(), 1))
                 let w = try r.number(a[2], r.join(at(), 2))
                 let h = try r.number(a[3], r.join(at(), 3))
-                guard w >= 0 else { throw r.error(a[2], r.join(at(), 2), "expected a width of 0 or more, found \(formatNumber(w))") }
-                guard h >= 0 else { throw r.error(a[3], r.join(at(), 3), "expected a height of 0 or more, found \(formatNumber(h))") }
+                guard w >= 0, w <= CoordinateLimit.maximum else {
+                    throw r.error(a[2], r.join(at(), 2), "expected a width from 0 to \(CoordinateLimit.words), found \(formatNumber(w))")
+                }
+                guard h >= 0, h <= CoordinateLimit.maximum else {
+                    throw r.error(a[3], r.join(at(), 3), "expected a height from 0 to \(CoordinateLimit.words), found \(formatNumber(h))")
+                }
                 e.frame = Rect(x: x, y: y, width: w, height: h)
             case "activationPoint":
                 bit = 1 << 7
                 let a = try r.array(v, at())
                 guard a.count == 2 else { throw r.error(v, at(), "expected [x, y], found an array of \(a.count)") }
-                e.activationPoint = Point(x: try r.number(a[0], r.join(at(), 0)), y: try r.number(a[1], r.join(at(), 1)))
+                e.activationPoint = Point(x: try coordinate(a[0], r.join(at(), 0)), y: try coordinate(a[1], r.join(at(), 1)))
             case "customActions":
                 bit = 1 << 8
                 for (k, a) in try r.array(v, at()).enumerated() {

@@ -25,6 +25,12 @@
 /// Averages are over the scan items, each equally likely; "worst" is the largest. The escape
 /// stop at the end of a group comes after every item and changes nothing here; loops do not
 /// either (the item is reached in the first pass).
+///
+/// The profile's style decides what is counted (issue 22): auto scanning gives times and
+/// selections as above; `manual` scanning has no time of its own (the person moves it), so its
+/// cost is presses: a next per stop passed and a select per level, Σ (j + 1); `singleSwitchStep`
+/// costs a press per stop passed, Σ j, and the dwell T that selects at each level; a profile
+/// without switches (touch only) does not scan at all, and says so.
 public struct TreeStats: Sendable, Equatable {
     public var elements: Int
     public var accessibilityElements: Int
@@ -34,6 +40,16 @@ public struct TreeStats: Sendable, Equatable {
     public var autoScanningTime: Interval
     public var pauseOnFirstItem: Interval
     public var holdDuration: Interval
+    /// What drives scanning in the profile: its style, or nothing (a touch-only profile).
+    public var driving: Driving
+    /// The profile the figures are for, as the command names it ("tremor (Profiles/tremor.json)").
+    public var profileName: String?
+
+    public enum Driving: String, Sendable, Equatable {
+        case auto, manual, singleSwitchStep
+        /// No switch and no touchscreen as a switch: nothing is scanned.
+        case none
+    }
     /// Nil when there is no scan item.
     public var linear: ScanCost?
     public var grouped: ScanCost?
@@ -44,7 +60,7 @@ public struct TreeStats: Sendable, Equatable {
 
     /// Time and presses to reach the items of one scanning method.
     public struct ScanCost: Sendable, Equatable {
-        /// Per scan item, in scan order.
+        /// Per scan item, in scan order (empty where the person sets the pace: manual and step).
         public var reach: [Interval]
         public var presses: [Int]
 
@@ -59,7 +75,19 @@ public struct TreeStats: Sendable, Equatable {
         public var worstPresses: Int { presses.max() ?? 0 }
     }
 
-    public init(tree: ElementTree, model: ScanModel? = nil, scanning: ScanningSettings, holdDuration: Interval = .zero) {
+    /// The figures for `profile`, named `profileName` in the report.
+    /// `progress` is told the method about to be worked out ("auto grouping"), for the shell's
+    /// progress line.
+    public init(tree: ElementTree, model: ScanModel? = nil, profile: Profile, profileName: String? = nil,
+                progress: (String) -> Void = { _ in }) {
+        self.init(tree: tree, model: model, scanning: profile.scanning, holdDuration: profile.switchStabilization.holdDuration,
+                  scans: profile.scans, progress: progress)
+        self.profileName = profileName
+    }
+
+    public init(tree: ElementTree, model: ScanModel? = nil, scanning: ScanningSettings, holdDuration: Interval = .zero, scans: Bool = true,
+                progress: (String) -> Void = { _ in }) {
+        progress("scan order")
         let model = model ?? ScanModel(tree: tree)
         var count = 0
         var deepest = 0
@@ -75,17 +103,33 @@ public struct TreeStats: Sendable, Equatable {
         autoScanningTime = scanning.autoScanningTime
         pauseOnFirstItem = scanning.pauseOnFirstItem
         self.holdDuration = holdDuration
-        guard !model.items.isEmpty else { return }
-        let costModel = ScanCostModel(scanning, holdDuration: holdDuration)
-        func cost(_ grouping: Grouping) -> ScanCost {
-            let (times, presses) = ScanLevels(model: model, grouping: grouping, cost: costModel).reach()
-            return ScanCost(reach: times, presses: presses)
+        switch scanning.style {
+        case _ where !scans: driving = .none
+        case .auto: driving = .auto
+        case .manual: driving = .manual
+        case .singleSwitchStep: driving = .singleSwitchStep
         }
+        guard !model.items.isEmpty, driving != .none else { return }
+        let costModel = ScanCostModel(scanning, holdDuration: holdDuration)
+        let driving = driving
+        func cost(_ grouping: Grouping) -> ScanCost {
+            let (times, selections, moves) = ScanLevels(model: model, grouping: grouping, cost: costModel).reach()
+            switch driving {
+            case .auto, .none: return ScanCost(reach: times, presses: selections)
+            case .manual: return ScanCost(reach: [], presses: zip(moves, selections).map { $0 + $1 })
+            case .singleSwitchStep: return ScanCost(reach: [], presses: moves)
+            }
+        }
+        progress("linear")
         linear = cost(.none)
+        progress("group scanning")
         grouped = cost(.containers)
+        progress("row-column")
         rowColumn = cost(.rowColumn)
+        progress("auto grouping")
         auto = cost(.auto)
         groupSelection = ColorGroups.switchRange.map { k in
+            progress("group selection, \(k) switches")
             var split = ColorGroups(weights: Array(repeating: 1, count: model.items.count), switches: k)
             let presses = split.presses(0..<model.items.count)
             return ScanCost(reach: presses.map { costModel.groupPress * $0 }, presses: presses)
@@ -95,17 +139,18 @@ public struct TreeStats: Sendable, Equatable {
     /// `{"elements": …, "scanning": {…}, "linear": {"averageSeconds", "worstSeconds", "averagePresses", "worstPresses"} | null,
     /// "grouped": …, "rowColumn": …, "auto": …, "groupSelection": [{"switches": 2, …}, …]}`
     public var json: JSONOut {
-        func fields(_ c: ScanCost) -> [(String, JSONOut)] {
-            [
+        func fields(_ c: ScanCost, timed: Bool) -> [(String, JSONOut)] {
+            (timed ? [
                 ("averageSeconds", .raw(formatMilliseconds(c.averageTime.microseconds))),
                 ("worstSeconds", .raw(formatMilliseconds(c.worstTime.microseconds))),
+            ] : []) + [
                 ("averagePresses", .raw(TreeStats.twoDecimals(c.averagePresses))),
                 ("worstPresses", .number(Double(c.worstPresses))),
             ]
         }
-        func cost(_ c: ScanCost?) -> JSONOut { c.map { .object(fields($0)) } ?? .null }
+        func cost(_ c: ScanCost?) -> JSONOut { c.map { .object(fields($0, timed: driving == .auto)) } ?? .null }
         let selection = zip(ColorGroups.switchRange, groupSelection).map { k, c in
-            JSONOut.object([("switches", .number(Double(k)))] + fields(c))
+            JSONOut.object([("switches", .number(Double(k)))] + fields(c, timed: true))
         }
         return .object([
             ("elements", .number(Double(elements))),
@@ -113,7 +158,9 @@ public struct TreeStats: Sendable, Equatable {
             ("scanItems", .number(Double(scanItems))),
             ("groups", .number(Double(groups))),
             ("depth", .number(Double(depth))),
+            ("profile", profileName.map { .string($0) } ?? .null),
             ("scanning", .object([
+                ("style", .string(driving.rawValue)),
                 ("autoScanningTime", .raw(formatMilliseconds(autoScanningTime.microseconds))),
                 ("pauseOnFirstItem", .raw(formatMilliseconds(pauseOnFirstItem.microseconds))),
                 ("holdDuration", .raw(formatMilliseconds(holdDuration.microseconds))),
@@ -128,28 +175,48 @@ public struct TreeStats: Sendable, Equatable {
 
     /// Aligned lines for people.
     public var text: [String] {
-        func cost(_ c: ScanCost?) -> String {
-            guard let c else { return "no scan items" }
-            let presses = c.worstPresses == 1 && c.averagePresses == 1
+        func presses(_ c: ScanCost) -> String {
+            c.worstPresses == 1 && c.averagePresses == 1
                 ? "1 press"
                 : "presses average \(TreeStats.twoDecimals(c.averagePresses)), worst \(c.worstPresses)"
-            return "average \(formatMilliseconds(c.averageTime.microseconds)) s, worst \(formatMilliseconds(c.worstTime.microseconds)) s, \(presses)"
         }
-        var scanningLine = "\(formatMilliseconds(autoScanningTime.microseconds)) s per stop, pause on first stop \(formatMilliseconds(pauseOnFirstItem.microseconds)) s"
-        if !holdDuration.isZero { scanningLine += ", hold \(formatMilliseconds(holdDuration.microseconds)) s" }
+        func cost(_ c: ScanCost?, timed: Bool) -> String {
+            guard let c else { return "no scan items" }
+            guard timed else { return presses(c) }
+            return "average \(formatMilliseconds(c.averageTime.microseconds)) s, worst \(formatMilliseconds(c.worstTime.microseconds)) s, \(presses(c))"
+        }
+        let T = formatMilliseconds(autoScanningTime.microseconds)
+        var scanningLine: String
+        switch driving {
+        case .auto:
+            scanningLine = "auto, \(T) s per stop, pause on first stop \(formatMilliseconds(pauseOnFirstItem.microseconds)) s"
+        case .manual:
+            scanningLine = "manual: a next press per stop passed and a select per level (the person sets the pace: presses, no times)"
+        case .singleSwitchStep:
+            scanningLine = "single switch step: a press per stop passed, then a \(T) s dwell selects (presses, no times)"
+        case .none:
+            scanningLine = "none: the profile binds no switch and does not make the touchscreen one (touch only), so nothing is scanned"
+        }
+        if !holdDuration.isZero && driving != .none { scanningLine += ", hold \(formatMilliseconds(holdDuration.microseconds)) s" }
         var rows: [(String, String)] = [
             ("elements", String(elements)),
             ("accessibility elements", String(accessibilityElements)),
             ("scan items", String(scanItems)),
             ("groups", String(groups)),
             ("depth", String(depth)),
-            ("scanning", scanningLine),
-            ("linear", cost(linear)),
-            ("group scanning", cost(grouped)),
-            ("row-column", cost(rowColumn)),
-            ("auto grouping", cost(auto)),
         ]
-        for (k, c) in zip(ColorGroups.switchRange, groupSelection) { rows.append(("\(k) switches", cost(c))) }
+        if let profileName { rows.append(("profile", TerminalText.line(profileName))) }
+        rows.append(("scanning", scanningLine))
+        if driving != .none {
+            let timed = driving == .auto
+            rows += [
+                ("linear", cost(linear, timed: timed)),
+                ("group scanning", cost(grouped, timed: timed)),
+                ("row-column", cost(rowColumn, timed: timed)),
+                ("auto grouping", cost(auto, timed: timed)),
+            ]
+            for (k, c) in zip(ColorGroups.switchRange, groupSelection) { rows.append(("\(k) switches", cost(c, timed: true))) }
+        }
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }
     }

@@ -47,6 +47,8 @@ final class DesktopPerformer {
             return call(listID, "org.a11y.atspi.Selection", "SelectChild", [.i32(Int32(clamping: index))]) { v in
                 v?.bool == false ? .failed("the tab list refused to select tab \(index + 1)") : .done("selected tab \(index + 1) of its tab list")
             }
+        case .scrollIntoViewThenActivate(let id):
+            return scrollIntoViewThenActivate(id)
         case .stepValue(let id, let up):
             guard let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) else { return (.failed("the element is gone"), false) }
             let t = batch.properties(p, "org.a11y.atspi.Value", AtspiValue.propertyNames)
@@ -67,6 +69,38 @@ final class DesktopPerformer {
             if after == value.current { return (.failed("the value stays at \(formatNumber(after))"), false) }
             return (.done("value \(formatNumber(value.current)) → \(formatNumber(after))"), false)
         }
+    }
+
+    /// `Component.ScrollTo(ANYWHERE)`, then the default action read afresh, else a click at the
+    /// centre of where it is now.
+    private func scrollIntoViewThenActivate(_ id: String) -> (PerformResult.Outcome, notAnswering: Bool) {
+        guard let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) else { return (.failed("the element is gone"), false) }
+        let scrolled = batch.call(p, "org.a11y.atspi.Component", "ScrollTo", [.u32(6)])  // ATSPI_SCROLL_ANYWHERE
+        let actions = batch.call(p, "org.a11y.atspi.Action", "GetActions")
+        let extents = batch.call(p, "org.a11y.atspi.Component", "GetExtents", [.u32(0)])
+        batch.flush()
+        switch batch.reply(scrolled) {
+        case .failure(let e): return (.failed(e.reason), e == .timeout)
+        case .success(let v) where v?.bool == false: return (.failed("the page did not scroll it into view"), false)
+        case .success: break
+        }
+        let count = (try? batch.reply(actions).get())??.items.count ?? 0
+        var name = ""
+        if count > 0, case .success(let v) = batch.reply(batch.call(p, "org.a11y.atspi.Action", "GetName", [.i32(0)])) {
+            name = v?.string ?? ""
+        }
+        if count > 0 {
+            let t = batch.call(p, "org.a11y.atspi.Action", "DoAction", [.i32(0)])
+            switch batch.reply(t) {
+            case .failure(let e): return (.failed(e.reason), e == .timeout)
+            case .success(let v) where v?.bool == false: return (.failed("the application refused action \"\(name)\""), false)
+            case .success: return (.done("scrolled into view + action \"\(name)\""), false)
+            }
+        }
+        guard let display, let f = DesktopReader.rect((try? batch.reply(extents).get()) ?? nil)?.frame else {
+            return (.failed("scrolled into view, but it has no action and no place on screen to click"), false)
+        }
+        return display.click(at: f.center) ? (.done("scrolled into view + click at \(f.center)"), false) : (.failed("the X server has no XTest"), false)
     }
 
     private func call(_ id: String, _ interface: String, _ member: String, _ args: [DBusArgument],

@@ -5,7 +5,7 @@ import SwitchCore
 /// accessible action, the Escape key, and the screen's size. XTest events are real input: they
 /// reach whatever window is under the pointer or has the keyboard focus.
 final class XDisplay {
-    private let display: OpaquePointer
+    let display: OpaquePointer
     let hasXTest: Bool
 
     /// nil without a display (no DISPLAY, or the server refuses).

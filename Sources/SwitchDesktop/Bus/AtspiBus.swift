@@ -144,3 +144,15 @@ final class AtspiBus {
         init(_ answered: @escaping (Bool) -> Void) { self.answered = answered }
     }
 }
+
+extension AtspiBus {
+    /// The process id behind `bus` (the a11y bus daemon's `GetConnectionUnixProcessID`), to find
+    /// the application's X windows by `_NET_WM_PID`.
+    func pid(of bus: String) -> Int32? {
+        guard let c = a11yConnection else { return nil }
+        let b = DBusBatch(connection: c, destination: "org.freedesktop.DBus", timeoutMilliseconds: AtspiBus.timeoutMilliseconds)
+        let t = b.call("/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixProcessID", [.string(bus)])
+        if case .success(let v) = b.reply(t), let pid = v?.int { return Int32(truncatingIfNeeded: pid) }
+        return nil
+    }
+}

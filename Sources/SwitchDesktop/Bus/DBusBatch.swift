@@ -109,6 +109,29 @@ enum DBusArgument {
     case variantBool(Bool)
     /// Collection.GetMatches's arguments for the SHOWING direct children, at most this many.
     case showingChildrenQuery(Int32)
+    /// Collection.GetMatches's arguments for a rule (`MatchRule`).
+    case match(MatchRule)
+}
+
+/// A Collection match rule: states that must all be there (or any, none), roles of which one
+/// must be the node's (or …), in document order, at most `count` (0: all), into the descendants
+/// when `traverse`.
+struct MatchRule: Equatable {
+    enum Match: Int32 { case all = 1, any = 2, none = 3, empty = 4 }
+    var states: AtspiStates = []
+    var stateMatch: Match = .all
+    var roles: Set<AtspiRole> = []
+    var roleMatch: Match = .all
+    var count: Int32 = 0
+    var traverse = true
+
+    /// The role set as four 32-bit words (role r is bit r % 32 of word r / 32; roles from 128 on
+    /// cannot be asked for).
+    var roleWords: [UInt32] {
+        var w: [UInt32] = [0, 0, 0, 0]
+        for r in roles where r.rawValue < 128 { w[Int(r.rawValue / 32)] |= 1 << (r.rawValue % 32) }
+        return w
+    }
 }
 
 /// Method calls to one application, sent together and answered together: the application handles
@@ -149,6 +172,10 @@ final class DBusBatch {
             case .variantDouble(let d): _ = switchscan_dbus_append_variant_double(&it, d)
             case .variantBool(let b): _ = switchscan_dbus_append_variant_bool(&it, b ? 1 : 0)
             case .showingChildrenQuery(let n): _ = switchscan_dbus_append_showing_children_query(&it, n)
+            case .match(let r):
+                let w = r.roleWords
+                _ = switchscan_dbus_append_match(&it, UInt32(truncatingIfNeeded: r.states.rawValue), UInt32(truncatingIfNeeded: r.states.rawValue >> 32),
+                                                 r.stateMatch.rawValue, w[0], w[1], w[2], w[3], r.roleMatch.rawValue, r.count, r.traverse ? 1 : 0)
             }
         }
         var call: OpaquePointer?
@@ -214,6 +241,20 @@ final class DBusBatch {
 
     /// Sends what is queued (the first `reply` does too).
     func flush() { dbus_connection_flush(connection) }
+
+    /// Whether call `token`'s answer (or its timeout) has come, so `reply` will not wait. Replies
+    /// are read while the loop iterates GLib's main context (libatspi's connections are on it).
+    func isComplete(_ token: Int) -> Bool {
+        guard pending.indices.contains(token), let call = pending[token] else { return true }
+        return dbus_pending_call_get_completed(call) != 0
+    }
+
+    /// Reads what the connection has received, without waiting, and hands it on: replies complete
+    /// their calls, signals go to libatspi's handlers (as GLib's dispatch of the connection would).
+    func pump() {
+        _ = dbus_connection_read_write(connection, 0)
+        while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
+    }
 
     /// Waits for call `token`'s answer: its first argument (nil for a reply without one).
     func reply(_ token: Int) -> Result<DBusValue?, DBusCallError> {

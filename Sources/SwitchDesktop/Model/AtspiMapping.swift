@@ -4,12 +4,18 @@ import SwitchCore
 /// `ElementTree` the scanner reads. Pure; docs/desktop.md "The AT-SPI mapping" is this file.
 ///
 /// Which nodes count (`kind`): a node that is not SHOWING and VISIBLE is hidden with its subtree
-/// (unmapped pages, closed popups); an **element** is a node with an Action interface, a Value it
-/// can be focused for (sliders, spin buttons), an EDITABLE one, a page tab, or an informative leaf
-/// with a name (labels, headings, images, progress bars); everything else is a **container**
-/// (windows, fillers, panels, lists, tables, tab lists), and a container with nothing to show
-/// inside is dropped. Container roles keep being containers even when the toolkit gives them an
-/// action: their actions become the container's custom actions (offered in the menu of every item
+/// (unmapped pages, closed popups); inside a web document (`AtspiNode.inDocument`) VISIBLE is
+/// enough: a node scrolled out of the viewport is not SHOWING but is still on the page (the web
+/// reader leaves out the collapsed and hidden ones). An **element** is an interactive role (push,
+/// toggle, check, radio, link, combo box, menu item, page tab, slider …) with an action or the
+/// focus, any other node with an Action interface (except text: labels, paragraphs, headings,
+/// static text; and, in a web document, structure such as sections, list items and landmarks,
+/// unless they take the focus: Chromium gives every node an action), a Value it can be focused
+/// for (sliders, spin buttons), an EDITABLE one, a page tab, or an informative leaf with a name
+/// (labels, headings, images, progress bars); everything else is a **container** (windows,
+/// fillers, panels, lists, tables, tab lists), and a container with nothing to show inside is
+/// dropped. Container roles keep being containers even when the toolkit gives them an action:
+/// their actions become the container's custom actions (offered in the menu of every item
 /// inside, performed on the container).
 ///
 /// An element hides its descendants, as in UIKit, except descendants that can be operated
@@ -19,6 +25,16 @@ import SwitchCore
 ///
 /// A container with one child and nothing of its own (no modality, no tab bar, no actions, not a
 /// window) is replaced by that child: GTK nests boxes deeply, and a chain of them is one thing.
+///
+/// In a web document (`WebGroups`) only what a person sees as a part of the page is a container:
+/// landmarks, forms, lists, tables, dialogs, named groupings and sections with a heading, each a
+/// group in document order when it holds at least two scan items; every other wrapper (div,
+/// paragraph, list item) gives its children to its parent. Frames are clipped to the document's
+/// viewport; an element outside it has none (it is reached by scrolling it into view).
+///
+/// GTK 4 gives extents relative to the window: a window node carrying `windowOrigin` has every
+/// extent below it moved by that much (`screenExtents`).
+///
 /// The structure depends only on roles, states, interfaces, names and children, never on what is
 /// read afterwards (extents, actions, values), so the reader can decide what to fetch from a first
 /// pass and build the tree after (`plannedIDs`).
@@ -29,10 +45,29 @@ public enum AtspiMapping {
 
     /// Roles that stay containers whatever interfaces they have.
     static let containerRoles: Set<AtspiRole> = [
-        .application, .frame, .window, .dialog, .alert, .filler, .panel, .scrollPane, AtspiRole(rawValue: 68) /* viewport */,
-        .pageTabList, .menuBar, .toolBar, .table, AtspiRole(rawValue: 65) /* tree */, AtspiRole(rawValue: 66) /* tree table */,
-        .list, .listBox, AtspiRole(rawValue: 53) /* split pane */, AtspiRole(rawValue: 54) /* status bar */, .popupMenu,
-        AtspiRole(rawValue: 82) /* document frame */, AtspiRole(rawValue: 95) /* document web */,
+        .application, .frame, .window, .dialog, .alert, .filler, .panel, .scrollPane, .viewport,
+        .pageTabList, .menuBar, .toolBar, .table, .tree, .treeTable, .list, .listBox, .splitPane, .statusBar, .popupMenu,
+        .documentFrame, .documentWeb, .documentText, .internalFrame, .embedded, .form, .landmark, .article, .tableRow,
+        .descriptionList, .grouping, .blockQuote, .log, .notification,
+    ]
+
+    /// Roles that are operated: an element when they have an action or take the focus.
+    static let interactiveRoles: Set<AtspiRole> = [
+        .pushButton, .toggleButton, .checkBox, .radioButton, .link, .comboBox, .menuItem, .checkMenuItem,
+        .radioMenuItem, .menu, .pageTab, .slider, .spinButton, .dial, .pushButtonMenu, .entry,
+    ]
+
+    /// Roles that hold text: never an element because of an action (GTK 4's labels list clipboard
+    /// actions, Chromium's static text "doDefault" or "clickAncestor", Firefox's label "click").
+    static let textRoles: Set<AtspiRole> = [
+        .label, .staticText, .paragraph, .heading, .caption, .header, .footer, AtspiRole(rawValue: 1) /* accelerator label */,
+    ]
+
+    /// A web page's structure: an element because of an action only when it takes the focus (a
+    /// clickable, focusable div); Chromium gives every node an action.
+    static let webStructureRoles: Set<AtspiRole> = [
+        .section, .listItem, .descriptionTerm, .descriptionValue, .definition, .footnote, .image, .tableCell, .caption,
+        AtspiRole(rawValue: 86) /* redundant object */, AtspiRole(rawValue: 113) /* math */,
     ]
 
     /// Roles that are never collapsed into their only child: the windows a user switches between.
@@ -47,13 +82,36 @@ public enum AtspiMapping {
 
     public static func kind(_ n: AtspiNode) -> Kind {
         if n.role == .application { return .container }
-        guard n.states.contains(.showing), n.states.contains(.visible) else { return .hidden }
+        if n.inDocument {
+            // On the page: scrolled out of view is not hidden (the web reader left out the rest).
+            guard n.states.contains(.visible) else { return .hidden }
+            if WebGroups.isBullet(n) { return .hidden }
+        } else {
+            guard n.states.contains(.showing), n.states.contains(.visible) else { return .hidden }
+        }
         if containerRoles.contains(n.role) { return .container }
-        if n.role == .pageTab || n.interfaces.contains(.action) || n.states.contains(.editable) { return .element }
+        if n.role == .pageTab || n.states.contains(.editable) { return .element }
+        let action = n.interfaces.contains(.action)
+        if interactiveRoles.contains(n.role) {
+            // GTK 4.8's check buttons have no action; its menu button's outer button has none
+            // and no focus (its inner button is the one).
+            if action || n.states.contains(.focusable) { return .element }
+        } else if textRoles.contains(n.role) || (n.role == .text && !n.states.contains(.editable)) {
+            // Text is read, never operated by itself.
+        } else if (n.inDocument && webStructureRoles.contains(n.role)) || n.role == .section {
+            // Firefox's own window is a web page too: its sections say "click" or "clickAncestor".
+            if action && n.states.contains(.focusable) { return .element }
+        } else if n.role == .separator {
+            // Firefox's toolbar springs are separators that say "clickAncestor".
+        } else if action {
+            return .element
+        }
         if n.interfaces.contains(.value) && (n.states.contains(.focusable) || n.role == .progressBar || n.role == .levelBar) {
             return .element
         }
         if informativeRoles.contains(n.role), n.children.isEmpty, !n.name.trimmed.isEmpty { return .element }
+        // A heading is one thing to read, its text inside it (a link in it is lifted out).
+        if n.role == .heading, !n.name.trimmed.isEmpty { return .element }
         return .container
     }
 
@@ -63,29 +121,52 @@ public enum AtspiMapping {
         switch kind(n) {
         case .hidden: return false
         case .element:
-            if n.role == .pageTab || n.interfaces.contains(.action) || n.states.contains(.editable) { return true }
+            if n.role == .pageTab || n.states.contains(.editable) { return true }
+            if interactiveRoles.contains(n.role) { return true }
+            if n.interfaces.contains(.action) && !textRoles.contains(n.role) { return true }
             if n.interfaces.contains(.value) && n.states.contains(.focusable) { return true }
         case .container: break
         }
         return n.children.contains(where: isOperable)
     }
 
+    /// What a node's mapping needs from above it: where the document's viewport is (frames are
+    /// clipped to it) and the nearest frame (Firefox's document has no extents of its own).
+    struct Context {
+        var viewport: Rect?
+        var nearestFrame: Rect?
+    }
+
     /// The tree for `app` (an application node whose children are the windows to scan). `screen`
     /// is the X screen's size; frames are in its pixels.
     public static func tree(_ app: AtspiNode, screen: Size) -> ElementTree {
+        let app = screenExtents(app)
         var root: Element
+        let context = Context()
         switch kind(app) {
         case .hidden:
             root = Element(id: app.id, isAccessibilityElement: false)
         case .container:
-            root = container(app, children: app.children.flatMap { map($0) })
+            root = container(app, children: app.children.flatMap { map($0, context) }, context)
             root.isAccessibilityElement = false
         case .element:
-            root = Element(id: app.id, isAccessibilityElement: false, children: map(app))
+            root = Element(id: app.id, isAccessibilityElement: false, children: map(app, context))
         }
         root.frame = nil
         _ = ElementTree.assignIDs(&root)
         return ElementTree(screen: screen, root: root)
+    }
+
+    /// `app` with the extents below each window that has a `windowOrigin` moved by it (GTK 4's
+    /// window-relative extents made screen-relative).
+    public static func screenExtents(_ app: AtspiNode) -> AtspiNode {
+        guard app.children.contains(where: { $0.windowOrigin != nil }) else { return app }
+        var app = app
+        for k in app.children.indices {
+            guard let o = app.children[k].windowOrigin else { continue }
+            app.children[k].shiftExtents(dx: o.x, dy: o.y)
+        }
+        return app
     }
 
     /// The ids of the nodes `tree` keeps (elements and containers), without needing what is read
@@ -98,7 +179,13 @@ public enum AtspiMapping {
 
     /// What `node` becomes in its parent's child list: nothing, one element or container, or an
     /// element followed by what was lifted out of it.
-    static func map(_ n: AtspiNode) -> [Element] {
+    static func map(_ n: AtspiNode, _ outer: Context) -> [Element] {
+        var context = outer
+        if let f = n.extents?.frame { context.nearestFrame = f }
+        if n.role == .documentWeb || n.role == .documentFrame {
+            // Firefox's document says (-1, -1, -1, -1): its frame is the browser's content area.
+            context.viewport = n.extents?.frame ?? outer.nearestFrame
+        }
         switch kind(n) {
         case .hidden:
             return []
@@ -106,14 +193,14 @@ public enum AtspiMapping {
             var lifted: [Element] = []
             var absorbed: [AtspiNode] = []
             for c in n.children {
-                if isOperable(c) { lifted += map(c) } else { absorbed.append(c) }
+                if isOperable(c) { lifted += map(c, context) } else { absorbed.append(c) }
             }
-            return [element(n, absorbed: absorbed)] + lifted
+            return [element(n, absorbed: absorbed, context)] + lifted
         case .container:
             var children: [Element] = []
             var after: [Element] = []
             for c in n.children {
-                let mapped = map(c)
+                let mapped = map(c, context)
                 if n.role == .pageTabList, c.role == .pageTab, let tab = mapped.first {
                     // A tab's page follows the tab list, not the tab: the tabs stay one tab bar.
                     children.append(tab)
@@ -123,24 +210,42 @@ public enum AtspiMapping {
                 }
             }
             if children.isEmpty { return after }
-            let e = container(n, children: children)
+            if n.inDocument { return WebGroups.container(n, children: children, context) + after }
+            let e = container(n, children: children, context)
             let keep = e.viewIsModal || e.traits.contains(.tabBar) || !e.customActions.isEmpty || windowRoles.contains(n.role)
             if children.count == 1, !keep { return children + after }
             return [e] + after
         }
     }
 
-    static func container(_ n: AtspiNode, children: [Element]) -> Element {
+    static func container(_ n: AtspiNode, children: [Element], _ context: Context) -> Element {
         let label = n.name.trimmed
         return Element(id: n.id, isAccessibilityElement: false, label: label.isEmpty ? nil : label,
-                       traits: n.role == .pageTabList ? .tabBar : [], frame: n.extents?.frame,
-                       customActions: uniqueNames(n.actions), viewIsModal: n.states.contains(.modal),
+                       traits: n.role == .pageTabList ? .tabBar : [], frame: frame(n, context),
+                       customActions: uniqueNames(n.actions).filter { !nonActions.contains($0) }, viewIsModal: n.states.contains(.modal),
                        order: .reading, children: children)
+    }
+
+    /// A node's frame: its extents, clipped to the web document's viewport (nil outside it, or
+    /// when it is not SHOWING there: scrolled out of view). A part of a page entirely above or
+    /// below the viewport (`edge`) gets a line of no height along that edge of the viewport: where
+    /// the overlay shows its tab (`OffscreenTab`), and no place to click.
+    static func frame(_ n: AtspiNode, _ context: Context, edge: Bool = false) -> Rect? {
+        guard let f = n.extents?.frame else { return nil }
+        guard n.inDocument, let v = context.viewport else { return f }
+        guard n.states.contains(.showing) || n.role == .documentWeb || n.role == .documentFrame, f.intersects(v) else {
+            guard edge else { return nil }
+            if f.maxY <= v.minY { return Rect(x: v.minX, y: v.minY, width: v.width, height: 0) }
+            if f.minY >= v.maxY { return Rect(x: v.minX, y: v.maxY, width: v.width, height: 0) }
+            return nil
+        }
+        let x0 = max(f.minX, v.minX), y0 = max(f.minY, v.minY)
+        return Rect(x: x0, y: y0, width: min(f.maxX, v.maxX) - x0, height: min(f.maxY, v.maxY) - y0)
     }
 
     /// One element: label from the name, else the labelled-by target, else the words of what it
     /// absorbed, else a field's placeholder; value from checked state, Value or the field's text; traits from role and states.
-    static func element(_ n: AtspiNode, absorbed: [AtspiNode]) -> Element {
+    static func element(_ n: AtspiNode, absorbed: [AtspiNode], _ context: Context) -> Element {
         let role = n.role
         var label = n.name.trimmed
         if label.isEmpty { label = (n.labelledBy ?? "").trimmed }
@@ -153,13 +258,15 @@ public enum AtspiMapping {
         let editable = n.states.contains(.editable)
         let adjustable = n.interfaces.contains(.value) && n.states.contains(.focusable)
             && [AtspiRole.slider, .spinButton, .scrollBar, .dial].contains(role)
+        let operable = interactiveRoles.contains(role) || (n.interfaces.contains(.action) && !textRoles.contains(role)
+            && !(role == .text && !editable))
         if adjustable {
             traits.insert(.adjustable)
         } else if editable {
             if isSearchField(n, label: label) { traits.insert(.searchField) } else { responds = true }
         } else if role == .link {
             traits.insert(.link)
-        } else if role == .pageTab || n.interfaces.contains(.action) {
+        } else if role == .pageTab || operable {
             traits.insert(.button)
         }
         if adjustable && editable { responds = true }
@@ -179,7 +286,8 @@ public enum AtspiMapping {
         if hint == label || hint == value || hint == n.value?.text?.trimmed || (n.value != nil && Double(hint) == n.value?.current) {
             hint = ""
         }
-        let custom = n.actions.count > 1 ? uniqueNames(Array(n.actions.dropFirst())) : []
+        // Text offers nothing to do; nor does what a browser lists on every node.
+        let custom = n.actions.count > 1 && operable ? uniqueNames(Array(n.actions.dropFirst())).filter { !nonActions.contains($0) } : []
         // A field the keyboard types into (docs/typing.md): its kind from the password role and
         // the multi-line state; a spin button's text is a number, not a field to write in.
         var entry: Element.TextEntry?
@@ -187,7 +295,7 @@ public enum AtspiMapping {
             entry = role == .passwordText ? .password : (n.states.contains(.multiLine) ? .multiLine : .singleLine)
         }
         return Element(id: n.id, isAccessibilityElement: true, label: label.isEmpty ? nil : label,
-                       value: value, hint: hint.isEmpty ? nil : hint, traits: traits, frame: n.extents?.frame,
+                       value: value, hint: hint.isEmpty ? nil : hint, traits: traits, frame: frame(n, context),
                        customActions: custom, respondsToUserInteraction: responds, textEntry: entry)
     }
 
@@ -198,6 +306,8 @@ public enum AtspiMapping {
         let s = n.states
         let checkable: Set<AtspiRole> = [.checkBox, .checkMenuItem, .radioButton, .radioMenuItem]
         if n.role == .toggleButton {
+            // A disclosure (a web page's <summary>) is open or closed, not on or off.
+            if s.contains(.expandable) { return s.contains(.expanded) ? "expanded" : "collapsed" }
             return s.contains(.checked) || s.contains(.pressed) ? "on" : "off"
         }
         if checkable.contains(n.role) || s.contains(.checkable) || s.contains(.checked) {
@@ -224,18 +334,22 @@ public enum AtspiMapping {
     }
 
     /// The names of what an element absorbed, in order, joined with ", " (a repeat of the previous
-    /// part dropped).
+    /// part dropped, a list bullet left out).
     static func words(_ nodes: [AtspiNode]) -> String {
         var parts: [String] = []
         for n in nodes {
             n.forEach { d in
-                guard d.states.contains(.showing) else { return }
+                guard d.states.contains(.showing) || (d.inDocument && d.states.contains(.visible)), !WebGroups.isBullet(d) else { return }
                 let w = d.name.trimmed
                 if !w.isEmpty, parts.last != w { parts.append(w) }
             }
         }
         return parts.joined(separator: ", ")
     }
+
+    /// What browsers list as an action of every node: nothing to offer in a menu (the
+    /// Gestures page has the right click a context menu needs).
+    static let nonActions: Set<String> = ["showContextMenu", "doDefault", "clickAncestor"]
 
     static func uniqueNames(_ names: [String]) -> [String] {
         var seen = Set<String>()

@@ -24,12 +24,18 @@ public struct AtspiNode: Sendable, Equatable {
     public var labelledBy: String?
     /// The `placeholder-text` object attribute of an editable field.
     public var placeholder: String?
+    /// A node of a web document (Chromium, Firefox): VISIBLE without SHOWING is scrolled out of
+    /// view, not hidden, and the page's structure maps to groups (`WebGroups`).
+    public var inDocument: Bool
+    /// A window's top-left corner on the screen when the toolkit gives extents relative to the
+    /// window (GTK 4): the mapping moves every extent below the window by it.
+    public var windowOrigin: AtspiPoint?
     public var children: [AtspiNode]
 
     public init(id: String, role: AtspiRole, name: String = "", description: String = "", states: AtspiStates = [],
                 interfaces: AtspiInterfaces = [], extents: AtspiRect? = nil, actions: [String] = [],
                 value: AtspiValue? = nil, text: String? = nil, labelledBy: String? = nil,
-                placeholder: String? = nil, children: [AtspiNode] = []) {
+                placeholder: String? = nil, inDocument: Bool = false, windowOrigin: AtspiPoint? = nil, children: [AtspiNode] = []) {
         self.id = id
         self.role = role
         self.name = name
@@ -42,13 +48,40 @@ public struct AtspiNode: Sendable, Equatable {
         self.text = text
         self.labelledBy = labelledBy
         self.placeholder = placeholder
+        self.inDocument = inDocument
+        self.windowOrigin = windowOrigin
         self.children = children
+    }
+
+    /// Every extent in this subtree moved by (dx, dy) (an unmapped node's INT_MIN stays).
+    mutating func shiftExtents(dx: Int32, dy: Int32) {
+        if let e = extents, e.frame != nil {
+            extents = AtspiRect(x: e.x &+ dx, y: e.y &+ dy, width: e.width, height: e.height)
+        }
+        for k in children.indices { children[k].shiftExtents(dx: dx, dy: dy) }
     }
 
     /// Pre-order, this node first.
     public func forEach(_ body: (AtspiNode) -> Void) {
         body(self)
         for c in children { c.forEach(body) }
+    }
+
+    /// The first node in pre-order that satisfies `wanted`.
+    public func first(where wanted: (AtspiNode) -> Bool) -> AtspiNode? {
+        if wanted(self) { return self }
+        for c in children { if let f = c.first(where: wanted) { return f } }
+        return nil
+    }
+}
+
+/// A point in X root-window pixels.
+public struct AtspiPoint: Hashable, Sendable {
+    public var x: Int32
+    public var y: Int32
+    public init(x: Int32, y: Int32) {
+        self.x = x
+        self.y = y
     }
 }
 

@@ -12,7 +12,9 @@
 /// enabled, pressed, indeterminate; its bounds (its extents are read: only a real move re-reads
 /// everything). Events of other applications count only when they move the
 /// active window or change the desktop's applications; events about nodes the tree does not hold
-/// (hidden ones) count only when they may show them.
+/// (hidden ones) count only when they may show them. A node of a web page read whole sits below
+/// the page's parts, not below its parent on the bus: a change of its shape reads everything (the
+/// page itself is read again by its own job, `PageJob`).
 public enum DesktopEventRules {
     /// What the source is following.
     public struct Context {
@@ -24,13 +26,17 @@ public enum DesktopEventRules {
         public var knows: (String) -> Bool
         /// A known node's parent, nil for a window (the application's child) or an unknown node.
         public var parent: (String) -> String?
+        /// Whether a known node is part of a web page read whole (its parents there are the page's
+        /// parts, not its parents on the bus: a change of its shape reads everything).
+        public var inPage: (String) -> Bool
 
         public init(appBus: String?, followsActiveWindow: Bool, knows: @escaping (String) -> Bool,
-                    parent: @escaping (String) -> String? = { _ in nil }) {
+                    parent: @escaping (String) -> String? = { _ in nil }, inPage: @escaping (String) -> Bool = { _ in false }) {
             self.appBus = appBus
             self.followsActiveWindow = followsActiveWindow
             self.knows = knows
             self.parent = parent
+            self.inPage = inPage
         }
     }
 
@@ -54,11 +60,12 @@ public enum DesktopEventRules {
         let detail = parts.count > 2 ? parts[2] : ""
         switch parts[1] {
         case "children-changed":
-            return path != DesktopReader.rootPath && c.knows(id) ? .subtree(id) : .structure
+            return path != DesktopReader.rootPath && c.knows(id) && !c.inPage(id) ? .subtree(id) : .structure
         case "state-changed":
             if detail == "modal" { return .structure }
             if shapeStates.contains(detail) {
                 guard c.knows(id) else { return .unlisted(id) }
+                if c.inPage(id) { return .structure }
                 return c.parent(id).map { .subtree($0) } ?? .structure
             }
             if detail == "focused" { return detail1 != 0 ? .structure : nil }

@@ -5,7 +5,8 @@ import SwitchCore
 /// it through its tab list's Selection interface (GTK3's tabs have no action); an element without
 /// any action: focus it, then a real pointer click at its activation point (XTest), except an
 /// adjustable one (a slider), which is only focused: a click would set its value to wherever it
-/// lands; a point with no element there: a click at the point. A custom action: the action of that name. Increment /
+/// lands; a point with no element there: a click at the point; a web page's element out of view:
+/// scrolled into view first. A custom action: the action of that name. Increment /
 /// decrement: the Value moved by its minimum increment (a tenth of the range when that is 0).
 /// Escape: the Escape key.
 public enum DesktopStep: Equatable, Sendable {
@@ -20,6 +21,10 @@ public enum DesktopStep: Equatable, Sendable {
     case escapeKey
     /// Nothing can be done; why.
     case fail(String)
+    /// A web page's element out of view: scrolled into view (`Component.ScrollTo`), then its
+    /// default action (its actions are read then: they were not while it was out of view), else
+    /// a click where it landed.
+    case scrollIntoViewThenActivate(id: String)
 }
 
 /// Where a node sits in the tree that was read: what the plan needs to know about it.
@@ -28,11 +33,24 @@ public struct DesktopNodeInfo: Equatable, Sendable {
     public var parent: AtspiNode?
     /// Index among the parent's children as read.
     public var index: Int
+    /// Its window's origin on the screen when its extents are relative to the window (GTK 4).
+    public var origin: AtspiPoint?
 
-    public init(node: AtspiNode, parent: AtspiNode?, index: Int) {
+    public init(node: AtspiNode, parent: AtspiNode?, index: Int, origin: AtspiPoint? = nil) {
         self.node = node
         self.parent = parent
         self.index = index
+        self.origin = origin
+    }
+
+    /// The node's frame on the screen.
+    public var screenFrame: Rect? {
+        guard var f = node.extents?.frame else { return nil }
+        if let o = origin {
+            f.x += Double(o.x)
+            f.y += Double(o.y)
+        }
+        return f
     }
 }
 
@@ -47,12 +65,13 @@ public enum DesktopPerformPlan {
         let n = info.node
         switch perform.action {
         case .activate:
+            if n.inDocument && !n.states.contains(.showing) { return .scrollIntoViewThenActivate(id: n.id) }
             if n.role == .pageTab, let list = info.parent, list.role == .pageTabList, list.interfaces.contains(.selection) {
                 return .selectTab(listID: list.id, index: info.index)
             }
             if let name = n.actions.first { return .doAction(id: n.id, index: 0, name: name) }
             if n.interfaces.contains(.value) && n.states.contains(.focusable) { return .focus(id: n.id) }
-            if let point = perform.point ?? n.extents?.frame?.center { return .click(id: n.id, at: point) }
+            if let point = perform.point ?? info.screenFrame?.center { return .click(id: n.id, at: point) }
             return .fail("it has no action and no place on screen to click")
         case .custom(let name):
             let wanted = name.trimmed
@@ -68,10 +87,12 @@ public enum DesktopPerformPlan {
             return .stepValue(id: n.id, up: perform.action == .increment)
         case .tap:
             // A point tap (point scanning): a real click where it was aimed.
-            if let point = perform.point ?? n.extents?.frame?.center { return .click(id: n.id, at: point) }
+            if let point = perform.point ?? info.screenFrame?.center { return .click(id: n.id, at: point) }
             return .fail("it has no place on screen to click")
         case .escape:
             return .escapeKey
+        case .rightClick, .doubleClick, .middleClick, .hold, .drag, .scroll, .key, .lockScreen:
+            return .fail("\(perform.action.name) is not carried out on the live desktop yet")
         }
     }
 }

@@ -19,6 +19,12 @@
 /// A change below a known node (`subtrees`) re-reads only the nodes below it, the same way without
 /// GetItems (whose answer is the whole application), and splices them into the tree kept.
 ///
+/// GTK 4 (toolkit "GTK", `Gtk4Quirks`): it has no Cache object and sets no SHOWING below its
+/// windows, so the walk descends into VISIBLE nodes and asks every node's extents (relative to its
+/// window) and actions with its values; the quirks then decide what shows (a stack's showing page
+/// asked from the toolkit's hit test when its extents do not tell), and each window gets its
+/// origin on the screen from X11 (`windowOrigin`).
+///
 /// A call that times out ends the read (`Failure.notAnswering`): the application hangs; a call
 /// whose object or application is gone drops that node (or ends the read when it is the
 /// application itself).
@@ -37,11 +43,26 @@ final class DesktopReader {
         var interfaces: AtspiInterfaces
         /// -1 when the application does not say (it manages its descendants, or they are transient).
         var childCount: Int
+        /// Asked with the values for GTK 4 only: its window-relative extents and its actions.
+        var extents: AtspiRect? = nil
+        var actions: [String]? = nil
+    }
+
+    /// What the reader knows of an application's bridge (asked once per application).
+    struct AppFacts: Equatable {
+        /// It answers `Properties.GetAll` (GTK's bridges; Qt 5's crashes on it).
+        var getAll: Bool
+        /// GTK 4's own bridge (`Gtk4Quirks`).
+        var gtk4: Bool
+        /// GTK 4 that sets no SHOWING below its windows (4.8); learnt at the first read.
+        var infersShowing: Bool?
     }
 
     static let rootPath = "/org/a11y/atspi/accessible/root"
     /// A tree larger than this is cut (the rest is not read).
     static let nodeLimit = 5000
+    /// Actions whose names are asked one by one (when the list's names say nothing).
+    static let actionNameLimit = 8
     /// Showing children listed for a node that manages its descendants.
     static let managedChildrenLimit: Int32 = 500
 
@@ -49,7 +70,19 @@ final class DesktopReader {
     /// Applications whose GetItems gave nothing: not asked again.
     private var withoutItems: Set<String> = []
     /// Calls sent by the last read (for the benchmark's notes).
-    private(set) var lastCallCount = 0
+    var lastCallCount = 0
+    /// Notes on the reads' parts (`SWITCHSCAN_DESKTOP_TRACE`).
+    var trace: ((String) -> Void)?
+
+
+    /// The screen position of an application's window (its title and the size its extents say),
+    /// for toolkits whose extents are relative to their window (GTK 4); nil when it cannot be found
+    /// (no X display).
+    var windowOrigin: ((AppRef, String, AtspiRect?) -> AtspiPoint?)?
+    /// Origins found by the last full read, by window id (subtree reads keep them).
+    private var origins: [String: AtspiPoint] = [:]
+    /// The last hit tests of GTK 4 stacks, by stack id.
+    private var picks: [String: String] = [:]
 
     init(bus: AtspiBus) {
         self.bus = bus
@@ -108,7 +141,8 @@ final class DesktopReader {
     func read(_ app: AppRef, windows: [String]) throws(Failure) -> AtspiNode {
         lastCallCount = 0
         var infos: [String: Info] = [:]
-        if !withoutItems.contains(app.bus), let b = bus.batch(for: app.bus) {
+        // GTK 4's values are asked node by node anyway (with their extents and actions).
+        if !withoutItems.contains(app.bus), !facts(app).gtk4, let b = bus.batch(for: app.bus) {
             let t = b.call("/org/a11y/atspi/cache", "org.a11y.atspi.Cache", "GetItems")
             lastCallCount += 1
             switch b.reply(t) {
@@ -125,11 +159,122 @@ final class DesktopReader {
                 withoutItems.insert(app.bus)
             }
         }
+        let gtk4 = facts(app).gtk4
         let children = try walk(windows, app: app, infos: &infos)
         var root = AtspiNode(id: app.bus + DesktopReader.rootPath, role: .application, name: app.name,
-                             children: windows.compactMap { node($0, app: app, infos: infos, children: children) })
+                             children: windows.compactMap { node($0, app: app, infos: infos, children: children, visibleIsEnough: gtk4) })
+        if gtk4 {
+            origins = [:]
+            try prepareGtk4(&root, app: app)
+        }
+        placePages(&root)
         try fetchDetails(&root, app: app, infos: infos)
         return root
+    }
+
+    /// The web pages read whole (`PageJob`), by document id: a read of the window puts them in
+    /// place of their documents instead of walking what shows of them.
+    private(set) var pages: [String: AtspiNode] = [:]
+
+    /// Keeps a page read whole for the next reads (the document's latest own values come from
+    /// the walk).
+    func keep(page: AtspiNode) { pages[page.id] = page }
+
+    /// What shows of a page read whole gets what the mapping shows of it (actions, values,
+    /// texts, labelled-by names): the page job reads no more than names, states and extents.
+    /// Nodes `known` already has (the tree read before, by id) keep theirs; the others are asked.
+    func completeDetails(_ page: inout AtspiNode, app: AppRef, known: [String: AtspiNode]) throws(Failure) {
+        var ask: Set<String> = []
+        var unbounded: Set<String> = []
+        let pageID = page.id
+        func fill(_ n: inout AtspiNode) {
+            if n.states.contains(.showing), n.id != pageID {
+                // Firefox says (-1, -1, -1, -1) for a node whose bounds it has not worked out yet
+                // (a page just loaded): the walk may have had them, else they are asked again.
+                if n.extents?.frame == nil {
+                    if let e = known[n.id]?.extents, e.frame != nil { n.extents = e } else { unbounded.insert(n.id) }
+                }
+                if let k = known[n.id], k.role == n.role {
+                    n.actions = k.actions
+                    n.value = k.value
+                    n.text = k.text
+                    n.labelledBy = k.labelledBy
+                    n.placeholder = k.placeholder
+                    if !k.interfaces.isEmpty { n.interfaces = k.interfaces }
+                } else {
+                    ask.insert(n.id)
+                }
+            }
+            for c in n.children.indices { fill(&n.children[c]) }
+        }
+        fill(&page)
+        lastCallCount = 0
+        if !ask.isEmpty { try fetchDetails(&page, app: app, infos: [:], only: ask) }
+        if !unbounded.isEmpty { try fetchDetails(&page, app: app, infos: [:], only: unbounded, extents: true) }
+    }
+
+    /// Forgets the pages of documents that are no longer in `root`.
+    func forgetPages(notIn root: AtspiNode) {
+        guard !pages.isEmpty else { return }
+        var present: Set<String> = []
+        root.forEach { if DesktopReader.isDocument($0.role) { present.insert($0.id) } }
+        pages = pages.filter { present.contains($0.key) }
+    }
+
+    /// The showing web documents of `root` (their ids).
+    static func documents(in root: AtspiNode) -> [AtspiNode] {
+        var out: [AtspiNode] = []
+        root.forEach { if isDocument($0.role), $0.states.contains(.showing), $0.states.contains(.visible) { out.append($0) } }
+        return out
+    }
+
+    static func isDocument(_ role: AtspiRole) -> Bool { role == .documentWeb || role == .documentFrame }
+
+    /// The documents with a page read whole get it in place of their walked content.
+    private func placePages(_ root: inout AtspiNode) {
+        guard !pages.isEmpty else { return }
+        func place(_ n: inout AtspiNode) {
+            if DesktopReader.isDocument(n.role), let page = pages[n.id] {
+                n.children = page.children
+                n.extents = page.extents
+                n.inDocument = true
+                return
+            }
+            for k in n.children.indices { place(&n.children[k]) }
+        }
+        place(&root)
+    }
+
+    /// GTK 4: the quirks applied (what shows, names, actions) and the windows' screen origins.
+    private func prepareGtk4(_ root: inout AtspiNode, app: AppRef) throws(Failure) {
+        var f = facts(app)
+        if f.infersShowing == nil {
+            f.infersShowing = !Gtk4Quirks.setsShowing(root)
+            appFacts[app.bus] = f
+        }
+        let infer = f.infersShowing ?? true
+        if infer {
+            let stacks = Gtk4Quirks.ambiguousStacks(root)
+            if !stacks.isEmpty, let b = bus.batch(for: app.bus) {
+                // The toolkit's own hit test (of the window) at each stack's centre lands in its
+                // showing page.
+                let tokens = stacks.map { s in
+                    (s.id, b.call(String(s.window.dropFirst(app.bus.count)), "org.a11y.atspi.Component", "GetAccessibleAtPoint",
+                                  [.i32(s.point.x), .i32(s.point.y), .u32(1)]))
+                }
+                lastCallCount += tokens.count
+                b.flush()
+                for (id, t) in tokens {
+                    if let r = try value(b.reply(t))?.reference, r.bus == app.bus { picks[id] = app.bus + r.path } else { picks[id] = nil }
+                }
+            }
+        }
+        Gtk4Quirks.normalize(&root, picks: picks, inferShowing: infer)
+        for k in root.children.indices {
+            let w = root.children[k]
+            if origins[w.id] == nil, let o = windowOrigin?(app, w.name, w.extents) { origins[w.id] = o }
+            root.children[k].windowOrigin = origins[w.id]
+        }
     }
 
     /// The uncached walk below `roots`, level by level (each level's calls pipelined): the child
@@ -146,11 +291,14 @@ final class DesktopReader {
             lastCallCount += asked.count
         }
         try fetchInfos(level.filter { infos[$0] == nil }, app: app, into: &infos)
+        let visibleIsEnough = facts(app).gtk4
         while !level.isEmpty && seen.count < DesktopReader.nodeLimit {
             guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
             var tokens: [(String, DBusBatch, Int)] = []
             for p in level {
-                guard let info = infos[p], DesktopReader.descends(info) else { continue }
+                guard let info = infos[p], DesktopReader.descends(info, visibleIsEnough: visibleIsEnough) else { continue }
+                // A page read whole (`PageJob`) is not walked again.
+                if DesktopReader.isDocument(info.role), pages[app.bus + p] != nil { continue }
                 if info.states.contains(.managesDescendants) {
                     tokens.append((p, b, b.call(p, "org.a11y.atspi.Collection", "GetMatches", [.showingChildrenQuery(DesktopReader.managedChildrenLimit)])))
                 } else if let (eb, t) = asked.removeValue(forKey: p) {
@@ -175,13 +323,20 @@ final class DesktopReader {
         return children
     }
 
-    /// The node at `path` and what shows below it, from a walk's values (no details yet).
-    private func node(_ path: String, app: AppRef, infos: [String: Info], children: [String: [String]]) -> AtspiNode? {
+    /// The node at `path` and what shows below it, from a walk's values (no details yet, except a
+    /// GTK 4 node's extents and actions). `visibleIsEnough`: GTK 4, whose SHOWING is decided after.
+    /// `inDocument`: below a web document (a SHOWING node there is marked so: the page's mapping).
+    private func node(_ path: String, app: AppRef, infos: [String: Info], children: [String: [String]],
+                      visibleIsEnough: Bool = false, inDocument: Bool = false) -> AtspiNode? {
         guard let i = infos[path] else { return nil }
         var n = AtspiNode(id: app.bus + path, role: i.role, name: i.name, description: i.description,
-                          states: i.states, interfaces: i.interfaces)
-        if AtspiMapping.kind(n) != .hidden {
-            n.children = (children[path] ?? []).compactMap { node($0, app: app, infos: infos, children: children) }
+                          states: i.states, interfaces: i.interfaces, extents: i.extents, actions: i.actions ?? [])
+        let document = inDocument || DesktopReader.isDocument(i.role)
+        n.inDocument = document && i.states.contains(.showing)
+        if visibleIsEnough ? i.states.contains(.visible) : AtspiMapping.kind(n) != .hidden {
+            n.children = (children[path] ?? []).compactMap {
+                node($0, app: app, infos: infos, children: children, visibleIsEnough: visibleIsEnough, inDocument: document)
+            }
         }
         return n
     }
@@ -216,10 +371,11 @@ final class DesktopReader {
         guard inRoot == ids.count, !outer.isEmpty, outer.allSatisfy({ $0.hasPrefix(app.bus) }) else { return nil }
         let paths = outer.map { String($0.dropFirst(app.bus.count)) }
         var infos: [String: Info] = [:]
+        let gtk4 = facts(app).gtk4
         let children = try walk(paths, app: app, infos: &infos, early: early)
         var fresh: [String: AtspiNode] = [:]
         for p in paths {
-            guard let n = node(p, app: app, infos: infos, children: children) else { return nil }
+            guard let n = node(p, app: app, infos: infos, children: children, visibleIsEnough: gtk4) else { return nil }
             fresh[n.id] = n
         }
         func splice(_ n: AtspiNode) -> AtspiNode {
@@ -229,6 +385,7 @@ final class DesktopReader {
             return n
         }
         var spliced = splice(root)
+        if gtk4 { try prepareGtk4(&spliced, app: app) }
         var below: Set<String> = []
         for f in fresh.values { f.forEach { below.insert($0.id) } }
         let before = AtspiMapping.plannedIDs(root)
@@ -262,12 +419,20 @@ final class DesktopReader {
                 n.description = i.description
                 n.states = i.states
                 n.interfaces = i.interfaces
-                if AtspiMapping.kind(n) != before { changedKind = true }
+                if let e = i.extents { n.extents = e }
+                if let a = i.actions { n.actions = a }
+                if !gtk4, AtspiMapping.kind(n) != before { changedKind = true }
             }
             n.children = n.children.map(update)
             return n
         }
+        let gtk4 = facts(app).gtk4
         var patched = update(root)
+        if gtk4 {
+            // The raw values are back: the quirks again, then the shape must not have changed.
+            try prepareGtk4(&patched, app: app)
+            if AtspiMapping.plannedIDs(patched) != AtspiMapping.plannedIDs(root) { return nil }
+        }
         guard !changedKind else { return nil }
         try fetchDetails(&patched, app: app, infos: [:], only: ids)
         return patched
@@ -284,8 +449,10 @@ final class DesktopReader {
     }
 
     private func askExtents(_ ids: Set<String>, app: AppRef, _ b: DBusBatch) -> [(String, Int)] {
+        // GTK 4's are kept relative to their window (the mapping adds the window's origin).
+        let coordinates: UInt32 = facts(app).gtk4 ? 1 : 0
         let tokens = ids.filter { $0.hasPrefix(app.bus) }.map { id in
-            (id, b.call(String(id.dropFirst(app.bus.count)), "org.a11y.atspi.Component", "GetExtents", [.u32(0)]))
+            (id, b.call(String(id.dropFirst(app.bus.count)), "org.a11y.atspi.Component", "GetExtents", [.u32(coordinates)]))
         }
         lastCallCount += tokens.count
         return tokens
@@ -302,33 +469,36 @@ final class DesktopReader {
 
     // MARK: Pieces
 
-    /// Applications whose bridge answers `Properties.GetAll` (their toolkit is GTK: GTK 3's
-    /// atk-bridge says "gtk", GTK 4's own "GTK"), by bus name: asked once per application. Others get one `Get`
-    /// per property (Qt 5's bridge crashes the application on GetAll): three calls a node instead
-    /// of one, which doubles a subtree read's time (BENCHMARKS.md "Live desktop", follow-up 3).
-    private var getAllAnswered: [String: Bool] = [:]
+    /// What each application's bridge is (by bus name), from its `Application.ToolkitName`, asked
+    /// once per application. GTK's bridges (GTK 3's atk-bridge says "gtk", GTK 4's own "GTK")
+    /// answer `Properties.GetAll`; others get one `Get` per property (Qt 5's bridge crashes the
+    /// application on GetAll): three calls a node instead of one, which doubles a subtree read's
+    /// time (BENCHMARKS.md "Live desktop", follow-up 3).
+    private var appFacts: [String: AppFacts] = [:]
 
     private func props(_ b: DBusBatch, _ path: String, _ interface: String, _ names: [String], app: AppRef) -> DBusBatch.PropertyTokens {
-        answersGetAll(app) ? b.allProperties(path, interface) : b.properties(path, interface, names)
+        facts(app).getAll ? b.allProperties(path, interface) : b.properties(path, interface, names)
     }
 
-    private func answersGetAll(_ app: AppRef) -> Bool {
-        if let known = getAllAnswered[app.bus] { return known }
-        guard let b = bus.batch(for: app.bus) else { return false }
+    func facts(_ app: AppRef) -> AppFacts {
+        if let known = appFacts[app.bus] { return known }
+        guard let b = bus.batch(for: app.bus) else { return AppFacts(getAll: false, gtk4: false) }
         let t = b.property(DesktopReader.rootPath, "org.a11y.atspi.Application", "ToolkitName")
         lastCallCount += 1
         let result = b.reply(t)
-        if case .failure(.timeout) = result { return false }  // asked again next time
-        let gtk = (try? result.get())??.string?.lowercased() == "gtk"  // GTK 3: "gtk", GTK 4: "GTK"
-        getAllAnswered[app.bus] = gtk
-        return gtk
+        if case .failure(.timeout) = result { return AppFacts(getAll: false, gtk4: false) }  // asked again next time
+        let name = (try? result.get())??.string ?? ""
+        let f = AppFacts(getAll: name.lowercased() == "gtk", gtk4: name == "GTK")
+        appFacts[app.bus] = f
+        return f
     }
 
-    /// Whether the walk lists a node's children: anything not hidden that may have some.
-    static func descends(_ i: Info) -> Bool {
+    /// Whether the walk lists a node's children: anything not hidden that may have some (for GTK
+    /// 4, whose SHOWING is decided after the walk, anything VISIBLE).
+    static func descends(_ i: Info, visibleIsEnough: Bool = false) -> Bool {
         guard i.childCount != 0 else { return false }
         if i.role == .application { return true }
-        return i.states.contains(.showing) && i.states.contains(.visible)
+        return (visibleIsEnough || i.states.contains(.showing)) && i.states.contains(.visible)
     }
 
     /// Values of the objects `paths` (GetRole, GetState, the Accessible properties, GetInterfaces),
@@ -336,23 +506,31 @@ final class DesktopReader {
     private func fetchInfos(_ paths: [String], app: AppRef, into infos: inout [String: Info]) throws(Failure) {
         guard !paths.isEmpty else { return }
         guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
-        var tokens: [(String, Int, Int, DBusBatch.PropertyTokens, Int)] = []
+        // GTK 4: the window-relative extents (WINDOW coordinates) and the actions too.
+        let gtk4 = facts(app).gtk4
+        var tokens: [(String, Int, Int, DBusBatch.PropertyTokens, Int, (Int, Int)?)] = []
         for p in paths {
             tokens.append((p, b.call(p, "org.a11y.atspi.Accessible", "GetRole"), b.call(p, "org.a11y.atspi.Accessible", "GetState"),
                            props(b, p, "org.a11y.atspi.Accessible", ["Name", "Description", "ChildCount"], app: app),
-                           b.call(p, "org.a11y.atspi.Accessible", "GetInterfaces")))
+                           b.call(p, "org.a11y.atspi.Accessible", "GetInterfaces"),
+                           gtk4 ? (b.call(p, "org.a11y.atspi.Component", "GetExtents", [.u32(1)]), b.call(p, "org.a11y.atspi.Action", "GetActions")) : nil))
         }
-        lastCallCount += tokens.reduce(0) { n, t in n + 3 + t.3.calls }
+        lastCallCount += tokens.reduce(0) { n, t in n + 3 + t.3.calls + (t.5 == nil ? 0 : 2) }
         b.flush()
-        for (p, tRole, tState, tProps, tIfaces) in tokens {
+        for (p, tRole, tState, tProps, tIfaces, tGtk4) in tokens {
             let role = try value(b.reply(tRole)), state = try value(b.reply(tState))
             let props = try value(b.reply(tProps)), ifaces = try value(b.reply(tIfaces))
+            var extents: AtspiRect?, actions: [String]?
+            if let (te, ta) = tGtk4 {
+                extents = DesktopReader.rect(try value(b.reply(te)))
+                actions = (try value(b.reply(ta)))?.items.map { $0.items.first?.string ?? "" } ?? []
+            }
             guard let role, let props else { continue }  // gone meanwhile
             let d = props.dictionary
             infos[p] = Info(role: AtspiRole(rawValue: UInt32(truncatingIfNeeded: role.int ?? 0)),
                             name: d["Name"]?.string ?? "", description: d["Description"]?.string ?? "",
                             states: DesktopReader.states(state), interfaces: AtspiInterfaces(names: (ifaces?.items ?? []).compactMap(\.string)),
-                            childCount: Int(d["ChildCount"]?.int ?? -1))
+                            childCount: Int(d["ChildCount"]?.int ?? -1), extents: extents, actions: actions)
         }
     }
 
@@ -362,17 +540,24 @@ final class DesktopReader {
     private func fetchDetails(_ root: inout AtspiNode, app: AppRef, infos: [String: Info], only: Set<String>? = nil,
                               extents: Bool = false) throws(Failure) {
         let wanted = only ?? AtspiMapping.plannedIDs(root)
-        let withExtents = only == nil || extents
+        // GTK 4's extents and actions came with the values (and went through its quirks).
+        let gtk4 = facts(app).gtk4
+        let withExtents = (only == nil || extents) && !gtk4
         guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
         struct Tokens { var extents, actions, text, attributes, relations: Int?; var value: DBusBatch.PropertyTokens? }
         var tokens: [String: Tokens] = [:]
         root.forEach { n in
             guard wanted.contains(n.id), n.role != .application else { return }
+            // A page's node out of view: its name (read with the page) is all scanning needs.
+            if n.inDocument && !n.states.contains(.showing) { return }
             let p = String(n.id.dropFirst(app.bus.count))
             let element = AtspiMapping.kind(n) == .element
             var t = Tokens()
-            if withExtents, n.interfaces.contains(.component) { t.extents = b.call(p, "org.a11y.atspi.Component", "GetExtents", [.u32(0)]) }
-            if n.interfaces.contains(.action) { t.actions = b.call(p, "org.a11y.atspi.Action", "GetActions") }
+            // A page's node read whole has its extents already; a page's node walked is asked
+            // whatever its interface list says.
+            let extentsWanted = n.inDocument ? n.extents?.frame == nil : n.interfaces.contains(.component)
+            if withExtents, extentsWanted { t.extents = b.call(p, "org.a11y.atspi.Component", "GetExtents", [.u32(0)]) }
+            if n.interfaces.contains(.action) && !gtk4 { t.actions = b.call(p, "org.a11y.atspi.Action", "GetActions") }
             if element, n.interfaces.contains(.value) { t.value = props(b, p, "org.a11y.atspi.Value", AtspiValue.propertyNames, app: app) }
             if element, n.states.contains(.editable), n.interfaces.contains(.text) {
                 t.text = b.call(p, "org.a11y.atspi.Text", "GetText", [.i32(0), .i32(-1)])
@@ -390,6 +575,7 @@ final class DesktopReader {
         var details: [String: Details] = [:]
         var labelNames: [String: String] = [:]
         var nameTokens: [String: Int] = [:]
+        var actionNameTokens: [String: [Int]] = [:]
         let b2 = bus.batch(for: app.bus)
         for (id, t) in tokens {
             var d = Details()
@@ -399,7 +585,14 @@ final class DesktopReader {
                     d.extents = AtspiRect(x: Int32(clamping: f[0]), y: Int32(clamping: f[1]), width: Int32(clamping: f[2]), height: Int32(clamping: f[3]))
                 }
             }
-            if let k = t.actions, let v = try value(b.reply(k)) { d.actions = v.items.map { $0.items.first?.string ?? "" } }
+            if let k = t.actions, let v = try value(b.reply(k)) {
+                d.actions = v.items.map { $0.items.first?.string ?? "" }
+                // GetActions gives localized names: Chromium's are empty, Firefox's hold its key
+                // bindings (";;"). Those are asked by index (GetName: the action's name).
+                if let a = d.actions, a.contains(where: { $0.isEmpty || $0.contains(";") }), let b2 {
+                    actionNameTokens[id] = a.indices.prefix(DesktopReader.actionNameLimit).map { b2.call(String(id.dropFirst(app.bus.count)), "org.a11y.atspi.Action", "GetName", [.i32(Int32($0))]) }
+                }
+            }
             if let k = t.value, let v = try value(b.reply(k)) {
                 let p = v.dictionary
                 d.value = AtspiValue(current: p["CurrentValue"]?.double ?? 0, minimum: p["MinimumValue"]?.double ?? 0,
@@ -424,14 +617,25 @@ final class DesktopReader {
             }
             details[id] = d
         }
-        if let b2, !nameTokens.isEmpty {
+        if let b2, !nameTokens.isEmpty || !actionNameTokens.isEmpty {
             b2.flush()
-            lastCallCount += nameTokens.count
+            lastCallCount += nameTokens.count + actionNameTokens.values.reduce(0) { $0 + $1.count }
             for (path, k) in nameTokens { if let v = try value(b2.reply(k)), let s = v.string { labelNames[path] = s } }
+            for (id, tokens) in actionNameTokens {
+                var names = details[id]?.actions ?? []
+                for (i, k) in tokens.enumerated() where i < names.count {
+                    if let v = try value(b2.reply(k)), let s = v.string { names[i] = s }
+                }
+                details[id]?.actions = names
+            }
+        }
+        if gtk4 {
+            // A label target GTK 4 names after its type ("GtkImage") says nothing.
+            for (path, name) in labelNames { labelNames[path] = Gtk4Quirks.isTypeName(name, role: .label) ? "" : Gtk4Quirks.undoubled(name) }
         }
         func apply(_ n: inout AtspiNode) {
             if let d = details[n.id] {
-                if withExtents { n.extents = d.extents }
+                if withExtents && (!n.inDocument || n.extents?.frame == nil) { n.extents = d.extents }
                 if let a = d.actions {
                     n.actions = a
                     // Qt 5 lists the Action interface on every object, labels and panes too, most
@@ -449,7 +653,9 @@ final class DesktopReader {
     }
 
     /// A reply's value; a gone object or a failed call is nil; a timeout ends the read.
-    private func value(_ r: Result<DBusValue?, DBusCallError>) throws(Failure) -> DBusValue? {
+    func value(_ r: Result<DBusValue?, DBusCallError>) throws(Failure) -> DBusValue? { try DesktopReader.value(r) }
+
+    static func value(_ r: Result<DBusValue?, DBusCallError>) throws(Failure) -> DBusValue? {
         switch r {
         case .success(let v): return v
         case .failure(.timeout): throw .notAnswering
@@ -460,13 +666,30 @@ final class DesktopReader {
     /// The paths in an `a(so)` reply that belong to `app` (children in another application, a
     /// plug's socket for instance, are not followed). For the application's root, a failure means
     /// the application is gone.
-    private func references(_ r: Result<DBusValue?, DBusCallError>, app: AppRef, root: Bool) throws(Failure) -> [String] {
+    func references(_ r: Result<DBusValue?, DBusCallError>, app: AppRef, root: Bool) throws(Failure) -> [String] {
         switch r {
-        case .success(let v):
-            return (v?.items ?? []).compactMap { $0.reference }.filter { $0.bus == app.bus && $0.path != "/org/a11y/atspi/null" }.map(\.path)
+        case .success: return try DesktopReader.references(r, bus: app.bus)
         case .failure(.timeout): throw .notAnswering
         case .failure(let e): if root { throw .gone(e.reason) } else { return [] }
         }
+    }
+
+    /// The paths of application `bus` in an `a(so)` reply; none for a failed call, but a timeout
+    /// ends the read.
+    static func references(_ r: Result<DBusValue?, DBusCallError>, bus: String) throws(Failure) -> [String] {
+        switch r {
+        case .success(let v):
+            return (v?.items ?? []).compactMap { $0.reference }.filter { $0.bus == bus && $0.path != "/org/a11y/atspi/null" }.map(\.path)
+        case .failure(.timeout): throw .notAnswering
+        case .failure: return []
+        }
+    }
+
+    /// A `GetExtents` reply `(iiii)`.
+    static func rect(_ v: DBusValue?) -> AtspiRect? {
+        let f = v?.items.compactMap(\.int) ?? []
+        guard f.count == 4 else { return nil }
+        return AtspiRect(x: Int32(clamping: f[0]), y: Int32(clamping: f[1]), width: Int32(clamping: f[2]), height: Int32(clamping: f[3]))
     }
 
     static func states(_ v: DBusValue?) -> AtspiStates {

@@ -182,8 +182,8 @@ enum AndroidImporter {
                         let r = try ImportSupport.number(tag, a)
                         guard [0, 1, 2, 3].contains(r) else { throw tag.error(a, "expected a rotation of 0, 1, 2 or 3, found \(formatNumber(r))") }
                         h.rotation = Int(r)
-                    case "width": h.width = try ImportSupport.number(tag, a)
-                    case "height": h.height = try ImportSupport.number(tag, a)
+                    case "width": h.width = try ImportSupport.coordinate(tag, a)
+                    case "height": h.height = try ImportSupport.coordinate(tag, a)
                     default: break
                     }
                 }
@@ -293,6 +293,9 @@ enum AndroidImporter {
             guard shape == Array("[n,n][n,n]".utf8), numbers.count == 4 else {
                 throw tag.error(a, "expected bounds like [0,0][1080,1920], found \"\(s)\"")
             }
+            if let far = numbers.first(where: { !CoordinateLimit.contains($0) }) {
+                throw tag.error(a, "\(formatNumber(far)) in \(s) is out of range; expected coordinates of at most \(CoordinateLimit.words) either way")
+            }
             guard numbers[2] >= numbers[0], numbers[3] >= numbers[1] else {
                 throw tag.error(a, "the second corner of \(s) is above or left of the first")
             }
@@ -314,11 +317,12 @@ enum AndroidImporter {
             if k < b.count, b[k] == UInt8(ascii: "-") { negative = true; k += 1 }
             let start = k
             var v = 0
-            while k < b.count, b[k] >= UInt8(ascii: "0"), b[k] <= UInt8(ascii: "9"), k - start < 9 {
+            while k < b.count, b[k] >= UInt8(ascii: "0"), b[k] <= UInt8(ascii: "9"), k - start < 7 {
                 v = v * 10 + Int(b[k] - UInt8(ascii: "0"))
                 k += 1
             }
-            guard k > start else { return nil }
+            // More than a million: the general parser reports it (`CoordinateLimit`).
+            guard k > start, v <= Int(CoordinateLimit.maximum) else { return nil }
             return Double(negative ? -v : v)
         }
         guard expect(UInt8(ascii: "[")), let x1 = integer(), expect(UInt8(ascii: ",")), let y1 = integer(), expect(UInt8(ascii: "]")),

@@ -35,6 +35,22 @@ enum ChromiumMacDumpImporter {
         return false
     }
 
+    /// The role of a dump with Linux roles (Chromium's `*-expected-auralinux.txt`: `[document
+    /// web]`, then `++[push button] name='OK'`), or nil: its first line is a role in brackets,
+    /// lower-case words.
+    static func auralinuxRole(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let line = raw.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{FEFF}" || $0 == "+" })
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
+            let role = line[line.index(after: line.startIndex)..<close]
+            guard !role.isEmpty, role.count <= 40, role.allSatisfy({ ($0.isASCII && $0.isLowercase) || $0 == " " }) else { return nil }
+            return String(role)
+        }
+        return nil
+    }
+
     struct Line {
         var depth: Int
         var role: String

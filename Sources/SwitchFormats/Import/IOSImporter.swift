@@ -112,13 +112,13 @@ enum IOSImporter {
                 case .enabled?: n.enabled = try ImportSupport.flag(tag, a)
                 case .visible?: n.visible = try ImportSupport.flag(tag, a)
                 case .accessible?: n.accessible = try ImportSupport.flag(tag, a)
-                case .x?: x = try ImportSupport.number(tag, a)
-                case .y?: y = try ImportSupport.number(tag, a)
+                case .x?: x = try ImportSupport.coordinate(tag, a)
+                case .y?: y = try ImportSupport.coordinate(tag, a)
                 case .width?:
-                    w = try ImportSupport.number(tag, a)
+                    w = try ImportSupport.coordinate(tag, a)
                     if let w, w < 0 { throw tag.error(a, "expected a width of 0 or more, found \(formatNumber(w))") }
                 case .height?:
-                    h = try ImportSupport.number(tag, a)
+                    h = try ImportSupport.coordinate(tag, a)
                     if let h, h < 0 { throw tag.error(a, "expected a height of 0 or more, found \(formatNumber(h))") }
                 case nil: break
                 }

@@ -95,6 +95,16 @@ enum ImportSupport {
         return d
     }
 
+    /// A coordinate or a size (`x`, `width`, `<hierarchy width=…>`): a number within
+    /// ±`CoordinateLimit.maximum` (README "Limits of the readers").
+    static func coordinate(_ tag: XMLTag, _ a: XMLAttribute) throws(InputError) -> Double {
+        let d = try number(tag, a)
+        guard CoordinateLimit.contains(d) else {
+            throw tag.error(a, "\(formatNumber(d)) is out of range; expected a coordinate or size of at most \(CoordinateLimit.words) either way")
+        }
+        return d
+    }
+
     /// "true" / "false"; an empty value means "not given" (nil), as in Appium's hand-edited
     /// edge-case fixture (`enabled=""`).
     static func flag(_ tag: XMLTag, _ a: XMLAttribute) throws(InputError) -> Bool? {

@@ -62,7 +62,16 @@ public enum TreeFile {
         let bytes = try TextEncoding.utf8(raw, file: file)
         switch firstByte(bytes) {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            let json = try JSONParser.parse(bytes, file: file)
+            let json: JSONNode
+            do {
+                json = try JSONParser.parse(bytes, file: file)
+            } catch {
+                // `[document web]`: not JSON that went wrong, but a dump with Linux roles.
+                if let role = ChromiumMacDumpImporter.auralinuxRole(TextEncoding.withoutCRLF(bytes)) {
+                    throw InputError(file: file, line: 1, column: 1, message: "a Chromium accessibility tree dump with Linux (auralinux) roles ([\(role)], *-expected-auralinux.txt); switchscan reads Chromium's dumps with macOS roles (AXWebArea …, *-expected-mac.txt), or a Chrome DevTools getFullAXTree result")
+                }
+                throw error
+            }
             let reader = JSONReader(file: file, bytes: bytes)
             switch jsonFormat(json) {
             case .native?:

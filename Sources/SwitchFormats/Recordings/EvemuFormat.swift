@@ -88,11 +88,21 @@ public enum EvemuFormat {
         var parser = EvemuParser(file: file)
         var events: [TimedEvent] = []
         events.reserveCapacity(bytes.count / 32)
+        // A last line without its line break that does not read is where the file was cut (not a
+        // file of one line, nor one whose lines end with a lone CR: those are read as they are).
+        let endsWithBreak = bytes.last == RecordingText.newline
+        var cutAtLine: Int?
         for line in RecordingText.Lines(bytes) {
-            if let event = try parser.take(bytes, line.range, line: line.number) { events.append(event) }
+            do {
+                if let event = try parser.take(bytes, line.range, line: line.number) { events.append(event) }
+            } catch {
+                guard !endsWithBreak, line.number > 1, line.range.upperBound >= bytes.count - 1,
+                      !bytes[line.range].contains(RecordingText.carriageReturn) else { throw error }
+                cutAtLine = line.number
+            }
         }
         let description = try parser.finish()
-        return Parsed(device: Recording.Device(description: description, events: events),
+        return Parsed(device: Recording.Device(description: description, events: events, cutAtLine: cutAtLine),
                       nameLine: parser.nameLine, firstEventLine: parser.firstEventLine)
     }
 

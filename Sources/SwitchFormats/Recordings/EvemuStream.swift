@@ -21,6 +21,9 @@ public struct EvemuStream {
     public var firstEventLine: Int? { parser.firstEventLine }
     /// The number of lines read so far.
     public var lines: Int { lineNumber }
+    /// The file ends inside this line: no line break after it, and it does not read (the
+    /// recording was cut short there); left out.
+    public private(set) var cutAtLine: Int?
 
     /// Reads the next piece of the file; returns the events of the lines it completes.
     public mutating func feed(_ chunk: [UInt8]) throws(InputError) -> [TimedEvent] {
@@ -49,7 +52,13 @@ public struct EvemuStream {
         if !pending.isEmpty {
             let bytes = pending
             pending = []
-            if let e = try take(bytes, 0..<bytes.count) { events.append(e) }
+            do {
+                if let e = try take(bytes, 0..<bytes.count) { events.append(e) }
+            } catch {
+                // Cut short (as `EvemuFormat.parseDetailed` decides: not the only line, no lone CR).
+                guard lineNumber > 1, !bytes.contains(RecordingText.carriageReturn) else { throw error }
+                cutAtLine = lineNumber
+            }
         }
         _ = try parser.finish()
         return events

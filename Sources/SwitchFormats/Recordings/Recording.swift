@@ -8,10 +8,14 @@ public struct Recording: Sendable, Equatable {
         public var description: DeviceDescription?
         /// Time-ordered events, times as written in the file.
         public var events: [TimedEvent]
+        /// The file ends inside this line (no line break after it, and it does not read): the
+        /// recording was cut short there; the line is left out (a warning, `RecordingCheck`).
+        public var cutAtLine: Int?
 
-        public init(description: DeviceDescription?, events: [TimedEvent]) {
+        public init(description: DeviceDescription?, events: [TimedEvent], cutAtLine: Int? = nil) {
             self.description = description
             self.events = events
+            self.cutAtLine = cutAtLine
         }
     }
 

@@ -19,25 +19,55 @@ public enum RecordingCheck {
     /// Throws the first error; returns the warnings. With `replaying: false` (calibrate, which
     /// has its own rule for what it counts) the "nothing reaches the profile" check is skipped.
     public static func check(_ survey: RecordingSurvey, _ files: Files, profile: Profile, replaying: Bool = true) throws(InputError) -> [InputError] {
+        let (warnings, error) = review(survey, files, profile: profile, replaying: replaying)
+        if let error { throw error }
+        return warnings
+    }
+
+    /// The warnings found before the first error, and that error: a warning can be its cause
+    /// (keys the description lacks are dropped, and then nothing reaches the profile), so the
+    /// shell prints them before it.
+    public static func review(_ survey: RecordingSurvey, _ files: Files, profile: Profile, replaying: Bool = true) -> (warnings: [InputError], error: InputError?) {
+        var warnings: [InputError] = []
+        do {
+            try check(survey, files, profile: profile, replaying: replaying, into: &warnings)
+            return (warnings, nil)
+        } catch {
+            return (warnings, error)
+        }
+    }
+
+    static func check(_ survey: RecordingSurvey, _ files: Files, profile: Profile, replaying: Bool, into warnings: inout [InputError]) throws(InputError) {
         let file = files.events
         if let last = survey.lastTime, last.microseconds - survey.rebaseShift > TimeLimit.maximum.microseconds {
             throw InputError(file: file, message: "events go on until \(EvemuFormat.timeString(last)) s, more than one year (\(TimeLimit.maximumSeconds) s) after \(survey.rebaseShift > 0 ? "the first event" : "t = 0"); switchscan replays at most one year")
         }
-        var warnings: [InputError] = []
+        if survey.events == 0 { throw noEvents(survey, file) }
         for d in survey.devices {
-            if let description = d.description, d.describedSeparately, let desc = files.description {
-                // A description that cannot be the recorded device's: keys it does not have, or
-                // touches on something that is not a touchscreen.
-                if let key = d.firstUnannouncedKey {
-                    throw InputError(file: file, message: "presses \(EventCodes.describe(type: EventCodes.EV_KEY, code: key)), which the device in \(desc) (\"\(description.name)\") does not have; is \(desc) the description of the device this was recorded from?")
+            if let line = d.cutAtLine {
+                warnings.append(InputError(file: file, line: line, message: "the file ends inside this line (no line break, and it does not read): the recording was cut short here; the line is left out, the \(d.events) events before it are replayed"))
+            }
+            if let description = d.description, d.looksLikeTouch && !description.isTouchscreen {
+                // Touches from something that is not a touchscreen: the cause is the device
+                // (a touchpad moves a pointer), not a description of another device.
+                if description.isTouchpad {
+                    throw InputError(file: file, message: "has the touches of a touchpad: \"\(description.name)\"\(d.describedSeparately ? " (in \(files.description ?? "--desc"))" : "") has BTN_TOOL_FINGER and no INPUT_PROP_DIRECT; a touchpad moves a pointer and is not a touchscreen, and switchscan takes touches from touchscreens only (switch presses from keys)")
                 }
-                if d.looksLikeTouch && !description.isTouchscreen {
+                if d.describedSeparately, let desc = files.description {
                     throw InputError(file: file, message: "has touchscreen events, but the device in \(desc) (\"\(description.name)\") is not a touchscreen; is \(desc) the description of the device this was recorded from?")
                 }
             }
             if let description = d.description, d.unannounced > 0, let first = d.firstUnannounced {
-                // Real recordings have a few (a kernel's axes renumbered since): a warning.
-                warnings.append(InputError(file: file, message: "\(d.unannounced) of its \(d.events) events use codes the device \"\(description.name)\" does not list (the first: \(EventCodes.describe(type: first.type, code: first.code))); they are replayed, but a device does not send those: do the description and the events belong together?"))
+                // Real recordings have some (a kernel's axes renumbered since, a tool key the
+                // description left out): the kernel drops them, and so does the replay.
+                warnings.append(InputError(file: file, message: "\(d.unannounced) of its \(d.events) events use codes \(d.describedSeparately ? "the description in \(files.description ?? "--desc")" : "the description") of \"\(description.name)\" does not list (the first: \(EventCodes.describe(type: first.type, code: first.code))); the kernel drops those from such a device, and so does the replay"))
+            }
+            if let description = d.description, description.isTouchscreen, d.touches {
+                let moved = d.movedInsteadOfPosition
+                if !moved.isEmpty {
+                    let names = moved.map { EventCodes.describe(type: EventCodes.EV_ABS, code: $0) }.joined(separator: " and ")
+                    warnings.append(InputError(file: file, message: "\"\(description.name)\" reports its touches' movement on \(names) while ABS_X and ABS_Y never move: switchscan reads the position from ABS_X/ABS_Y (or ABS_MT_POSITION_X/Y), so every touch is at one point (\(moved.count == 1 ? "that axis is" : "those axes are") not read)"))
+                }
             }
             if d.description == nil, d.looksLikeTouch, let code = d.firstTouchCode ?? d.firstAbsCode {
                 throw InputError(file: file, message: "touchscreen events (\(EventCodes.describe(type: EventCodes.EV_ABS, code: code)) …) but no device description to map them onto the screen; pass the touchscreen's description with --desc FILE.desc (evemu-describe writes one)")
@@ -47,7 +77,17 @@ public enum RecordingCheck {
             }
         }
         if replaying { try checkReachesProfile(survey, files, profile: profile) }
-        return warnings
+    }
+
+    /// The error for a recording without a single event: it would replay nothing and exit 0.
+    static func noEvents(_ survey: RecordingSurvey, _ file: String) -> InputError {
+        if let cut = survey.devices.compactMap(\.cutAtLine).first {
+            return InputError(file: file, line: cut, message: "no events: the file ends inside this line, before its first event (was it cut short?)")
+        }
+        if survey.devices.contains(where: { $0.description != nil }) {
+            return InputError(file: file, message: "no events: it describes \(survey.devices.count == 1 ? "a device" : "its devices") but holds no events (no \"E:\" lines, or an empty \"events:\" list); there is nothing to replay")
+        }
+        return InputError(file: file, message: "no events: the file is empty, or holds only blank lines and comments; there is nothing to replay (record one with `switchscan record`)")
     }
 
     /// Something in the recording must reach the profile: a press of one of its switches on a
@@ -59,7 +99,7 @@ public enum RecordingCheck {
         for d in survey.devices {
             if d.isTouchscreen { heard = heard || d.touches } else { heard = heard || bound.contains { (d.presses[$0] ?? 0) > 0 } }
         }
-        if heard || (survey.events == 0 && profile.scans) { return }
+        if heard { return }
 
         var listens: [String] = []
         if !profile.switches.isEmpty { listens.append("presses of " + profile.switches.map(\.keyName).joined(separator: ", ")) }

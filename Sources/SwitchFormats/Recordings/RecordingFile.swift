@@ -89,6 +89,7 @@ public enum RecordingFile {
 
         // The events.
         var eventList: [TimedEvent] = []
+        var cutAtLine: Int?
         switch detect(events.bytes) {
         case .empty:
             break
@@ -97,12 +98,13 @@ public enum RecordingFile {
             try checkOwnDescription(parsed.device.description, nameLine: parsed.nameLine, file: events.file,
                                     against: deviceDescription, from: description.file)
             eventList = parsed.device.events
+            cutAtLine = parsed.device.cutAtLine
         case .format(.libinputRecord):
             throw InputError(file: events.file, line: 1, message: "a libinput-record file describes its own devices; decode it alone, without \(description.file)")
         case .unknown(let line):
             throw InputError(file: events.file, line: line, message: "not an evemu events file (expected \"E: <sec>.<usec> <type> <code> <value>\" lines)")
         }
-        return Recording(devices: [Recording.Device(description: deviceDescription, events: eventList)])
+        return Recording(devices: [Recording.Device(description: deviceDescription, events: eventList, cutAtLine: cutAtLine)])
     }
 
     /// A description-only evemu file (`.desc`): its device. A file that also holds events, a

@@ -30,6 +30,10 @@ public struct RecordingSurvey: Sendable, Equatable {
         /// Events after the last SYN_REPORT, and the time of the first of them.
         public var trailing = 0
         public var trailingFrom: Instant?
+        /// The file ends inside this line (`Recording.Device.cutAtLine`).
+        public var cutAtLine: Int?
+        /// Per absolute axis: the first value it reported, and whether it ever reported another.
+        public var axes: [UInt16: (first: Int32, moved: Bool)] = [:]
 
         public init(description: DeviceDescription?, describedSeparately: Bool = false) {
             self.description = description
@@ -56,6 +60,11 @@ public struct RecordingSurvey: Sendable, Equatable {
             case EventCodes.EV_KEY:
                 if ev.value == 1 { presses[ev.code, default: 0] += 1 }
             case EventCodes.EV_ABS:
+                if let a = axes[ev.code] {
+                    if !a.moved && a.first != ev.value { axes[ev.code] = (a.first, true) }
+                } else {
+                    axes[ev.code] = (ev.value, false)
+                }
                 absEvents += 1
                 if firstAbsCode == nil { firstAbsCode = ev.code }
                 let contact = ev.code == EventCodes.ABS_MT_TRACKING_ID && ev.value >= 0
@@ -80,6 +89,26 @@ public struct RecordingSurvey: Sendable, Equatable {
 
         /// Whether a touchscreen's touches are in it (what the touch pipeline acts on).
         public var touches: Bool { touchEvents > 0 || (presses[EventCodes.BTN_TOUCH] ?? 0) > 0 }
+
+        /// The axes that moved while the position axes the touch pipeline reads (ABS_X/Y,
+        /// ABS_MT_POSITION_X/Y) never did: a controller that reports its position elsewhere
+        /// (an eGalax on ABS_Z and ABS_RX), whose every touch lands at one point. Empty otherwise.
+        public var movedInsteadOfPosition: [UInt16] {
+            let position = [EventCodes.ABS_X, EventCodes.ABS_Y, EventCodes.ABS_MT_POSITION_X, EventCodes.ABS_MT_POSITION_Y]
+            guard !position.contains(where: { axes[$0]?.moved ?? false }) else { return [] }
+            return axes.filter { !position.contains($0.key) && $0.value.moved && $0.key != EventCodes.ABS_MT_TRACKING_ID && $0.key != EventCodes.ABS_MT_SLOT }
+                .keys.sorted()
+        }
+
+        // Equatable without the axes' tuples.
+        public static func == (a: Device, b: Device) -> Bool {
+            a.description == b.description && a.describedSeparately == b.describedSeparately && a.events == b.events
+                && a.firstTime == b.firstTime && a.lastTime == b.lastTime && a.presses == b.presses && a.touchEvents == b.touchEvents
+                && a.firstTouchCode == b.firstTouchCode && a.absEvents == b.absEvents && a.firstAbsCode == b.firstAbsCode
+                && a.unannounced == b.unannounced && a.firstUnannounced == b.firstUnannounced
+                && a.firstUnannouncedKey == b.firstUnannouncedKey && a.trailing == b.trailing && a.trailingFrom == b.trailingFrom
+                && a.cutAtLine == b.cutAtLine && a.axes.mapValues { [Int($0.first), $0.moved ? 1 : 0] } == b.axes.mapValues { [Int($0.first), $0.moved ? 1 : 0] }
+        }
     }
 
     public var devices: [Device]
@@ -91,6 +120,7 @@ public struct RecordingSurvey: Sendable, Equatable {
         devices = recording.devices.map { d in
             var s = Device(description: d.description)
             for e in d.events { s.observe(e) }
+            s.cutAtLine = d.cutAtLine
             return s
         }
     }

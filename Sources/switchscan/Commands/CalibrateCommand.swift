@@ -65,7 +65,7 @@ struct CalibrateCommand: ParsableCommand {
         // grid takes minutes. Ctrl-C stops the run (nothing is printed before the end, so nothing
         // half-written is left on stdout).
         let progress = Progress("calibrate")
-        let outcomes = Calibration.run(events: setup.events, profile: setup.profile, grid: setup.grid) { done, total in
+        let outcomes = ParallelCalibration.run(events: setup.events, profile: setup.profile, grid: setup.grid) { done, total in
             progress.update("\(done) of \(total) settings replayed")
             if done == total { progress.finish("\(done) of \(total) settings replayed") }
         }

@@ -58,7 +58,7 @@ struct DebugEventsCommand: ParsableCommand {
             selected = entries.compactMap { e in e.description.map { SelectedDevice(node: e.node, description: $0, explicit: false, reason: "every device") } }
             for e in entries { if let error = e.error { note("\(e.node): \(error.reason)") } }
             if selected.isEmpty {
-                throw fail(entries.isEmpty ? "no input devices in \(DeviceEnumeration.inputDirectory)"
+                throw fail(entries.isEmpty ? "\(DeviceEnumeration.inputDirectory): \(DevicePicking.noDevices)"
                                            : "no input device can be read (see `switchscan devices`)")
             }
         } else {

@@ -21,7 +21,7 @@ struct DevicesCommand: ParsableCommand {
             Output.line(DeviceReport.json(entries).rendered(indent: 2))
         case .text:
             if entries.isEmpty {
-                printError("switchscan: no input devices in \(DeviceEnumeration.inputDirectory)")
+                printError("switchscan: \(DeviceEnumeration.inputDirectory): \(DevicePicking.noDevices)")
                 return
             }
             for line in DeviceReport.text(entries) { Output.line(line) }

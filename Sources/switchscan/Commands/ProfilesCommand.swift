@@ -9,11 +9,13 @@ struct ProfilesCommand: ParsableCommand {
         commandName: "profiles",
         abstract: "List the profiles available by name, or show one with every setting.",
         discussion: """
-        Profiles are found by name in $XDG_CONFIG_HOME/switchscan/profiles (~/.config/… by \
-        default), then in the installed share/switchscan/profiles, then in ./Profiles; the first \
-        NAME.json wins. Without --profile, commands use $XDG_CONFIG_HOME/switchscan/profile.json \
-        when it exists, else the built-in defaults. To start from a bundled profile: \
-        switchscan profiles show tremor > ~/.config/switchscan/profile.json
+        Profiles are found by name in $SWITCHSCAN_PROFILES (when set), then \
+        $XDG_CONFIG_HOME/switchscan/profiles (~/.config/… by default), then in the installed \
+        share/switchscan/profiles, then in ./Profiles, then in the Profiles folder of the checkout \
+        the binary was built in; the first NAME.json wins. Without --profile, commands use \
+        $XDG_CONFIG_HOME/switchscan/profile.json when it exists, else the built-in defaults. To \
+        start from a bundled profile: mkdir -p ~/.config/switchscan && switchscan profiles show \
+        tremor > ~/.config/switchscan/profile.json
         """,
         subcommands: [List.self, Show.self],
         defaultSubcommand: List.self)

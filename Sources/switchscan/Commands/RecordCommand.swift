@@ -41,12 +41,14 @@ struct RecordCommand: ParsableCommand {
 
     func validate() throws {
         try validateUntil(until)
-        if names.isEmpty && devices.isEmpty {
-            throw ValidationError("name the device(s) to record (see `switchscan devices`)")
-        }
     }
 
     func run() throws {
+        // Checked here, not in `validate`: a validation error there hid an unknown option such as
+        // `--all` (libinput record's), which the parser reports only once validation passed.
+        if names.isEmpty && devices.isEmpty {
+            throw ValidationError("name the device(s) to record (see `switchscan devices`)")
+        }
         let named = names + devices
         let (selected, _) = try reportingInputErrors {
             try DevicePicking.pick(options: named, profile: nil, profileFile: nil)

@@ -148,7 +148,8 @@ struct RunCommand: ParsableCommand {
             flush: { transcript.flush(); errors.flush() },
             log: log,
             showFrame: showFrames ? { errors.append(TerminalText.line($0) + "\n") } : nil,
-            reloadTree: desktop != nil ? nil : { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath) })
+            reloadTree: desktop != nil ? nil : { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath, notes: false) })
+        if desktop == nil { hooks.reloadFile = InputFiles.displayName(treePath) }
         // The scanning keyboard and its predictions (docs/typing.md, Live/LiveTyping.swift).
         var hasField = false
         treeValue.forEachNode { e, _ in if e.textEntry != nil { hasField = true } }

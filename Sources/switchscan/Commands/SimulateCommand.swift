@@ -61,9 +61,11 @@ struct SimulateCommand: ParsableCommand {
                 try setup.run(until: until.map { Instant.seconds($0) }, output: output)
                 return
             }
-            // The page is written once the run is over; with `-` it replaces the transcript.
-            var lines: [TranscriptLine] = []
-            let end = try setup.run(until: until.map { Instant.seconds($0) }, output: report == "-" ? nil : output) { lines.append($0) }
+            // The page is written once the run is over; with `-` it replaces the transcript. The
+            // recorder keeps the figures of the whole session and the lines of its first part
+            // only, so memory does not grow with the recording.
+            var recorder = SessionReport.Recorder(trees: [setup.tree] + setup.layouts.map(\.1))
+            let end = try setup.run(until: until.map { Instant.seconds($0) }, output: report == "-" ? nil : output) { recorder.observe($0) }
             var screens = [SessionReport.Screen(at: .zero, name: InputFiles.displayName(tree), tree: setup.tree)]
             for (k, (t, layoutTree)) in setup.layouts.enumerated() {
                 screens.append(SessionReport.Screen(at: t, name: setup.layoutNames.indices.contains(k) ? setup.layoutNames[k] : "layout \(k + 1)", tree: layoutTree))
@@ -71,7 +73,7 @@ struct SimulateCommand: ParsableCommand {
             let profileName = (profile.map { InputFiles.displayName($0) + ": " } ?? "") + setup.profile.name
             let page = SessionReport.html(SessionReport.Session(treeName: InputFiles.displayName(tree), profileName: profileName,
                                                                 inputName: InputFiles.displayName(events), screens: screens,
-                                                                lines: lines, end: end))
+                                                                recorder: recorder, end: end))
             try OutputFiles.write(page, to: report)
         }
     }
@@ -120,7 +122,7 @@ struct SimulationSetup {
         // With speech on, phrases take the speech-time model's time (speech-paced scanning).
         let voice = profile.scanning.speech ? SpeechTimeModel(speechRate: profile.scanning.speechRate) : nil
         var replay = Simulation.Replay(engine: Engine(tree: tree, profile: profile, devices: recording.devices),
-                                       layouts: layouts, until: until, speech: voice)
+                                       layouts: layouts, layoutFiles: layoutNames, until: until, speech: voice)
         var pending = ""
         var verdicts = PressVerdicts()
         func emit(_ lines: [TranscriptLine]) {
@@ -138,11 +140,17 @@ struct SimulationSetup {
         }
         emit(replay.start())
         defer { Output.write(pending) }
+        // Progress on a terminal (`Progress`): how far into the recording the replay is.
+        let progress = Progress("simulate")
+        let last = recording.survey.lastTime.map { Instant(microseconds: $0.microseconds - recording.survey.rebaseShift) }
+        let total = last.map { " of \($0.transcriptString) s" } ?? ""
         try recording.forEachFrame { device, frame in
             emit(replay.deliver(frame, device: device))
+            progress.update("\(frame.time.transcriptString) s\(total) replayed")
             return !replay.isOver
         }
         emit(replay.finish())
+        progress.finish()
         if let message = verdicts.nothingAccepted {
             Output.write(pending)
             pending = ""

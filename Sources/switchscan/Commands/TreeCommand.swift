@@ -34,20 +34,30 @@ struct TreeCommand: ParsableCommand {
         func validate() throws { try live.validate(file: file) }
 
         func run() throws {
+            let progress = Progress("tree show")
             let tree = try live.desktop ? live.readTree() : reportingInputErrors { try InputFiles.tree(file!) }
             defer { KeptUntilExit.keep(tree) }
+            progress.update("scan order")
             switch format {
             case .json: Output.line(TreeReport.json(ScanModel(tree: tree)).rendered(indent: 2))
             case .text:
                 let model = ScanModel(tree: tree)
+                progress.update("scan order done, writing \(model.items.count) items")
                 let lines = TreeReport.text(model)
-                Output.lines(lines)
+                var written = 0
+                Output.lines(lines.lazy.map { line in
+                    written += 1
+                    if written & 4095 == 0 { progress.update("\(written) of \(lines.count) lines written") }
+                    return line
+                })
                 KeptUntilExit.keep((model, lines))
             case .svg:
                 let name = file.map(InputFiles.displayName) ?? "the live desktop"
                 for note in ScreenPicture.layout(tree).notes { printError("switchscan: note: \(name): \(note)") }
+                progress.update("drawing")
                 Output.write(ScreenPicture.svg(tree, title: name))
             }
+            progress.finish("done")
         }
     }
 

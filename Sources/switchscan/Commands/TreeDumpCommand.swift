@@ -32,6 +32,9 @@ struct DesktopOptions: ParsableArguments {
     func readTree() throws -> ElementTree {
         let source = try source()
         defer { source.finish() }
+        if ProcessInfo.processInfo.environment["SWITCHSCAN_DESKTOP_TRACE"] != nil {
+            source.trace = { FileHandle.standardError.write(Data(("desktop: " + $0 + "\n").utf8)) }
+        }
         do {
             return try source.readOnce()
         } catch {

@@ -12,17 +12,18 @@ struct TreeStatsCommand: ParsableCommand {
         the stops of item scanning; groups: the groups of group scanning; depth: levels (a root \
         alone is 1).
 
-        Time to reach an item, with T = autoScanningTime, P = pauseOnFirstItem and H = \
-        holdDuration of the profile (without --profile: the default profile, else the built-in \
-        defaults): a level's first \
-        stop is highlighted at once and stays T + P, every later stop T; the person has the whole \
-        dwell of a stop to press it, so selecting the stop at index j (from 0) costs \
-        P + (j+1)·T + H. An item's time is the sum over the levels on its way down, its presses \
-        the number of levels. Methods: linear (one level), group scanning (the app's \
-        containers), row-column (containers and rows of three or more), auto grouping (per \
-        level the cheapest of declared, rows, row-column and balanced chunks), and group \
-        selection with 2 to 6 switches (T + H per press). Average over the scan items, and the \
-        worst.
+        The profile (--profile; without it the default profile, else the built-in defaults) is \
+        named in the report. Auto scanning: time to reach an item, with T = autoScanningTime, \
+        P = pauseOnFirstItem and H = holdDuration: a level's first stop is highlighted at once \
+        and stays T + P, every later stop T; the person has the whole dwell of a stop to press \
+        it, so selecting the stop at index j (from 0) costs P + (j+1)·T + H. An item's time is \
+        the sum over the levels on its way down, its presses the number of levels. Manual \
+        scanning: presses only (j nexts and a select per level); single switch step: a press \
+        per stop passed, a dwell T selects; a touch-only profile does not scan (said so). \
+        Methods: linear (one level), group scanning (the app's containers), row-column \
+        (containers and rows of three or more), auto grouping (per level the cheapest of \
+        declared, rows, row-column and balanced chunks), and group selection with 2 to 6 \
+        switches (T + H per press). Average over the scan items, and the worst.
         """)
 
     @Argument(help: "A tree file (native JSON, or a dump switchscan can import).")
@@ -36,9 +37,13 @@ struct TreeStatsCommand: ParsableCommand {
 
 
     func run() throws {
+        let progress = Progress("tree stats")
+        let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
         let tree = try reportingInputErrors { try InputFiles.tree(file) }
-        let chosen = try reportingInputErrors { try ProfileLibrary.load(profile) }.profile
-        let stats = TreeStats(tree: tree, scanning: chosen.scanning, holdDuration: chosen.switchStabilization.holdDuration)
+        let name = loaded.path.map { "\(loaded.profile.name) (\(InputFiles.displayName($0)))" } ?? ProfileLibrary.builtInName
+        let stats = TreeStats(tree: tree, profile: loaded.profile, profileName: name) { step in progress.update(step) }
+        progress.finish("done")
+        defer { KeptUntilExit.keep((tree, stats)) }
         switch format {
         case .json: Output.line(stats.json.rendered(indent: 2))
         case .text: for line in stats.text { Output.line(line) }

@@ -1,3 +1,4 @@
+import Glibc
 import SwitchCore
 import SwitchInput
 
@@ -27,13 +28,28 @@ enum DevicePicking {
         if selected.isEmpty {
             let keys = profile.switches.map(\.keyName).joined(separator: ", ")
             let errors = entries.compactMap(\.error)
-            var message = entries.isEmpty ? "no input devices in \(DeviceEnumeration.inputDirectory)"
-                : "no input device has the profile's switch keys (\(keys.isEmpty ? "none" : keys))"
+            if entries.isEmpty {
+                // Naming a device cannot help where there is none: say what is missing.
+                throw InputError(file: DeviceEnumeration.inputDirectory, message: DevicePicking.noDevices)
+            }
+            var message = "no input device has the profile's switch keys (\(keys.isEmpty ? "none" : keys))"
             if let e = errors.first { message += "; \(errors.count) could not be opened (\(e.reason))" }
             message += "; name one with --device (see `switchscan devices`)"
             throw InputError(file: profileFile ?? "profile", message: message)
         }
         return (selected, entries)
+    }
+}
+
+extension DevicePicking {
+    /// Why there is no device at all: no evdev directory (a container, a machine without input
+    /// devices), or one that holds no event node.
+    static var noDevices: String {
+        var st = stat()
+        if stat(DeviceEnumeration.inputDirectory, &st) != 0 {
+            return "does not exist: this system has no evdev input devices (a container, or a virtual machine without them); switchscan reads switches through evdev"
+        }
+        return "holds no event device (no switch, keyboard or touchscreen is plugged in, or none is visible here)"
     }
 }
 

@@ -51,8 +51,13 @@ enum InputFiles {
         return try readAll(fd, name: path, limit: limit, kind, sizeHint: sizeHint)
     }
 
-    static func tree(_ path: String) throws(InputError) -> ElementTree {
-        try TreeFile.decode(read(path, .tree), file: displayName(path), limits: limits())
+    /// The tree of any file switchscan reads; the importer's notes (a default screen size, a
+    /// dump without geometry, references to nodes the dump lacks) go to standard error, so every
+    /// command that reads a dump says them, not only `tree import` (issue 22).
+    static func tree(_ path: String, notes: Bool = true) throws(InputError) -> ElementTree {
+        let imported = try TreeFile.importTree(read(path, .tree), file: displayName(path), limits: limits())
+        if notes { for note in imported.notes { printError("switchscan: note: \(displayName(path)): \(note)") } }
+        return imported.tree
     }
 
     private static func readStandardInput(limit: Int, _ kind: ReaderLimits.FileKind) throws(InputError) -> [UInt8] {

@@ -16,8 +16,14 @@ final class Progress {
     /// Characters of the last line, blanked by a shorter one.
     private var lastLength = 0
 
-    /// Quiet for this long after the start.
-    static let delay: Duration = .seconds(2)
+    /// Quiet for this long after the start: 2 s (`SWITCHSCAN_PROGRESS_DELAY` seconds, for the
+    /// tests, which cannot wait on a slow run to pass it).
+    static let delay: Duration = {
+        if let s = ProcessInfo.processInfo.environment["SWITCHSCAN_PROGRESS_DELAY"], let d = Double(s), d >= 0, d <= 60 {
+            return .milliseconds(Int64(d * 1000))
+        }
+        return .seconds(2)
+    }()
     /// At most one line per interval.
     static let interval: Duration = .seconds(1)
 

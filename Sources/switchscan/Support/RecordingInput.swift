@@ -41,6 +41,7 @@ struct RecordingInput {
             } else {
                 device.description = own.description
             }
+            device.cutAtLine = own.cutAtLine
             survey.devices = [device]
             return RecordingInput(source: .evemuFile(path: path, description: device.description), survey: survey, files: (path, desc))
         }
@@ -69,9 +70,9 @@ struct RecordingInput {
     /// Checks the survey against the profile (errors thrown) and prints the warnings on stderr.
     func check(profile: Profile, profileFile: String, replaying: Bool = true) throws(InputError) {
         let files = RecordingCheck.Files(events: self.files.events, description: self.files.description, profile: profileFile)
-        for warning in try RecordingCheck.check(survey, files, profile: profile, replaying: replaying) {
-            note("warning: \(warning)")
-        }
+        let (warnings, error) = RecordingCheck.review(survey, files, profile: profile, replaying: replaying)
+        for warning in warnings { note("warning: \(warning)") }
+        if let error { throw error }
     }
 
     /// Every event of every device, times rebased to the simulator's t = 0, device by device.
@@ -117,10 +118,34 @@ struct RecordingInput {
 
     /// The first chunk of the file, and whether it is the whole file.
     static func firstChunk(_ path: String) throws(InputError) -> (bytes: [UInt8], whole: Bool)? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: chunkSize + 1)) ?? Data()
-        return ([UInt8](data.prefix(chunkSize)), data.count <= chunkSize)
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let data = try readChunk(fd, path, count: chunkSize + 1)
+        return (Array(data.prefix(chunkSize)), data.count <= chunkSize)
+    }
+
+    /// Up to `count` bytes (fewer only at the end of the file), retrying EINTR; a read error is
+    /// named by the system's words (`/proc/self/mem: cannot be read: Input/output error`).
+    static func readChunk(_ fd: Int32, _ path: String, count: Int) throws(InputError) -> [UInt8] {
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buf, n in
+            n = 0
+            while n < count {
+                let r = Glibc.read(fd, buf.baseAddress! + n, count - n)
+                if r == 0 { return }
+                if r < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                n += r
+            }
+        }
+        if failure != 0 {
+            throw InputError(file: path, message: failure == EISDIR ? "is a directory, expected a file" : "cannot be read: \(String(cString: strerror(failure)))")
+        }
+        return bytes
     }
 
     /// Reads `path` in chunks through an `EvemuStream`, handing every event to `body` (false
@@ -128,16 +153,12 @@ struct RecordingInput {
     @discardableResult
     static func streamEvemu(_ path: String, _ body: (inout EvemuStream, TimedEvent) -> Bool) throws(InputError) -> EvemuStream {
         var stream = EvemuStream(file: path)
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw InputError(file: path, message: "cannot be read (permission denied?)") }
-        defer { try? handle.close() }
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw InputError(file: path, message: "cannot be read: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
         while true {
-            let data: Data
-            do {
-                data = try handle.read(upToCount: chunkSize) ?? Data()
-            } catch {
-                throw InputError(file: path, message: "cannot be read: \(error.localizedDescription)")
-            }
-            let events = data.isEmpty ? try stream.finish() : try stream.feed([UInt8](data))
+            let data = try readChunk(fd, path, count: chunkSize)
+            let events = data.isEmpty ? try stream.finish() : try stream.feed(data)
             for e in events where !body(&stream, e) { return stream }
             if data.isEmpty { return stream }
         }

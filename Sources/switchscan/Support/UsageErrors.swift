@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SwitchCore
 
 /// The command-line conventions of libinput's tools, applied to every command in one place:
 /// a usage error (unknown option, missing argument, bad value, a failed `validate()`) is exactly
@@ -10,9 +11,16 @@ import Foundation
 enum CommandLineConventions {
     static let usageStatus: Int32 = 2
 
-    static func main<Root: ParsableCommand>(_ root: Root.Type, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+    static func main<Root: ParsableCommand>(_ root: Root.Type, arguments original: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         // Before anything is opened (`Output`): a closed descriptor 1 must not become a file's.
         Output.secureStandardDescriptors()
+        let arguments: [String]
+        do {
+            arguments = try ArgumentCheck.normalized(original)
+        } catch {
+            printError("switchscan: error: \(error.message) (see '\(commandPath(root, original)) --help')")
+            exit(usageStatus)
+        }
         do {
             var command = try root.parseAsRoot(arguments)
             try command.run()
@@ -53,5 +61,64 @@ enum CommandLineConventions {
             command = next
         }
         return names.joined(separator: " ")
+    }
+}
+
+/// What swift-argument-parser lets through on a command line and libinput's tools do not
+/// (issue 22): checked before parsing.
+/// - An option that names a file, given twice, is a usage error (the parser kept the last one
+///   without a word: `--tree a.json --tree b.json` ran on b.json). Settings (`--format`,
+///   `--until`) keep the usual last-one-wins of command lines.
+/// - A negative number after an option that takes a number (`--until -5`, `--hold -1,0`) is that
+///   option's value, so its own range check answers (the parser took `-5` for an option and said
+///   "Missing value").
+enum ArgumentCheck {
+    struct Problem: Error { var message: String }
+
+    /// Options that name one file (every command's; `--layout` and `--device` are repeatable).
+    static let singleValued: Set<String> = ["--tree", "--events", "--profile", "--desc", "--report", "--output", "-o"]
+    /// Options whose value may start with a minus sign.
+    static let numeric: Set<String> = ["--until", "--hold", "--ignore", "--debounce", "--expect", "--layout"]
+
+    static func normalized(_ arguments: [String]) throws(Problem) -> [String] {
+        var out: [String] = []
+        var seen: [String: String] = [:]
+        var k = 0
+        while k < arguments.count {
+            let a = arguments[k]
+            if a == "--" {
+                out += arguments[k...]
+                break
+            }
+            let name = a.hasPrefix("-") ? String(a.split(separator: "=", maxSplits: 1).first ?? "") : ""
+            var value: String?
+            if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
+                value = String(a[a.index(after: eq)...])
+                out.append(a)
+            } else if numeric.contains(name), k + 1 < arguments.count, looksNegative(arguments[k + 1]) {
+                value = arguments[k + 1]
+                out.append(name + "=" + arguments[k + 1])
+                k += 1
+            } else {
+                if singleValued.contains(name), k + 1 < arguments.count { value = arguments[k + 1] }
+                out.append(a)
+            }
+            if singleValued.contains(name) {
+                let canonical = name == "-o" ? "--output" : name
+                if let first = seen[canonical] {
+                    throw Problem(message: "\(name) given twice (\(TerminalText.quoted(first)), then \(TerminalText.quoted(value ?? ""))); give it once")
+                }
+                seen[canonical] = value ?? ""
+            }
+            k += 1
+        }
+        return out
+    }
+
+    /// `-5`, `-0.5`, `-1,0`, `-.5`: a number, not an option.
+    static func looksNegative(_ s: String) -> Bool {
+        guard s.hasPrefix("-"), s.count > 1 else { return false }
+        let second = s[s.index(after: s.startIndex)]
+        return second.isNumber || second == "."
     }
 }

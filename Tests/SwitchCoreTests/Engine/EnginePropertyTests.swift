@@ -179,7 +179,10 @@ struct EngineCase {
         }
         // Auto scanning that runs always has its next step pending (it never stalls).
         func scanningStopped() -> Bool {
-            for line in lines.reversed() { if case .scan(let started) = line.event { return !started } }
+            for line in lines.reversed() {
+                if case .scan(let started) = line.event { return !started }
+                if case .scanStopped = line.event { return true }
+            }
             return true
         }
         let autoRunning = profile.scans && profile.scanning.style == .auto && !scanningStopped()

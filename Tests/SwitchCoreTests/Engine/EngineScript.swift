@@ -14,7 +14,9 @@ struct EngineScript {
         lines += engine.start(at: .zero).map(TranscriptFormat.jsonl)
     }
 
-    static let switchBox = DeviceDescription(name: "switch box", codes: [EventCodes.EV_KEY: [EventCodes.KEY_SPACE, 28]])
+    /// A switch interface with every key the scripts press (the engine drops a code its device
+    /// does not list, as the kernel does).
+    static let switchBox = DeviceDescription(name: "switch box", codes: [EventCodes.EV_KEY: Set(1...0x2ff)])
     static let touchscreen = DeviceDescription(
         name: "screen", properties: [EventCodes.INPUT_PROP_DIRECT],
         codes: [EventCodes.EV_ABS: [EventCodes.ABS_MT_SLOT, EventCodes.ABS_MT_POSITION_X, EventCodes.ABS_MT_POSITION_Y, EventCodes.ABS_MT_TRACKING_ID],
@@ -94,8 +96,22 @@ func hl(_ t: String, _ id: String, _ kind: String = "item") -> String {
 let labels: [String: String] = [
     "a": "A, button", "b": "B, button", "c": "C, button", "vol": "Volume, 50%, adjustable", "row": "Row, button",
     "menu:tap": "Tap", "menu:action:Delete": "Delete", "menu:action:Mute": "Mute",
-    "menu:action:Scroll forward": "Scroll forward", "menu:increment": "Increment",
+    "menu:action:Scroll forward": "Scroll forward", "menu:increment": "Increment", "menu:decrement": "Decrement",
+    "menu:gestures": "Gestures", "menu:device": "Device", "menu:shortcuts": "Shortcuts", "menu:settings": "Settings",
+    "menu:escape": "Escape", "menu:close": "Close menu",
+    "menu:autoScanning": "Turn auto scanning off", "menu:speech": "Turn speech on", "menu:pause": "Pause scanning",
 ]
+
+/// The pages every menu on an item with a place on screen offers (issue 23).
+let pages = ["menu:gestures", "menu:device", "menu:shortcuts", "menu:settings"]
+
+/// The `menu` line opening on `id` with its own entries (`own`: Tap, actions …), then the pages,
+/// Escape and Close, labelled from `labels`.
+func menuLine(_ t: String, _ id: String, own: [String]) -> String {
+    let items = own + pages + ["menu:escape", "menu:close"]
+    return "{\"t\":\(t),\"type\":\"menu\",\"open\":true,\"id\":\"\(id)\",\"label\":\"\(labels[id]!)\",\"items\":["
+        + items.map { "\"\($0)\"" }.joined(separator: ",") + "],\"labels\":[" + items.map { "\"\(labels[$0]!)\"" }.joined(separator: ",") + "]}"
+}
 func accepted(_ t: String, _ action: String = "select", _ key: String = "KEY_SPACE") -> String {
     "{\"t\":\(t),\"type\":\"filter\",\"switch\":\"\(key)\",\"decision\":\"accepted\",\"action\":\"\(action)\"}"
 }

@@ -21,7 +21,7 @@ struct EngineTests {
         s.key(EventCodes.KEY_SPACE, 1, at: 1.0)
         #expect(s.take() == [
             hl("1.000", "b"), accepted("1.000"),
-            "{\"t\":1.000,\"type\":\"menu\",\"open\":true,\"id\":\"b\",\"label\":\"B, button\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Escape\",\"Close menu\"]}",
+            menuLine("1.000", "b", own: ["menu:tap"]),
             hl("1.000", "menu:tap", "menuItem"),
         ])
     }
@@ -32,7 +32,7 @@ struct EngineTests {
         s.press(at: 0.9, held: 0.3)
         #expect(s.take() == [
             hl("1.000", "b"), accepted("1.100"),
-            "{\"t\":1.100,\"type\":\"menu\",\"open\":true,\"id\":\"a\",\"label\":\"A, button\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Escape\",\"Close menu\"]}",
+            menuLine("1.100", "a", own: ["menu:tap"]),
             hl("1.100", "menu:tap", "menuItem"),
         ])
     }
@@ -44,7 +44,7 @@ struct EngineTests {
         s.press(at: 0.9, held: 0.3)
         #expect(s.take() == [
             hl("1.000", "b"), accepted("1.100"),
-            "{\"t\":1.100,\"type\":\"menu\",\"open\":true,\"id\":\"b\",\"label\":\"B, button\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Escape\",\"Close menu\"]}",
+            menuLine("1.100", "b", own: ["menu:tap"]),
             hl("1.100", "menu:tap", "menuItem"),
         ])
     }
@@ -81,7 +81,7 @@ struct EngineTests {
             accepted("1.000", "next"), hl("1.000", "b"), accepted("2.000", "next"), hl("2.000", "c"),
             accepted("3.000", "next"), hl("3.000", "vol"),
             accepted("4.000", "select", "KEY_ENTER"),
-            "{\"t\":4.000,\"type\":\"menu\",\"open\":true,\"id\":\"vol\",\"label\":\"Volume, 50%, adjustable\",\"items\":[\"menu:tap\",\"menu:action:Mute\",\"menu:increment\",\"menu:decrement\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Mute\",\"Increment\",\"Decrement\",\"Escape\",\"Close menu\"]}",
+            menuLine("4.000", "vol", own: ["menu:tap", "menu:action:Mute", "menu:increment", "menu:decrement"]),
             hl("4.000", "menu:tap", "menuItem"),
             accepted("5.000", "next"), hl("5.000", "menu:action:Mute", "menuItem"),
             accepted("6.000", "next"), hl("6.000", "menu:increment", "menuItem"),
@@ -101,7 +101,7 @@ struct EngineTests {
         s.key(28, 0, at: 1.25)
         #expect(s.take() == [
             accepted("1.000", "next"), hl("1.000", "b"), accepted("1.010", "select", "KEY_ENTER"),
-            "{\"t\":1.010,\"type\":\"menu\",\"open\":true,\"id\":\"b\",\"label\":\"B, button\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Escape\",\"Close menu\"]}",
+            menuLine("1.010", "b", own: ["menu:tap"]),
             hl("1.010", "menu:tap", "menuItem"),
         ])
     }
@@ -177,7 +177,7 @@ struct EngineTests {
         #expect(s.take() == [
             hl("1.000", "b"),
             "{\"t\":1.200,\"type\":\"filter\",\"switch\":\"touchscreen\",\"decision\":\"accepted\",\"action\":\"select\"}",
-            "{\"t\":1.200,\"type\":\"menu\",\"open\":true,\"id\":\"b\",\"label\":\"B, button\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Escape\",\"Close menu\"]}",
+            menuLine("1.200", "b", own: ["menu:tap"]),
             hl("1.200", "menu:tap", "menuItem"),
         ])
     }
@@ -252,7 +252,7 @@ struct EngineTests {
         s.press(28, at: 4)
         #expect(s.take() == [
             accepted("1.000", "select", "KEY_ENTER"),
-            "{\"t\":1.000,\"type\":\"menu\",\"open\":true,\"id\":\"row\",\"label\":\"Row, button\",\"items\":[\"menu:tap\",\"menu:action:Delete\",\"menu:action:Scroll forward\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Delete\",\"Scroll forward\",\"Escape\",\"Close menu\"]}",
+            menuLine("1.000", "row", own: ["menu:tap", "menu:action:Delete", "menu:action:Scroll forward"]),
             hl("1.000", "menu:tap", "menuItem"),
             accepted("2.000", "next"), hl("2.000", "menu:action:Delete", "menuItem"),
             accepted("3.000", "next"), hl("3.000", "menu:action:Scroll forward", "menuItem"),

@@ -43,6 +43,7 @@ struct PauseControlTests {
                     switch c.cause {
                     case .hold(let name, let held): log.append("\(t) \(c.state.rawValue): \(name) held \(held)")
                     case .chord(let chord): log.append("\(t) \(c.state.rawValue): \(chord)")
+                    case .menu: log.append("\(t) \(c.state.rawValue): menu")
                     }
                 }
             }

@@ -12,7 +12,7 @@ struct PauseEngineTests {
     func entry(_ t: String, _ id: String, _ label: String, _ kind: String = "menuItem") -> String {
         "{\"t\":\(t),\"type\":\"highlight\",\"id\":\"\(id)\",\"label\":\"\(label)\",\"kind\":\"\(kind)\"}"
     }
-    let menuOnA = "{\"t\":0.500,\"type\":\"menu\",\"open\":true,\"id\":\"a\",\"label\":\"A, button\",\"items\":[\"menu:tap\",\"menu:escape\",\"menu:close\"],\"labels\":[\"Tap\",\"Escape\",\"Close menu\"]}"
+    let menuOnA = menuLine("0.500", "a", own: ["menu:tap"])
     func byChord(_ t: String, _ state: String) -> String {
         "{\"t\":\(t),\"type\":\"pause\",\"state\":\"\(state)\",\"by\":\"chord\",\"chord\":\"Ctrl+Alt+Shift+S\"}"
     }
@@ -46,7 +46,7 @@ struct PauseEngineTests {
         #expect(s.take() == [
             accepted("0.500"),
             menuOnA,
-            hl("0.500", "menu:tap", "menuItem"), entry("1.500", "menu:escape", "Escape"), entry("2.500", "menu:close", "Close menu"),
+            hl("0.500", "menu:tap", "menuItem"), hl("1.500", "menu:gestures", "menuItem"), hl("2.500", "menu:device", "menuItem"),
             paused("3.500"), "{\"t\":3.500,\"type\":\"menu\",\"open\":false}", scan("3.500", "stopped"),
         ])
         #expect(s.engine.isPaused)
@@ -130,7 +130,7 @@ struct PauseEngineTests {
         #expect(s.take() == [
             accepted("0.500", "select", "touchscreen"),
             menuOnA,
-            hl("0.500", "menu:tap", "menuItem"), entry("1.500", "menu:escape", "Escape"), entry("2.500", "menu:close", "Close menu"),
+            hl("0.500", "menu:tap", "menuItem"), hl("1.500", "menu:gestures", "menuItem"), hl("2.500", "menu:device", "menuItem"),
             paused("3.500", "touchscreen"), "{\"t\":3.500,\"type\":\"menu\",\"open\":false}", scan("3.500", "stopped"),
         ])
     }

@@ -31,7 +31,7 @@ import Testing
             var s = Fixture.settings([.auto, .manual, .singleSwitchStep][Int.random(in: 0..<3, using: &any)])
             s.mode = .groupSelection
             s.tapBehavior = [.default, .autoTap, .alwaysTap][Int.random(in: 0..<3, using: &any)]
-            var h = ScannerHarness(ScanModel(tree: tree), s, groupSwitches: k)
+            var h = ScannerHarness(ScanModel(tree: tree), s, groupSwitches: k, menu: Fixture.fullMenu())
             h.start()
             // Random presses (any colour, escape, stop/resume, layouts) first.
             var t = 0.0
@@ -73,7 +73,7 @@ import Testing
             s.point.bandSpeed = Double(Int.random(in: 1...6, using: &any) * 25)
             s.point.lineSpeed = Double(Int.random(in: 1...4, using: &any) * 10)
             s.point.edgePause = .milliseconds(Int64.random(in: 0...4, using: &any) * 100)
-            var h = ScannerHarness(ScanModel(tree: tree), s)
+            var h = ScannerHarness(ScanModel(tree: tree), s, menu: Fixture.fullMenu())
             h.start()
             var t = 0.0
             for _ in 0..<Int.random(in: 0...10, using: &any) {
@@ -237,7 +237,7 @@ struct PointExplorer {
         _ = press(.menu, at: h.now)
         for _ in 0..<64 {
             guard case .menu(let m) = h.scanner.state else { return point != nil }
-            if m.entries[m.index] == .pointMode {
+            if m.levels.stop(m.cursor.location) == .item(m.entries.firstIndex(of: .pointMode) ?? -1) {
                 _ = press(.select, at: h.now)
                 return point != nil
             }

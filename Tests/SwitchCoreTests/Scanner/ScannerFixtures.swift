@@ -30,6 +30,24 @@ enum Fixture {
     /// Top level: group g (x, y), then c.
     static let groupThenC = model([group("g", label: "Tools", [button("x"), button("y")]), button("c")])
 
+    /// The menu without its pages (as a profile hiding them has it; before issue 23, the whole
+    /// menu): the default of `ScannerHarness`, so the tests of the menu's mechanics (loops, the
+    /// step dwell, speech, targets, layouts) read short. ScannerMenuPageTests and the property
+    /// tests scan the whole menu.
+    static let plainMenu: MenuContext = {
+        var c = MenuContext()
+        c.settings.hide = MenuPage.allCases.map(\.id)
+        return c
+    }()
+
+    /// The whole menu, every page (Pause only where the engine is there to pause).
+    static func fullMenu(canPause: Bool = false) -> MenuContext {
+        var c = MenuContext()
+        c.canMoveWithoutTimer = true
+        c.canResumeFromPause = canPause
+        return c
+    }
+
     static func settings(_ style: ScanningSettings.Style = .auto, _ change: (inout ScanningSettings) -> Void = { _ in }) -> ScanningSettings {
         var s = ScanningSettings()
         s.style = style

@@ -125,7 +125,7 @@ import Testing
         g.start()
         g.press(.group3, at: 1)
         #expect(g.layout(Fixture.abc, at: 2) == ["2.000 groups blue: a | red: b | green: c"])
-        #expect(g.layout(Fixture.model([]), at: 3) == ["3.000 scan stopped"])
+        #expect(g.layout(Fixture.model([]), at: 3) == ["3.000 scan stopped (noItems)"])
     }
 
     @Test func groups_layout_menu_item_gone() {

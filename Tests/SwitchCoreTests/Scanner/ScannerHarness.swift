@@ -13,11 +13,11 @@ struct ScannerHarness {
     private var timers: [(id: Scanner.TimerID, at: Instant, order: Int)] = []
     private var order = 0
 
-    private let style: ScanningSettings.Style
+    /// When the scanner asked the engine to pause (Pause in the menu).
+    private(set) var pauseRequests: [Instant] = []
 
-    init(_ model: ScanModel, _ settings: ScanningSettings, groupSwitches: Int = 0) {
-        scanner = Scanner(model: model, settings: settings, groupSwitches: groupSwitches)
-        style = settings.style
+    init(_ model: ScanModel, _ settings: ScanningSettings, groupSwitches: Int = 0, menu: MenuContext = Fixture.plainMenu) {
+        scanner = Scanner(model: model, settings: settings, groupSwitches: groupSwitches, menu: menu)
     }
 
     init(_ tree: ElementTree, _ settings: ScanningSettings) {
@@ -105,6 +105,8 @@ struct ScannerHarness {
                 timers.append((id, at, order))
             case .cancelTimer(let id):
                 timers.removeAll { $0.id == id }
+            case .pauseRequested:
+                pauseRequests.append(now)
             }
         }
         checkInvariants(after: event)
@@ -125,7 +127,8 @@ struct ScannerHarness {
         if case .point = scanner.state, !ids.contains(.sweep) {
             violations.append("after \(event) at \(now): a sweep without its timer")
         }
-        if style == .auto && scanner.isScanning && ids.isEmpty && !waitsForPresses {
+        // The style now: Auto scanning in the menu's Settings switches it.
+        if scanner.style == .auto && scanner.isScanning && ids.isEmpty && !waitsForPresses {
             violations.append("after \(event) at \(now): auto scanning with no timer pending")
         }
         if case .autoTapWindow = scanner.state, !ids.contains(.autoTap) {
@@ -171,11 +174,17 @@ struct ScannerHarness {
         switch line.event {
         case .highlight(let id, let kind, _):
             return "\(time) highlight \(kind.rawValue) \(id)"
-        case .menuOpened(let id, _, let items):
-            return "\(time) menu open on \(id): " + items.map(\.id).joined(separator: ", ")
+        case .menuOpened(let id, _, let items, let submenu):
+            return "\(time) menu open " + (submenu.map { $0 + " " } ?? "") + "on \(id): " + items.map(\.id).joined(separator: ", ")
         case .perform(let p):
             var s = "\(time) perform \(p.action.name) \(p.id)"
-            if case .custom(let name) = p.action { s += " \"\(name)\"" }
+            switch p.action {
+            case .custom(let name): s += " \"\(name)\""
+            case .key(let keys): s += " " + keys
+            case .scroll(let direction): s += " " + direction.rawValue
+            case .drag(let from, let to): s += " from \(from) to \(to)"
+            default: break
+            }
             if let point = p.point { s += " at \(point)" }
             if p.source == .touch { s += " (touch)" }
             return s
@@ -185,8 +194,12 @@ struct ScannerHarness {
             }.joined(separator: " | ")
         case .point(let point, let id, _):
             return "\(time) point \(point) → \(id ?? "no item there")"
-        case .pointMenuOpened(let point, let id, _, let items):
-            return "\(time) menu open at \(point)" + (id.map { " on \($0)" } ?? "") + ": " + items.map(\.id).joined(separator: ", ")
+        case .pointMenuOpened(let point, let id, _, let items, let submenu):
+            return "\(time) menu open " + (submenu.map { $0 + " " } ?? "") + "at \(point)" + (id.map { " on \($0)" } ?? "") + ": " + items.map(\.id).joined(separator: ", ")
+        case .setting(let c):
+            return "\(time) setting \(c.name) " + TranscriptFormat.settingText(c.from) + " → " + TranscriptFormat.settingText(c.to)
+        case .drag(let d):
+            return "\(time) drag \(d.state.rawValue) \(d.id) from \(d.from)"
         default:
             return TranscriptFormat.text(line)
         }

@@ -136,7 +136,7 @@ import Testing
     @Test func layout_empty_model_stops() {
         var h = ScannerHarness(F.abc, F.settings(.auto))
         h.start()
-        #expect(h.layout(F.model([]), at: 0.5) == ["0.500 scan stopped"])
+        #expect(h.layout(F.model([]), at: 0.5) == ["0.500 scan stopped (noItems)"])
         #expect(h.pendingTimers.isEmpty)
         #expect(h.press(.select, at: 1) == [])
         #expect(h.press(.resumeScanning, at: 1.5) == [])
@@ -147,7 +147,7 @@ import Testing
         var h = ScannerHarness(F.abc, F.settings(.auto))
         h.start()
         h.press(.select, at: 0.5)
-        #expect(h.layout(F.model([]), at: 0.6) == ["0.600 menu closed", "0.600 scan stopped"])
+        #expect(h.layout(F.model([]), at: 0.6) == ["0.600 menu closed", "0.600 scan stopped (noItems)"])
         #expect(h.pendingTimers.isEmpty)
     }
 
@@ -155,13 +155,13 @@ import Testing
         var h = ScannerHarness(F.abc, F.settings(.auto) { $0.tapBehavior = .autoTap })
         h.start()
         h.press(.select, at: 0.5)
-        #expect(h.layout(F.model([]), at: 0.6) == ["0.600 scan stopped"])
+        #expect(h.layout(F.model([]), at: 0.6) == ["0.600 scan stopped (noItems)"])
         #expect(h.pendingTimers.isEmpty)
     }
 
     @Test func start_empty_model() {
         var h = ScannerHarness(F.model([]), F.settings(.auto))
-        #expect(h.start() == ["0.000 scan started", "0.000 scan stopped"])
+        #expect(h.start() == ["0.000 scan started", "0.000 scan stopped (noItems)"])
         #expect(h.pendingTimers.isEmpty)
         #expect(!h.scanner.isScanning)
     }

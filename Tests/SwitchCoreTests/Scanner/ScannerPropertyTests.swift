@@ -6,7 +6,8 @@ import Testing
 /// times, with and without press-time snapshots, and layout changes). Every case checks:
 ///   1. from the state reached, a bounded number of presses (bound computed from the model)
 ///      highlights every scan item and every entry of every item's menu;
-///   2. the menu can always be left (escape closes it; in auto style waiting closes it too);
+///   2. the menu can always be left (escape, once per level: a group of entries, a page, closes it;
+///      the menu switch closes it; in auto style waiting closes it too);
 ///   3. no timer is pending while scanning is stopped;
 ///   4. no stall: in auto style a timer is always pending while scanning, every timer is set for
 ///      a time ≥ now, and transcript lines are in time order.
@@ -141,7 +142,7 @@ struct ScanCase: CustomStringConvertible, Sendable {
     // MARK: Checking
 
     static func check(_ c: ScanCase) -> [String] {
-        var h = ScannerHarness(ScanModel(tree: c.tree), c.settings)
+        var h = ScannerHarness(ScanModel(tree: c.tree), c.settings, menu: Fixture.fullMenu())
         var failures: [String] = []
         h.start()
         var t = Instant.zero
@@ -174,7 +175,7 @@ struct ScanCase: CustomStringConvertible, Sendable {
         explorer.run()
         failures += explorer.failures
         failures += explorer.h.violations.filter { !h.violations.contains($0) }
-        if c.settings.style == .auto { failures += AutoWaits.check(h, c.settings) }
+        if h.scanner.style == .auto { failures += AutoWaits.check(h, c.settings) }
         return failures
     }
 }
@@ -348,7 +349,7 @@ struct Explorer {
     /// The most presses the strategy may need for this model.
     static func bound(_ levels: ScanLevels) -> Int {
         let model = levels.model
-        let itemCost = model.items.reduce(0) { $0 + MenuEntry.entries(for: $1).count + 2 }
+        let itemCost = model.items.reduce(0) { $0 + MenuEntry.entries(for: $1, MenuContext()).count + 4 }
         var depth = 0
         for g in levels.groups.indices {
             var d = 1, level = levels.groups[g].parent
@@ -376,7 +377,8 @@ struct Explorer {
             return
         }
         if !h.scanner.isScanning { press(.select) }
-        if h.scanner.isMenuOpen { press(.escape) }
+        // Escape leaves a group of entries, then a page, then the menu.
+        for _ in 0..<8 where h.scanner.isMenuOpen { press(.escape) }
         if case .autoTapWindow = h.scanner.state { press(.next) }
         var escapes = 0
         while let c = cursor, c.location.level != .top, escapes < 20 {
@@ -416,7 +418,7 @@ struct Explorer {
     }
 
     private mutating func enter(_ g: Int, from c: Scanner.Cursor) {
-        switch settings.style {
+        switch h.scanner.style {
         case .auto, .manual:
             press(.select)
         case .singleSwitchStep:
@@ -431,15 +433,18 @@ struct Explorer {
 
     private mutating func walkMenu(item i: Int, at location: StopLocation) {
         let item = h.scanner.model.items[i]
-        let entries = MenuEntry.entries(for: item)
-        let expected = entries.map(\.id)
+        let entries = h.scanner.menuEntries(.item(i), page: nil)
         var lines = press(.menu)
-        guard lines.contains(where: { $0.event == .menuOpened(id: item.id, label: item.description, items: MenuEntry.names(entries)) }) else {
-            return failures.append("menu on \(item.id) did not open with \(expected): \(lines.map(ScannerHarness.render))")
+        guard lines.contains(where: { $0.event == .menuOpened(id: item.id, label: item.description, items: MenuEntry.names(entries)) }),
+              case .menu(let m) = h.scanner.state else {
+            return failures.append("menu on \(item.id) did not open with \(entries.map(\.id)): \(lines.map(ScannerHarness.render))")
         }
+        // The menu's top level: its entries, or (with grouping) groups of them.
+        let expected = (0..<m.levels.count(.top)).map { m.highlight(m.levels.stop(StopLocation(level: .top, index: $0))).id }
         for _ in 1..<expected.count { lines += press(.next) }
-        let highlighted = lines.compactMap { line -> String? in
-            if case .highlight(let id, .menuItem, _) = line.event { return id }
+        let opened = lines.firstIndex { if case .menuOpened = $0.event { return true } else { return false } } ?? 0
+        let highlighted = lines[opened...].compactMap { line -> String? in
+            if case .highlight(let id, _, _) = line.event { return id }
             return nil
         }
         if highlighted != expected { failures.append("menu on \(item.id) walked \(highlighted), expected \(expected)") }
@@ -464,12 +469,15 @@ enum MenuExit {
         guard case .menu(let m) = h.scanner.state else { return [] }
         for action in [SwitchAction.escape, .menu] {
             var copy = h
-            _ = copy.deliver(.action(action, target: nil), at: copy.now)
+            // Escape goes back one level (a group of entries, a page): a few close it.
+            for _ in 0..<(action == .escape ? 8 : 1) where copy.scanner.isMenuOpen {
+                _ = copy.deliver(.action(action, target: nil), at: copy.now)
+            }
             if copy.scanner.isMenuOpen || !copy.scanner.isScanning { failures.append("\(action) did not close the menu") }
         }
-        if settings.style == .auto {
+        if h.scanner.style == .auto {
             var copy = h
-            for _ in 0...(max(1, settings.loops) * m.entries.count) {
+            for _ in 0...(max(1, settings.loops) * (m.entries.count + m.levels.groups.count) * 2) {
                 guard copy.scanner.isMenuOpen, let due = copy.nextDeadline else { break }
                 _ = copy.advance(to: due)
             }

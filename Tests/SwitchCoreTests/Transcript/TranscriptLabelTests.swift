@@ -34,6 +34,9 @@ import Testing
         #expect(events(s.handle(.action(.select, target: nil), at: .seconds(6))) == [
             .menuOpened(id: "r", label: "R, button", items: [
                 MenuEntryName(id: "menu:tap", label: "Tap"), MenuEntryName(id: "menu:action:Scroll forward", label: "Scroll forward"),
+                // r has no place on screen: no Gestures.
+                MenuEntryName(id: "menu:device", label: "Device"), MenuEntryName(id: "menu:shortcuts", label: "Shortcuts"),
+                MenuEntryName(id: "menu:settings", label: "Settings"),
                 MenuEntryName(id: "menu:escape", label: "Escape"), MenuEntryName(id: "menu:close", label: "Close menu"),
             ]),
             .highlight(id: "menu:tap", kind: .menuItem, label: "Tap"),

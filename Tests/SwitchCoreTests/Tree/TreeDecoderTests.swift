@@ -75,9 +75,9 @@ struct TreeDecoderTests {
     }
 
     @Test func negativeSizesAndBadValuesAreErrors() {
-        #expect(treeError("{\"root\": {\"frame\": [0, 0, -1, 10]}}") == "bad.json:1:27: root.frame[2]: expected a width of 0 or more, found -1")
-        #expect(treeError("{\"root\": {\"frame\": [0, 0, 1, -10]}}") == "bad.json:1:30: root.frame[3]: expected a height of 0 or more, found -10")
-        #expect(treeError("{\"screen\": {\"width\": 0, \"height\": 10}, \"root\": {}}") == "bad.json:1:22: screen.width: expected a positive width, found 0")
+        #expect(treeError("{\"root\": {\"frame\": [0, 0, -1, 10]}}") == "bad.json:1:27: root.frame[2]: expected a width from 0 to 1000000 points, found -1")
+        #expect(treeError("{\"root\": {\"frame\": [0, 0, 1, -10]}}") == "bad.json:1:30: root.frame[3]: expected a height from 0 to 1000000 points, found -10")
+        #expect(treeError("{\"screen\": {\"width\": 0, \"height\": 10}, \"root\": {}}") == "bad.json:1:22: screen.width: expected a positive width of at most 1000000 points, found 0")
         #expect(treeError("{\"root\": {\"traits\": [\"buton\"]}}")?.hasPrefix("bad.json:1:22: root.traits[0]: unknown trait \"buton\"") == true)
         #expect(treeError("{\"root\": {\"order\": \"random\"}}") == "bad.json:1:20: root.order: \"random\" is not one of \"reading\", \"declared\"")
         #expect(treeError("{\"layoutDirection\": \"up\", \"root\": {}}") == "bad.json:1:21: layoutDirection: \"up\" is not one of \"leftToRight\", \"rightToLeft\"")

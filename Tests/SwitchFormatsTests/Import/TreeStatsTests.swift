@@ -89,7 +89,7 @@ struct TreeStatsTests {
             "scan items              7",
             "groups                  3",
             "depth                   4",
-            "scanning                1.000 s per stop, pause on first stop 0.500 s",
+            "scanning                auto, 1.000 s per stop, pause on first stop 0.500 s",
             "linear                  average 4.500 s, worst 7.500 s, 1 press",
             "group scanning          average 5.071 s, worst 8.500 s, presses average 2.14, worst 3",
             "row-column              average 5.071 s, worst 8.500 s, presses average 2.14, worst 3",
@@ -103,12 +103,39 @@ struct TreeStatsTests {
         var held = scanning(1, pause: 0.5)
         held.pauseOnFirstItem = .zero
         #expect(TreeStats(tree: tree, scanning: held, holdDuration: .seconds(0.25)).text[5]
-                == "scanning                1.000 s per stop, pause on first stop 0.000 s, hold 0.250 s")
+                == "scanning                auto, 1.000 s per stop, pause on first stop 0.000 s, hold 0.250 s")
     }
 
     @Test func jsonReport() {
         let stats = TreeStats(tree: tree, scanning: scanning(1, pause: 0.5))
-        #expect(stats.json.rendered() == #"{"elements":11,"accessibilityElements":7,"scanItems":7,"groups":3,"depth":4,"scanning":{"autoScanningTime":1.000,"pauseOnFirstItem":0.500,"holdDuration":0.000},"linear":{"averageSeconds":4.500,"worstSeconds":7.500,"averagePresses":1.00,"worstPresses":1},"grouped":{"averageSeconds":5.071,"worstSeconds":8.500,"averagePresses":2.14,"worstPresses":3},"rowColumn":{"averageSeconds":5.071,"worstSeconds":8.500,"averagePresses":2.14,"worstPresses":3},"auto":{"averageSeconds":4.500,"worstSeconds":7.500,"averagePresses":1.00,"worstPresses":1},"groupSelection":[{"switches":2,"averageSeconds":3.286,"worstSeconds":5.000,"averagePresses":3.29,"worstPresses":5},{"switches":3,"averageSeconds":2.143,"worstSeconds":3.000,"averagePresses":2.14,"worstPresses":3},{"switches":4,"averageSeconds":1.714,"worstSeconds":3.000,"averagePresses":1.71,"worstPresses":3},{"switches":5,"averageSeconds":1.429,"worstSeconds":2.000,"averagePresses":1.43,"worstPresses":2},{"switches":6,"averageSeconds":1.286,"worstSeconds":2.000,"averagePresses":1.29,"worstPresses":2}]}"#)
+        #expect(stats.json.rendered() == #"{"elements":11,"accessibilityElements":7,"scanItems":7,"groups":3,"depth":4,"profile":null,"scanning":{"style":"auto","autoScanningTime":1.000,"pauseOnFirstItem":0.500,"holdDuration":0.000},"linear":{"averageSeconds":4.500,"worstSeconds":7.500,"averagePresses":1.00,"worstPresses":1},"grouped":{"averageSeconds":5.071,"worstSeconds":8.500,"averagePresses":2.14,"worstPresses":3},"rowColumn":{"averageSeconds":5.071,"worstSeconds":8.500,"averagePresses":2.14,"worstPresses":3},"auto":{"averageSeconds":4.500,"worstSeconds":7.500,"averagePresses":1.00,"worstPresses":1},"groupSelection":[{"switches":2,"averageSeconds":3.286,"worstSeconds":5.000,"averagePresses":3.29,"worstPresses":5},{"switches":3,"averageSeconds":2.143,"worstSeconds":3.000,"averagePresses":2.14,"worstPresses":3},{"switches":4,"averageSeconds":1.714,"worstSeconds":3.000,"averagePresses":1.71,"worstPresses":3},{"switches":5,"averageSeconds":1.429,"worstSeconds":2.000,"averagePresses":1.43,"worstPresses":2},{"switches":6,"averageSeconds":1.286,"worstSeconds":2.000,"averagePresses":1.29,"worstPresses":2}]}"#)
+    }
+
+    /// Issue 22: the report names its profile, counts presses where the person sets the pace
+    /// (manual: a next per stop passed and a select per level; step: a press per stop passed),
+    /// and says there is no scanning for a touch-only profile.
+    @Test func manualStepAndTouchOnlyProfilesAreReportedForWhatTheyDo() {
+        var manual = Profile()
+        manual.scanning = scanning(1, pause: 0.5)
+        manual.scanning.style = .manual
+        let m = TreeStats(tree: tree, profile: manual, profileName: "manual (m.json)")
+        #expect(m.text[5] == "profile                 manual (m.json)")
+        #expect(m.text[6] == "scanning                manual: a next press per stop passed and a select per level (the person sets the pace: presses, no times)")
+        #expect(m.text[7] == "linear                  presses average 4.00, worst 7")   // 1 … 7
+        #expect(m.linear?.presses == [1, 2, 3, 4, 5, 6, 7])
+        #expect(m.json.rendered().contains(#""linear":{"averagePresses":4.00,"worstPresses":7}"#))
+        var step = manual
+        step.scanning.style = .singleSwitchStep
+        let s = TreeStats(tree: tree, profile: step)
+        #expect(s.linear?.presses == [0, 1, 2, 3, 4, 5, 6])
+        #expect(s.text[5] == "scanning                single switch step: a press per stop passed, then a 1.000 s dwell selects (presses, no times)")
+        var touch = Profile()
+        touch.switches = []
+        let t = TreeStats(tree: tree, profile: touch, profileName: "touch")
+        #expect(t.linear == nil && t.groupSelection.isEmpty)
+        #expect(t.text.suffix(2) == ["profile                 touch",
+                                     "scanning                none: the profile binds no switch and does not make the touchscreen one (touch only), so nothing is scanned"])
+        #expect(t.json.rendered().contains(#""scanning":{"style":"none""#))
     }
 
     @Test func treeWithoutScanItems() throws {

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
-"""walk-anchor.py APP [REPS]: the benchmark's second anchor: a pyatspi walk of APP (what Orca-style
-clients do), reading role, name, states, screen extents and action names of every node; one
-warm-up walk, then REPS timed walks; prints the median. Debian's python3 with python3-pyatspi."""
+"""walk-anchor.py APP [REPS] [--document]: the benchmark's second anchor: a pyatspi walk of APP (what
+Orca-style clients do), reading role, name, states, screen extents and action names of every node;
+one warm-up walk, then REPS timed walks; prints the median. --document: only the showing web
+document of APP (bench-web.sh: the same page switchscan reads). Debian's python3 with
+python3-pyatspi."""
 import sys, time
 import pyatspi
 
@@ -24,11 +26,26 @@ def walk(node):
             n += walk(c)
     return n
 
-name, reps = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 10
+args = [a for a in sys.argv[1:] if a != "--document"]
+name, reps = args[0], int(args[1]) if len(args) > 1 else 10
 desktop = pyatspi.Registry.getDesktop(0)
 app = next((desktop.getChildAtIndex(i) for i in range(desktop.childCount) if desktop.getChildAtIndex(i).name == name), None)
 if app is None:
     sys.exit("no application %s" % name)
+if "--document" in sys.argv:
+    def document(node):
+        if node.getRole() == pyatspi.ROLE_DOCUMENT_WEB and node.getState().contains(pyatspi.STATE_SHOWING):
+            return node
+        for i in range(node.childCount):
+            c = node.getChildAtIndex(i)
+            if c is not None:
+                d = document(c)
+                if d is not None:
+                    return d
+        return None
+    app = document(app)
+    if app is None:
+        sys.exit("no showing document in %s" % name)
 nodes = walk(app)
 times = []
 for _ in range(reps):
@@ -36,4 +53,5 @@ for _ in range(reps):
     nodes = walk(app)
     times.append((time.monotonic() - t0) * 1000)
 times.sort()
-print("pyatspi walk: %d nodes; median %.1f ms, min %.1f, max %.1f (%d walks)" % (nodes, times[len(times) // 2], times[0], times[-1], reps))
+print("pyatspi walk%s: %d nodes; median %.1f ms, min %.1f, max %.1f (%d walks)"
+      % (" of the document" if "--document" in sys.argv else "", nodes, times[len(times) // 2], times[0], times[-1], reps))

@@ -1,0 +1,81 @@
+import SwitchCore
+
+/// Every window of every application, as the Windows page lists them (iOS's App Switcher; pure,
+/// docs/desktop.md "Windows"): the X screen's top-level windows (`X11Windows`, a pager's view)
+/// matched to the applications on the accessibility bus, so that choosing one both brings it to
+/// the front and moves scanning into its tree.
+///
+/// A window is matched to an application by the process that owns it (`_NET_WM_PID` on the X
+/// window; the bus connection's process on the a11y bus), then to one of that application's
+/// AT-SPI windows by title (the X window's `_NET_WM_NAME`, the AT-SPI frame's name); when the
+/// titles say nothing (an application with one window), the only one. A window no application
+/// on the bus owns is listed too (it can be brought to the front, there is nothing to scan in
+/// it). Order: the stacking order from the top (the most recently used first, as Alt+Tab),
+/// the window scanned now left out.
+public enum WindowList {
+    /// An AT-SPI window of an application (its frame, dialog or window).
+    public struct AccessibleWindow: Equatable, Sendable {
+        public var bus: String
+        public var path: String
+        public var title: String
+        public init(bus: String, path: String, title: String) {
+            self.bus = bus
+            self.path = path
+            self.title = title
+        }
+    }
+
+    /// An application on the accessibility bus, with the process that owns it.
+    public struct Application: Equatable, Sendable {
+        public var name: String
+        public var pid: Int32?
+        public var windows: [AccessibleWindow]
+        public init(name: String, pid: Int32?, windows: [AccessibleWindow]) {
+            self.name = name
+            self.pid = pid
+            self.windows = windows
+        }
+    }
+
+    /// One entry of the Windows page.
+    public struct Window: Equatable, Sendable {
+        /// "x11:0x400004": the perform's id.
+        public var id: String
+        public var x11: UInt
+        /// The application's name on the bus, else the window's class.
+        public var application: String
+        public var title: String
+        /// Its tree on the bus, if an application owns it.
+        public var accessible: AccessibleWindow?
+
+        /// "gnome-calculator — Calculator" (the title once when it is the application's name).
+        public var label: String {
+            title.isEmpty || title == application ? application : application + " — " + title
+        }
+    }
+
+    /// `x11` in stacking order from the bottom (as `_NET_CLIENT_LIST_STACKING`), matched to `apps`.
+    public static func windows(x11: [X11Window], apps: [Application]) -> [Window] {
+        var used: Set<String> = []
+        var out: [Window] = []
+        for w in x11.reversed() {
+            let app = w.pid.flatMap { pid in apps.first { $0.pid == pid } }
+            var accessible: AccessibleWindow?
+            if let app {
+                let free = app.windows.filter { !used.contains($0.bus + $0.path) }
+                accessible = free.first { $0.title == w.title } ?? (free.count == 1 ? free.first : nil)
+                    ?? free.first { !$0.title.isEmpty && w.title.hasPrefix($0.title) }
+            }
+            if let a = accessible { used.insert(a.bus + a.path) }
+            out.append(Window(id: "x11:0x" + String(w.id, radix: 16), x11: w.id, application: app?.name ?? w.title,
+                              title: w.title, accessible: accessible))
+        }
+        return out
+    }
+
+    /// The id a window's perform carries back ("x11:0x400004" → 0x400004).
+    public static func x11(fromID id: String) -> UInt? {
+        guard id.hasPrefix("x11:0x") else { return nil }
+        return UInt(id.dropFirst(6), radix: 16)
+    }
+}

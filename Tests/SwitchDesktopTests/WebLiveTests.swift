@@ -1,0 +1,217 @@
+import Foundation
+import SwitchCore
+import Testing
+
+/// Web content in Debian's Chromium and Firefox ESR on the headless desktop (issue 19), on the
+/// project's pages (Fixtures/web: a form with landmarks, a dialog, a long list that needs
+/// scrolling). One desktop and one browser per test (a browser takes seconds to start); each step
+/// is a separate `switchscan run` under umockdev that moves to an item from the first and selects
+/// it, and what the page did is read back through pyatspi (Fixtures/atspi-check.py), not from
+/// the transcript.
+@Suite(.serialized, .enabled(if: DesktopSession.usable && WebBrowser.installed,
+                             "needs the desktop tests' packages, chromium, firefox-esr and xdotool (scripts/apt/test-desktop-apps.list)"))
+struct WebLiveTests {
+    /// The form page's scan items, in document order: every link, field, check box, radio button,
+    /// select, slider, button, summary and tab once (no link text, label or bullet of its own).
+    static let formItems = ["Home", "News", "Contact", "Name", "Gift wrap", "Post", "Courier", "Size", "Volume", "Note", "Send",
+                            "Shipping details", "List view", "Grid view", "Open dialog", "About"]
+
+    @Test(arguments: WebBrowser.allCases)
+    func pagesAreMappedAndOperated(_ browser: WebBrowser) throws {
+        let s = try DesktopSession(watchdog: 300)
+        defer { s.close() }
+        try browser.start(s, page: "form.html")
+
+        // 1. The form's items exactly once, each with a frame inside the viewport.
+        // Firefox works out a new page's bounds a moment after it shows it (until then its nodes are
+        // VISIBLE without SHOWING, and (-1, -1, -1, -1)): wait for the frames, then check them all.
+        let form = try browser.waitForItems(s, containing: "About", framed: Self.formItems)
+        let slice = try #require(form.webSlice(from: "Home", to: "About"), "\(form.labels)")
+        #expect(slice.map(\.label) == Self.formItems, "\(form.labels)")
+        let viewport = try #require(browser.viewport(s, title: "Switch test form"), "no document group with a frame")
+        for item in slice {
+            let f = try #require(item.frame, "\(item.label) has no frame")
+            #expect(f.x >= viewport.x && f.y >= viewport.y && f.maxX <= viewport.maxX && f.maxY <= viewport.maxY,
+                    "\(item.label) \(f) outside the viewport \(viewport)")
+        }
+        #expect(Set(form.items.map(\.id)).count == form.items.count, "an item twice")
+
+        // 2. A check box is checked.
+        let check = s.select(try #require(form.index(of: "Gift wrap"), "\(form.labels)"), of: form.items.count, app: browser.appName)
+        #expect(check.results == ["activate done action \"check\""], "\(check.stdout)")
+        #expect(browser.states(s, "Gift wrap").contains("checked"), "\(s.state(browser.appName))")
+
+        // 3. A select changes its value: opened by one run, its option chosen by the next.
+        let opened = s.select(try #require(form.index(of: "Size"), "\(form.labels)"), of: form.items.count, app: browser.appName)
+        #expect(opened.results.count == 1 && opened.results[0].hasPrefix("activate done"), "\(opened.stdout)")
+        let open = try browser.waitForItems(s, containing: "Medium")
+        let chose = s.select(try #require(open.index(of: "Medium"), "\(open.labels)"), of: open.items.count, app: browser.appName)
+        #expect(chose.results.count == 1 && chose.results[0].hasPrefix("activate done"), "\(chose.stdout)")
+        #expect(browser.selectedOption(s) == "Medium", "\(s.state(browser.appName))")
+
+        // 4. A link is followed, and the new page is read back.
+        let home = try browser.waitForItems(s, containing: "Home")
+        let follow = s.select(try #require(home.index(of: "Home"), "\(home.labels)"), of: home.items.count, app: browser.appName)
+        #expect(follow.results == ["activate done action \"jump\""], "\(follow.stdout)")
+        let second = try browser.waitForItems(s, containing: "Back to the form")
+        #expect(second.labels.contains("Back to the form"))
+        #expect(s.state(browser.appName)["Second page"] != nil, "the new page is not on the bus")
+
+        // 5. A link out of view on a long page is scrolled into view and followed.
+        try browser.navigate(s, page: "long.html")
+        let long = try browser.waitForItems(s, containing: "The end")
+        let far = try #require(long.items.first { $0.label == "Item 12.15" }, "\(long.labels)")
+        #expect(long.items.first { $0.label == "Item 1.1" }?.frame != nil, "Item 1.1 should be on screen")
+        #expect(far.frame == nil, "Item 12.15 should be out of view")
+        #expect(long.items.filter { $0.label.hasPrefix("Item ") }.count == 180, "the whole page: 12 sections of 15")
+        let scrolled = s.select(try #require(long.index(of: "Item 12.15"), "\(long.labels)"), of: long.items.count, app: browser.appName, settle: 3000)
+        #expect(scrolled.results == ["activate done scrolled into view + action \"jump\""], "\(scrolled.stdout)")
+        _ = try browser.waitForItems(s, containing: "Back to the form")
+        #expect(s.state(browser.appName)["Second page"] != nil)
+    }
+}
+
+/// A browser on the headless desktop.
+enum WebBrowser: String, CaseIterable, CustomTestStringConvertible {
+    case chromium, firefox
+
+    var testDescription: String { rawValue }
+
+    static var installed: Bool {
+        ["/usr/bin/chromium", "/usr/bin/firefox-esr", "/usr/bin/xdotool"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static let pages = DesktopSession.fixtures + "/web"
+
+    /// Its application's name on the accessibility bus.
+    var appName: String { self == .chromium ? "Chromium" : "Firefox" }
+
+    func start(_ s: DesktopSession, page: String) throws {
+        let profile = NSTemporaryDirectory() + "switchscan-\(rawValue)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
+        let url = "file://" + WebBrowser.pages + "/" + page
+        switch self {
+        case .chromium:
+            try s.start(["/usr/bin/chromium", "--no-sandbox", "--force-renderer-accessibility", "--no-first-run", "--disable-gpu",
+                         "--user-data-dir=" + profile, "--window-size=1600,900", url])
+        case .firefox:
+            try s.start(["/usr/bin/firefox-esr", "--no-remote", "--profile", profile, "--width", "1600", "--height", "900", url])
+        }
+        try s.waitFor(appName)
+    }
+
+    /// Opens `page` in the window (its address bar, through the keyboard).
+    func navigate(_ s: DesktopSession, page: String) throws {
+        let url = "file://" + WebBrowser.pages + "/" + page
+        for argv in [["key", "--clearmodifiers", "ctrl+l"], ["type", "--delay", "2", url], ["key", "Return"]] {
+            let r = s.run(["/usr/bin/xdotool"] + argv, timeout: 30)
+            if r.status != 0 { throw DesktopSession.SessionError("xdotool: \(r.stderr)") }
+            usleep(300_000)
+        }
+    }
+
+    /// The scan items once `label` is among them (the browser is loading: up to 30 s), and the
+    /// items labelled `framed` have frames.
+    func waitForItems(_ s: DesktopSession, containing label: String, framed: [String] = []) throws -> WebItems {
+        var last = WebItems(items: [])
+        for _ in 0..<60 {
+            let r = s.switchscan(["tree", "show", "--desktop", "--app", appName, "--format", "json"])
+            if r.status == 0, let items = WebItems(json: r.stdout) {
+                last = items
+                if items.labels.contains(label), framed.allSatisfy({ f in items.items.contains { $0.label == f && $0.frame != nil } }) {
+                    return items
+                }
+            }
+            usleep(500_000)
+        }
+        return last
+    }
+
+    /// The frame of the page's group (the document: its viewport), from `tree dump`.
+    func viewport(_ s: DesktopSession, title: String) -> Rect? {
+        let r = s.switchscan(["tree", "dump", "--desktop", "--app", appName])
+        guard let obj = try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any],
+              let root = obj["root"] as? [String: Any] else { return nil }
+        var stack = [root]
+        while let e = stack.popLast() {
+            if (e["label"] as? String) == title, e["shouldGroupChildren"] as? Bool == true, let f = e["frame"] as? [Double], f.count == 4 {
+                return Rect(x: f[0], y: f[1], width: f[2], height: f[3])
+            }
+            stack += e["children"] as? [[String: Any]] ?? []
+        }
+        return nil
+    }
+
+    /// A named node's states, through pyatspi.
+    func states(_ s: DesktopSession, _ name: String) -> [String] {
+        s.state(appName)[name]?["states"] as? [String] ?? []
+    }
+
+    /// The select's chosen option (its option with SELECTED, through pyatspi).
+    func selectedOption(_ s: DesktopSession) -> String? {
+        for line in s.run([DesktopSession.checker, "state", appName], timeout: 30).stdoutLines {
+            guard let obj = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  obj["role"] as? String == "combo box", obj["name"] as? String == "Size" else { continue }
+            return obj["selected"] as? String
+        }
+        return nil
+    }
+}
+
+/// `tree show --format json`'s items, read for the web tests.
+struct WebItems {
+    struct Item {
+        var id: String
+        var label: String
+        var frame: Rect?
+    }
+
+    var items: [Item]
+
+    init(items: [Item]) {
+        self.items = items
+    }
+
+    init?(json: String) {
+        guard let obj = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return nil }
+        func rect(_ a: Any?) -> Rect? {
+            guard let f = a as? [Double], f.count == 4 else { return nil }
+            return Rect(x: f[0], y: f[1], width: f[2], height: f[3])
+        }
+        items = (obj["items"] as? [[String: Any]] ?? []).map { i in
+            Item(id: i["id"] as? String ?? "", label: (i["description"] as? String ?? "").components(separatedBy: ", ")[0], frame: rect(i["frame"]))
+        }
+    }
+
+    var labels: [String] { items.map(\.label) }
+
+    /// Index in scan order (from 0) of the item labelled `label`.
+    func index(of label: String) -> Int? { items.firstIndex { $0.label == label } }
+
+    func webSlice(from first: String, to last: String) -> ArraySlice<Item>? {
+        guard let a = index(of: first), let b = items.lastIndex(where: { $0.label == last }), a <= b else { return nil }
+        return items[a...b]
+    }
+
+}
+
+extension DesktopSession {
+    static let webProfile = fixtures + "/profile-web.json"
+
+    /// One `switchscan run --desktop` that selects item `index` of `count`: Next from the first
+    /// item, or Previous round the end when that is shorter (profile-web.json), after `settle` ms
+    /// (a page's whole read arrives after what shows of it).
+    func select(_ index: Int, of count: Int, app: String, settle: Int = 1500) -> Result {
+        let moves = index <= count / 2 ? Keys.next(index) : String(repeating: Keys.tap("BACKSPACE", thenWait: 100), count: count - index)
+        return live(scenario: "wait running\nsleep \(settle)\n" + moves + Keys.select + "sleep 800\nsignal INT\n",
+                    ["run", "--desktop", "--app", app, "--profile", DesktopSession.webProfile, "--format", "jsonl", "--no-show"],
+                    timeout: 120)
+    }
+}
+
+extension DesktopSession.Result {
+    /// "action outcome how-or-why" of each result line.
+    var results: [String] {
+        lines("result").map { "\($0["action"] ?? "") \($0["result"] ?? "") \($0["how"] ?? $0["reason"] ?? "")" }
+    }
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The web benchmark (BENCHMARKS.md "Web pages and GTK 4", issue 19), in one headless desktop
+# session, for Chromium and Firefox ESR in turn, on a page of 5,000 links in 50 sections
+# (bench/links-page.py):
+#   - start to the first highlight (`switchscan run --desktop --app BROWSER` under umockdev), and to
+#     the whole page (the page job's end);
+#   - time to read what scanning needs of the whole page (`switchscan-bench page-read`) against a
+#     pyatspi walk of the same document (walk-anchor.py --document), interleaved; target ≤ 0.3×;
+#   - `tree stats` on `tree dump --desktop`: every link a scan item, `auto` grouping's average at
+#     1 s per stop (target < 30 s) against linear scanning with page-by-page scrolling;
+#   - a scroll (Page Down / Page Up) to the new tree handed to the engine, p50 / p99 over 100, and a
+#     page change (a link to another page followed) to the new page's first tree, over 30;
+#   - peak memory and idle CPU of switchscan with the browser open.
+# SWITCHSCAN_BENCH_ONLY=soak: only the long run instead (memory and open descriptors of
+# `run --desktop` over SOAK_MINUTES, default 30, of a page that changes every 100 ms); run it with
+# nice -n 10 in the background.
+# Usage: scripts/desktop-tests/bench-web.sh   (release build; about 10 minutes; the soak 30)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+scripts/setup.sh --tests >/dev/null
+swift build -c release --product switchscan 2>&1 | tail -1
+swift build -c release --product switchscan-bench 2>&1 | tail -1
+bin=$(swift build -c release --show-bin-path)
+work=$(mktemp -d /tmp/switchscan-bench-web.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+python3 scripts/desktop-tests/bench/links-page.py 50 100 > "$work/links.html"
+cp Tests/SwitchDesktopTests/Fixtures/web/page2.html "$work/page2.html"
+cp scripts/desktop-tests/bench/changing-page.html "$work/changing.html"
+scripts/desktop-tests/run-desktop.sh /usr/bin/python3 scripts/desktop-tests/bench/web-inside.py "$bin" "$work"

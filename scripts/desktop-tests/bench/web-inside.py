@@ -1,0 +1,222 @@
+#!/usr/bin/python3
+"""Runs inside run-desktop.sh (see ../bench-web.sh): BIN WORK."""
+import json, math, os, re, subprocess, sys, threading, time
+
+bin_dir, work = sys.argv[1], sys.argv[2]
+only = os.environ.get("SWITCHSCAN_BENCH_ONLY", "")
+root = os.path.abspath(os.path.join(os.path.dirname(__file__), "../../.."))
+fixtures = root + "/Tests/SwitchDesktopTests/Fixtures"
+devices = root + "/Tests/SwitchInputTests/Fixtures/devices"
+switchscan = bin_dir + "/switchscan"
+checker = fixtures + "/atspi-check.py"
+manual = fixtures + "/profile-two-switch.json"
+umockdev = ["umockdev-run", "-d", devices + "/keyboard.umockdev", "-i", "/dev/input/event10=%s/keyboard.ioctl" % devices, "--"]
+page = "file://" + work + "/links.html"
+LAST = "Link 50.100"
+
+def sh(*argv, timeout=600):
+    return subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
+
+def cpu_ns(pid):
+    return sum(int(open("/proc/%d/task/%s/schedstat" % (pid, t)).read().split()[0]) for t in os.listdir("/proc/%d/task" % pid))
+
+def status(pid, key):
+    for line in open("/proc/%d/status" % pid):
+        if line.startswith(key + ":"):
+            return int(line.split()[1])
+    return 0
+
+def switchscan_pid(parent):
+    for _ in range(200):
+        try:
+            if os.path.basename(os.readlink("/proc/%d/exe" % parent)) == "switchscan":
+                return parent
+        except OSError:
+            pass
+        r = sh("pgrep", "-P", str(parent), "-x", "switchscan")
+        if r.stdout.strip():
+            return int(r.stdout.split()[0])
+        time.sleep(0.05)
+    raise SystemExit("switchscan did not start")
+
+class Run:
+    """`switchscan run --desktop --app APP` under umockdev, its stdout and traced stderr read as they come."""
+    def __init__(self, app, profile=manual, trace=True):
+        env = dict(os.environ)
+        if trace:
+            env["SWITCHSCAN_DESKTOP_TRACE"] = "1"
+        self.t0 = time.monotonic()
+        self.p = subprocess.Popen(umockdev + [switchscan, "run", "--desktop", "--app", app, "--profile", profile, "--format", "jsonl", "--no-show"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1, env=env)
+        self.out, self.err = [], []
+        self.first_highlight = None
+        threading.Thread(target=self._read_out, daemon=True).start()
+        threading.Thread(target=self._read_err, daemon=True).start()
+
+    def _read_out(self):
+        for line in self.p.stdout:
+            if self.first_highlight is None and '"type":"highlight"' in line:
+                self.first_highlight = time.monotonic()
+            self.out.append(line)
+
+    def _read_err(self):
+        for line in self.p.stderr:
+            self.err.append((time.monotonic(), line))
+
+    def wait_for(self, pattern, since=0, timeout=60):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            for t, line in list(self.err):
+                if t >= since and re.search(pattern, line):
+                    return t, line
+            time.sleep(0.01)
+        return None
+
+    def layouts(self):
+        """CLOCK_MONOTONIC seconds of every tree handed to the engine."""
+        return [int(m.group(1)) / 1e6 for _, l in list(self.err) for m in [re.search(r"layout handed at (\d+)", l)] if m]
+
+    def stop(self):
+        self.p.terminate()
+        try:
+            self.p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+
+def start_browser(name, url):
+    profile = work + "/profile-" + name
+    os.makedirs(profile, exist_ok=True)
+    if name == "Chromium":
+        argv = ["chromium", "--no-sandbox", "--force-renderer-accessibility", "--no-first-run", "--disable-gpu",
+                "--user-data-dir=" + profile, "--window-size=1600,900", url]
+    else:
+        argv = ["firefox-esr", "--no-remote", "--profile", profile, "--width", "1600", "--height", "900", url]
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    sh(checker, "wait", name, "60")
+    return p
+
+def wait_for_items(app, label, timeout=120):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        r = sh(switchscan, "tree", "show", "--desktop", "--app", app, "--format", "json")
+        if r.returncode == 0 and ('"%s, ' % label) in r.stdout:
+            return json.loads(r.stdout)
+        time.sleep(1)
+    raise SystemExit("%s: %s never came" % (app, label))
+
+def quantile(values, q):
+    v = sorted(values)
+    return v[min(len(v) - 1, int(q * len(v)))]
+
+def key(*keys):
+    sh("xdotool", "key", "--clearmodifiers", *keys)
+
+print("machine: %d cores, load %s" % (os.cpu_count(), open("/proc/loadavg").read().split()[0]))
+
+if only == "soak":
+    minutes = float(os.environ.get("SOAK_MINUTES", "30"))
+    for app in ("Chromium",):
+        b = start_browser(app, "file://" + work + "/changing.html")
+        run = Run(app, trace=False)
+        pid = switchscan_pid(run.p.pid)
+        time.sleep(30)
+        samples = []
+        end = time.monotonic() + minutes * 60
+        while time.monotonic() < end:
+            samples.append((time.monotonic() - run.t0, status(pid, "VmRSS"), len(os.listdir("/proc/%d/fd" % pid)), cpu_ns(pid)))
+            time.sleep(30)
+        run.stop(); b.terminate()
+        print("soak, %s, a page changing every 100 ms, %.0f minutes (RSS KiB, open descriptors, every 30 s):" % (app, minutes))
+        for t, rss, fds, cpu in samples[::4] + samples[-1:]:
+            print("  %6.0f s  RSS %6d KiB  fds %3d  CPU %.1f s" % (t, rss, fds, cpu / 1e9))
+        first, last = samples[0], samples[-1]
+        mid = samples[len(samples) // 2]
+        print("soak: RSS %d → %d → %d KiB (first, middle, last), descriptors %d → %d → %d, CPU %.1f %% of a core"
+              % (first[1], mid[1], last[1], first[2], mid[2], last[2], (last[3] - first[3]) / 1e9 / (last[0] - first[0]) * 100))
+    sys.exit(0)
+
+for app in ("Chromium", "Firefox"):
+    browser = start_browser(app, page)
+    tree = wait_for_items(app, LAST)
+    print("== %s: %d scan items in tree show" % (app, len(tree["items"])))
+
+    # 1. Start → first highlight, and → the whole page.
+    firsts, wholes = [], []
+    for _ in range(5):
+        run = Run(app)
+        built = run.wait_for(r"page .*: built", timeout=120)
+        while run.first_highlight is None and time.monotonic() - run.t0 < 30:
+            time.sleep(0.01)
+        if run.first_highlight:
+            firsts.append((run.first_highlight - run.t0) * 1000)
+        if built:
+            wholes.append((built[0] - run.t0) * 1000)
+        run.stop()
+    print("start to first highlight: median %.0f ms (%.0f–%.0f, %d starts); to the whole page: median %.0f ms (%.0f–%.0f)"
+          % (quantile(firsts, 0.5), min(firsts), max(firsts), len(firsts), quantile(wholes, 0.5), min(wholes), max(wholes)))
+
+    # 2. What scanning needs of the whole page, against a pyatspi walk of the document (interleaved).
+    for rnd in range(2):
+        print(sh(bin_dir + "/switchscan-bench", "page-read", app, "5").stdout.strip())
+        print(sh("/usr/bin/python3", root + "/scripts/desktop-tests/bench/walk-anchor.py", app, "1", "--document", timeout=900).stdout.strip())
+
+    # 3. tree stats on the dump; linear with page-by-page scrolling (the anchors' way).
+    dump = work + "/dump-%s.json" % app
+    sh(switchscan, "tree", "dump", "--desktop", "--app", app, "-o", dump)
+    stats = json.loads(sh(switchscan, "tree", "stats", dump, "--format", "json").stdout)
+    links = [i for i in tree["items"] if i["description"].startswith("Link ")]
+    shown = [i for i in links if i.get("frame")]
+    per_screen = max(1, len(shown))
+    # Linear scanning of what shows, a "scroll down" stop after it (Android's auto-scroll), page by
+    # page: link k (from 0) on screen p = k // per_screen costs p × (per_screen + 1) + k % per_screen + 1 stops.
+    linear_scroll = sum((k // per_screen) * (per_screen + 1) + k % per_screen + 1 for k in range(len(links))) / len(links)
+    auto = stats.get("auto") or {}
+    print("tree stats: %d scan items (%d links); auto grouping average %.1f s, worst %.1f s; linear %.0f s; linear with page-by-page scrolling (%d links a screen) %.0f s"
+          % (stats.get("scanItems", -1), len(links), auto.get("averageSeconds", -1), auto.get("worstSeconds", -1),
+             (stats.get("linear") or {}).get("averageSeconds", -1), per_screen, linear_scroll))
+
+    # 4. Scroll → new tree, over 100; page change → the new page's tree, over 30.
+    run = Run(app)
+    run.wait_for(r"page .*: built", timeout=120)
+    time.sleep(1)
+    pid = switchscan_pid(run.p.pid)
+    lat, missed = [], 0
+    for k in range(100):
+        before = len(run.layouts())
+        t = time.monotonic()
+        key("Next" if (k // 10) % 2 == 0 else "Prior")
+        got = None
+        end = time.monotonic() + 10
+        while time.monotonic() < end and got is None:
+            after = [x for x in run.layouts()[before:] if x >= t]
+            got = after[0] if after else None
+            time.sleep(0.005)
+        if got is None:
+            missed += 1
+        else:
+            lat.append((got - t) * 1000)
+        time.sleep(0.3)
+    if lat:
+        print("scroll (Page Down/Up) to the new tree: p50 %.0f ms, p99 %.0f ms, max %.0f ms over %d scrolls (%d without a new tree)"
+              % (quantile(lat, 0.5), quantile(lat, 0.99), max(lat), len(lat), missed))
+    changes = []
+    for k in range(30):
+        url = ("file://" + work + "/page2.html") if k % 2 == 0 else page
+        want = "Back to the form" if k % 2 == 0 else LAST
+        key("ctrl+l"); sh("xdotool", "type", "--delay", "1", url); t = time.monotonic(); key("Return")
+        hit = run.wait_for(r"read %s: .* items" % app, since=t, timeout=30)
+        if hit:
+            changes.append((hit[0] - t) * 1000)
+        time.sleep(2.5 if k % 2 == 1 else 1)
+    if changes:
+        print("page change (address bar) to the new page's first tree: p50 %.0f ms, p99 %.0f ms over %d" % (quantile(changes, 0.5), quantile(changes, 0.99), len(changes)))
+
+    # 5. Peak memory, idle CPU.
+    time.sleep(5)
+    c0, t0 = cpu_ns(pid), time.monotonic()
+    time.sleep(30)
+    c1, t1 = cpu_ns(pid), time.monotonic()
+    print("peak memory (VmHWM) %d KiB; idle CPU %.4f %% (%.1f ms in %.0f s)" % (status(pid, "VmHWM"), (c1 - c0) / 1e9 / (t1 - t0) * 100, (c1 - c0) / 1e6, t1 - t0))
+    run.stop()
+    browser.terminate()
+    browser.wait()
