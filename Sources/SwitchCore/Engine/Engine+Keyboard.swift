@@ -298,6 +298,7 @@ extension Engine {
             case .setTimer(let id, let at): timers.set(.keyboard(id), at: at)
             case .cancelTimer(let id): timers.cancel(.keyboard(id))
             case .pauseRequested: _ = runPause(.menu)
+            case .keyboardRequested: break  // open already
             }
         }
     }

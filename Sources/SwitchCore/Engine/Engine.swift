@@ -29,7 +29,10 @@ public struct Engine: Sendable {
     var out: [TranscriptLine] = []
     var now = Instant.zero
     /// The layout the keyboard opens with (docs/typing.md); nil: activating a field opens nothing.
-    public var keyboardLayout: KeyboardLayout?
+    /// A text field's scanner menu offers Keyboard while there is one.
+    public var keyboardLayout: KeyboardLayout? {
+        didSet { scanner?.menuBase.keyboard = keyboardLayout != nil }
+    }
     /// The open keyboard (Engine+Keyboard).
     var keyboard: KeyboardSession?
     /// The keyboard's trees built so far (a driver that runs many engines may hand them on).
@@ -422,6 +425,8 @@ public struct Engine: Sendable {
             case .setTimer(let id, let at): timers.set(.scanner(id), at: at)
             case .cancelTimer(let id): timers.cancel(.scanner(id))
             case .pauseRequested: _ = runPause(.menu)
+            case .keyboardRequested(let id):
+                if keyboardLayout != nil, let i = model.itemIndex(id: id) { field = model.items[i] }
             }
         }
         if let field { openKeyboard(on: field) }

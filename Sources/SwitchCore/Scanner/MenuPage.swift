@@ -67,6 +67,8 @@ public struct MenuContext: Sendable, Equatable {
     public var sounds = false
     /// The profile's pause hold is on: a person who pauses can resume alone.
     public var canResumeFromPause = false
+    /// A keyboard layout is there (issue 18): a text field's menu offers Keyboard.
+    public var keyboard = false
 
     public init() {}
 

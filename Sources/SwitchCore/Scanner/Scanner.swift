@@ -93,6 +93,8 @@ public struct Scanner: Sendable {
         case cancelTimer(TimerID)
         /// Pause, chosen in the menu: the engine pauses (its pause line, then scanning stops).
         case pauseRequested
+        /// Keyboard, chosen in the menu on the item `id`: the engine opens the keyboard on it.
+        case keyboardRequested(id: String)
     }
 
     public enum TimerID: Hashable, Sendable {

@@ -61,6 +61,9 @@ enum MenuEntry: Hashable, Sendable {
     case speech(on: Bool)
     case sounds(on: Bool)
     case pause
+    // Issue 18: the scanning keyboard.
+    /// Opens the keyboard on the item (a text field), as ChromeOS's Keyboard action does.
+    case keyboard
 
     /// Ids shown in `menuOpened` and highlight lines ("menu:tap", "menu:action:Delete", …).
     var id: String {
@@ -95,6 +98,7 @@ enum MenuEntry: Hashable, Sendable {
         case .speech: return "menu:speech"
         case .sounds: return "menu:sounds"
         case .pause: return "menu:pause"
+        case .keyboard: return "menu:keyboard"
         }
     }
 
@@ -131,6 +135,7 @@ enum MenuEntry: Hashable, Sendable {
         case .speech(let on): return on ? "Turn speech off" : "Turn speech on"
         case .sounds(let on): return on ? "Turn sounds off" : "Turn sounds on"
         case .pause: return "Pause scanning"
+        case .keyboard: return "Keyboard"
         }
     }
 
@@ -148,6 +153,8 @@ enum MenuEntry: Hashable, Sendable {
         entries += actions(of: item)
         entries += promoted(context, hasPoint: hasPoint)
         entries += pages(context, hasPoint: hasPoint)
+        // After Settings (SHAPE.md's order): on a text field, when a keyboard layout is there.
+        if context.keyboard && item.element.textEntry != nil { entries.append(.keyboard) }
         if context.modeSwitch && context.mode == .item { entries.append(.pointMode) }
         return visible(entries, context) + [.escape, .close]
     }

@@ -234,3 +234,34 @@ struct KeyboardEngineTests {
         ])
     }
 }
+
+extension KeyboardEngineTests {
+    /// keyboard_from_the_menu: a text field's scanner menu offers Keyboard (after the pages); it
+    /// opens the keyboard on the field, and closing it returns to the field.
+    @Test func keyboard_from_the_menu() throws {
+        let p = try profile("""
+        {"scanning": {"grouping": "containers"}, "switchStabilization": {"debounce": 0}, "keyboard": {"layout": "tiny", "predictions": 0}}
+        """)
+        var s = EngineScript(tree: try Self.tree(), profile: p)
+        s.engine.keyboardLayout = try KeyboardLayoutDecoder.decode(Array(Self.layoutJSON.utf8), file: "tiny.json")
+        s.press(at: 0.9, held: 0.05)  // the field: its menu opens
+        let opened = try #require(s.take().first { $0.contains("\"type\":\"menu\",\"open\":true") })
+        #expect(opened.contains("\"menu:keyboard\""))
+        #expect(opened.contains("\"Keyboard\""))
+        // Scan the menu until Keyboard is highlighted, then select it.
+        var t = 0.95
+        var found = false
+        while t < 40 && !found {
+            t += 0.5
+            s.run(until: t)
+            found = s.take().contains { $0.contains("\"id\":\"menu:keyboard\"") && $0.contains("\"type\":\"highlight\"") }
+        }
+        #expect(found)
+        s.press(at: t + 0.1, held: 0.05)
+        let lines = s.take()
+        #expect(lines.contains { $0.contains("\"type\":\"keyboard\",\"state\":\"opened\"") && $0.contains("\"id\":\"to\"") })
+        #expect(s.engine.isKeyboardOpen)
+        // A button's menu has no Keyboard entry.
+        #expect(!opened.contains("send"))
+    }
+}
