@@ -41,6 +41,12 @@ let package = Package(
             pkgConfig: "xft",
             providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxft-dev"])]
         ),
+        // The keyboard layout --inject's uinput keyboard types through (keys by keysym).
+        .systemLibrary(
+            name: "CXKBCommon",
+            pkgConfig: "xkbcommon",
+            providers: [.apt(["libxkbcommon-dev"])]
+        ),
         .systemLibrary(
             name: "CPresage",
             providers: [.apt(["libpresage-dev"])]
@@ -67,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "SwitchInput",
-            dependencies: ["SwitchCore", "SwitchFormats", "CEvdev"]
+            dependencies: ["SwitchCore", "SwitchFormats", "CEvdev", "CXKBCommon"]
         ),
         .target(
             name: "SwitchDesktop",
@@ -133,7 +139,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchDesktopTests",
-            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop", "SwitchOverlay"],
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop", "SwitchOverlay", "CX11"],
             exclude: ["Fixtures"]
         ),
     ],

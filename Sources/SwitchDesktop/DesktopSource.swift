@@ -27,6 +27,10 @@ public final class DesktopSource: LoopAdapter {
     public var newTree: ((ElementTree) -> Void)?
     /// D-Bus calls the last read sent (the benchmark's note).
     public var lastReadCalls: Int { reader.lastCallCount }
+    /// How long the scanner menu's Hold keeps the button down (the profile's `menu.holdTime`).
+    public var holdTime: Interval = MenuSettings().holdTime
+    /// Keys by keysym through the current layout, on this source's X connection (nil without X).
+    public var keySender: KeySender? { performer.keys }
 
     private let appName: String?
     private let bus: AtspiBus
@@ -427,7 +431,7 @@ public final class DesktopSource: LoopAdapter {
 
     public func prepare(nowMonotonic: Int64) -> LoopInterest {
         var interest = glib.prepare(nowMonotonic: nowMonotonic)
-        for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds }) {
+        for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds }) + [performer.gestures.deadline].compactMap({ $0 }) {
             interest.deadline = min(interest.deadline ?? d, d)
         }
         return interest
@@ -435,6 +439,7 @@ public final class DesktopSource: LoopAdapter {
 
     public func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] {
         glib.dispatch(ready: ready)
+        performer.runGestures(now: nowMonotonic)
         let now = Instant(microseconds: nowMonotonic)
         let before = tree
         stepPageJobs()
@@ -499,7 +504,8 @@ public final class DesktopSource: LoopAdapter {
             break
         }
         guard case .perform(let p) = line.event else { return [] }
-        let step = DesktopPerformPlan.step(for: p, lookup: { self.index[$0] })
+        let step = DesktopPerformPlan.step(for: p, lookup: { self.index[$0] }, holdTime: holdTime)
+        if step == .elsewhere { return [] }
         let (outcome, notAnswering) = performer.perform(step)
         var inputs: [ShellInput] = [.line(.result(PerformResult(p, outcome)))]
         let now = Instant(microseconds: MonotonicClock.nowMicroseconds())
@@ -541,6 +547,7 @@ public final class DesktopSource: LoopAdapter {
     }
 
     public func finish() {
+        performer.finish()
         events.stop()
     }
 }

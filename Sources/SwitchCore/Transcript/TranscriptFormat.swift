@@ -280,7 +280,7 @@ public enum TranscriptFormat {
         return s.contains(".") || s.contains("e") ? s : s + ".0"
     }
 
-    static func settingText(_ v: SettingChange.Value) -> String {
+    public static func settingText(_ v: SettingChange.Value) -> String {
         switch v {
         case .seconds(let s): return seconds(s) + " s"
         case .bool(let b): return b ? "on" : "off"

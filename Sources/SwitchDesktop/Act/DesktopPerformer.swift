@@ -1,14 +1,33 @@
 import SwitchCore
+import SwitchInput
 
 /// Carries out `DesktopStep`s: accessible actions, tab selection and values through D-Bus (on the
-/// application's connection, with the bus timeout), clicks and the Escape key through XTest.
+/// application's connection, with the bus timeout), clicks and the Escape key through XTest; the
+/// scanner menu's keys by keysym (`KeySender`) and its pointer gestures, whose operations run over
+/// time from the loop (`gestures`: the desktop adapter asks for its deadline and runs what is due).
 final class DesktopPerformer {
     let bus: AtspiBus
     private let display: XDisplay?
+    let keys: KeySender?
+    let gestures = TimedSteps<PointerOp>()
 
     init(bus: AtspiBus, display: XDisplay?) {
         self.bus = bus
         self.display = display
+        keys = display.map { KeySender($0) }
+    }
+
+    /// The gesture operations due at `now` (CLOCK_MONOTONIC µs), carried out.
+    func runGestures(now: Int64) {
+        for op in gestures.takeDue(now) { _ = display?.pointer(op) }
+    }
+
+    /// At the end of the loop: no button stays down, no spare keycode stays mapped.
+    func finish() {
+        for op in gestures.takeAll() {
+            if case .button(_, down: false) = op { _ = display?.pointer(op) }
+        }
+        keys?.finish()
     }
 
     /// (bus name, object path) of a node id (":1.42/org/a11y/…").
@@ -35,6 +54,20 @@ final class DesktopPerformer {
                 how = "focus + " + how
             }
             return display.click(at: point) ? (.done(how), false) : (.failed("the X server has no XTest"), false)
+        case .pointer(let ops, let how):
+            guard let display, display.hasXTest else { return (.failed("no X display with XTest for the pointer"), false) }
+            gestures.schedule(ops.map { ($0.after, $0.op) }, now: MonotonicClock.nowMicroseconds())
+            runGestures(now: MonotonicClock.nowMicroseconds())
+            return (.done(how), false)
+        case .keys(let text):
+            guard let keys else { return (.failed("no X display to send keys on"), false) }
+            guard let combo = try? KeyCombo(parsing: text) else { return (.failed("\"\(text)\" is not a key combination"), false) }
+            switch keys.send(combo) {
+            case .success(let how): return (.done(how), false)
+            case .failure(let why): return (.failed(why.description), false)
+            }
+        case .elsewhere:
+            return (.failed("not the desktop's to do"), false)
         case .focus(let id):
             return call(id, "org.a11y.atspi.Component", "GrabFocus", []) { v in
                 v?.bool == false ? .failed("it cannot take the focus") : .done("focused (adjust it with increment and decrement)")

@@ -8,7 +8,8 @@ import SwitchCore
 /// lands; a point with no element there: a click at the point; a web page's element out of view:
 /// scrolled into view first. A custom action: the action of that name. Increment /
 /// decrement: the Value moved by its minimum increment (a tenth of the range when that is 0).
-/// Escape: the Escape key.
+/// Escape: the Escape key. The scanner menu's gestures: XTest pointer operations over time, Right
+/// click the element's context-menu action first where it has one; its keys: XTest by keysym.
 public enum DesktopStep: Equatable, Sendable {
     case doAction(id: String, index: Int, name: String)
     case selectTab(listID: String, index: Int)
@@ -25,6 +26,13 @@ public enum DesktopStep: Equatable, Sendable {
     /// default action (its actions are read then: they were not while it was out of view), else
     /// a click where it landed.
     case scrollIntoViewThenActivate(id: String)
+    // Issue 23: the scanner menu's gestures and keys.
+    /// A pointer gesture through XTest, over time (`PointerGesture`); `how` for the result line.
+    case pointer([TimedPointerOp], how: String)
+    /// A key combination by keysym through the current layout (`KeyCombo`'s text).
+    case keys(String)
+    /// Not the desktop's to do (Lock screen: its own adapter runs loginctl and answers).
+    case elsewhere
 }
 
 /// Where a node sits in the tree that was read: what the plan needs to know about it.
@@ -55,9 +63,38 @@ public struct DesktopNodeInfo: Equatable, Sendable {
 }
 
 public enum DesktopPerformPlan {
+    /// Accessible action names that open an element's context menu (Qt's ShowMenu, ATK's
+    /// "menu"/"popup menu"), compared without case or spaces: Right click uses one before a real
+    /// click (issue 23).
+    static let menuActions: Set<String> = ["showmenu", "menu", "popupmenu", "contextmenu", "showcontextmenu"]
+
+    static func isMenuAction(_ name: String) -> Bool {
+        menuActions.contains(name.lowercased().filter { !$0.isWhitespace && $0 != "_" && $0 != "-" })
+    }
+
     /// The step for `perform`, with `lookup` giving what was read for an id (nil: not in the tree).
-    public static func step(for perform: Perform, lookup: (String) -> DesktopNodeInfo?) -> DesktopStep {
+    /// `holdTime`: how long Hold keeps the button down (the profile's `menu.holdTime`).
+    public static func step(for perform: Perform, lookup: (String) -> DesktopNodeInfo?, holdTime: Interval = .seconds(1)) -> DesktopStep {
         if case .escape = perform.action { return .escapeKey }
+        switch perform.action {
+        case .key(let keys):
+            return .keys(keys)
+        case .lockScreen:
+            return .elsewhere
+        case .rightClick:
+            // The element's own context-menu action first, where it has one.
+            if let n = lookup(perform.id)?.node, let k = n.actions.firstIndex(where: isMenuAction) {
+                return .doAction(id: n.id, index: k, name: n.actions[k])
+            }
+            fallthrough
+        case .doubleClick, .middleClick, .hold, .drag, .scroll:
+            guard let ops = PointerGesture.ops(for: perform, holdTime: holdTime) else {
+                return .fail("no point to \(perform.action.name) at")
+            }
+            return .pointer(ops, how: PointerGesture.describe(perform, holdTime: holdTime))
+        case .tap, .activate, .custom, .increment, .decrement, .escape:
+            break
+        }
         guard let info = lookup(perform.id) else {
             if perform.action == .activate || perform.action == .tap, let point = perform.point { return .click(id: nil, at: point) }
             return .fail("the element is no longer on screen")
@@ -92,7 +129,7 @@ public enum DesktopPerformPlan {
         case .escape:
             return .escapeKey
         case .rightClick, .doubleClick, .middleClick, .hold, .drag, .scroll, .key, .lockScreen:
-            return .fail("\(perform.action.name) is not carried out on the live desktop yet")
+            return .fail("\(perform.action.name) was planned above")  // not reached
         }
     }
 }
