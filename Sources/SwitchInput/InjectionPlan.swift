@@ -61,6 +61,8 @@ public struct InjectionPlan: Sendable, Equatable {
             return [.keys(combo)]
         case .lockScreen:
             return []  // Not device input: the lock-screen adapter runs loginctl.
+        case .activateWindow, .closeWindow:
+            return [.needsBridge("\(p.action.name) \(p.id) needs the live desktop (run --desktop)")]
         }
     }
 

@@ -47,6 +47,7 @@ extension LiveRunner {
             case .line(let event): hooks.emit(TranscriptLine(t: t, event))
             case .log(let note): hooks.log(note)
             case .speechFinished(let n): publish(engine.speechFinished(utterance: n, at: t), &engine)
+            case .windows(let list, let current): publish(engine.windowsChanged(list, current: current, at: t), &engine)
             case .fieldText(let before, let after): publish(engine.fieldText(before: before, after: after, at: t), &engine)
             }
         }

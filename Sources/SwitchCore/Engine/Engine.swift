@@ -247,6 +247,16 @@ public struct Engine: Sendable {
         return flush()
     }
 
+    /// The live desktop's windows changed (issue 19): every window but the one scanned, most
+    /// recently used first, and the one scanned; the scanner menu's Windows page lists them from
+    /// its next opening. No line: a list is not an event a person made.
+    public mutating func windowsChanged(_ windows: [WindowEntry], current: WindowEntry?, at t: Instant) -> [TranscriptLine] {
+        catchUp(to: t)
+        scanner?.menuBase.windows = windows
+        scanner?.menuBase.currentWindow = current
+        return flush()
+    }
+
     // MARK: Switches
 
     private mutating func handleKey(code: UInt16, value: Int32, device: Int) {

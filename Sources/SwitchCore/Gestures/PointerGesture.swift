@@ -70,7 +70,7 @@ public enum PointerGesture {
             }
             ops.append(TimedPointerOp(after: dragDuration, .button(.left, down: false)))
             return ops
-        case .tap, .activate, .custom, .increment, .decrement, .escape, .key, .lockScreen:
+        case .tap, .activate, .custom, .increment, .decrement, .escape, .key, .lockScreen, .activateWindow, .closeWindow:
             return nil
         }
     }

@@ -98,7 +98,12 @@ extension Scanner {
 
     /// The entries of a menu level on `subject`.
     func menuEntries(_ subject: MenuSubject, page: MenuPage?) -> [MenuEntry] {
-        let context = menuContext
+        var context = menuContext
+        // The Scroll page pages the container around the item (or the item under the point).
+        switch subject {
+        case .item(let i): context.scroll = model.items[i].scrollContainer
+        case .point(let choice): context.scroll = choice.hit.map { model.items[$0].scrollContainer } ?? nil
+        }
         if let page { return MenuEntry.entries(page: page, context, hasPoint: hasPoint(subject)) }
         switch subject {
         case .item(let i): return MenuEntry.entries(for: model.items[i], context)
@@ -317,6 +322,9 @@ extension Scanner {
             startDrag(m, now, &out)
         default:
             guard let perform = self.perform(entry, on: m.subject) else { return closeMenu(m, now, &out) }
+            if case .pageScroll(_, let c) = entry {
+                scrolled = (c.id, firstOnScreen(in: c.id).map { levels.model.items[$0].id }, now)
+            }
             out.append(.emit(.perform(perform)))
             out.append(.emit(.menuClosed))
             resume(from: m.origin, now, &out)

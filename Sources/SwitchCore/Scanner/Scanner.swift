@@ -206,6 +206,11 @@ public struct Scanner: Sendable {
     /// The profile's menu settings and what else decides the menu's entries (`menuContext` adds
     /// the scanner's own mode, style, speech and sounds).
     var menuBase: MenuContext
+    /// After a Scroll page entry (issue 19): the container paged, its first item on screen then,
+    /// and when; the first layout that shows another first item there moves the highlight to it
+    /// (scanning continues in the new content), for at most `scrollFollowTime`.
+    var scrolled: (container: String, firstBefore: String?, at: Instant)?
+    static let scrollFollowTime = Interval.seconds(3)
     internal(set) var sounds: Bool
     /// Drag: what is dragged while the drop target is chosen by scanning.
     var dragging: DragChange?
@@ -748,6 +753,15 @@ public struct Scanner: Sendable {
     private mutating func relayout(scanning c: Cursor, _ model: ScanModel, _ now: Instant, _ out: inout [Output]) {
         let old = replaceModel(model)
         if levels.isEmpty { return stop(.noItems, &out) }
+        if let s = scrolled {
+            if now - s.at > Scanner.scrollFollowTime {
+                scrolled = nil
+            } else if let i = firstOnScreen(in: s.container), levels.model.items[i].id != s.firstBefore {
+                // The page moved: the first item now in view of the container scrolled.
+                scrolled = nil
+                return highlight(levels.location(ofItem: i), passes: 0, cause: .begin, now, &out)
+            }
+        }
         let location = relocate(c.location, from: old)
         let passes = min(c.passes, loops - 1)
         if levels.highlight(levels.stop(location)) == old.highlight(old.stop(c.location)) {
@@ -756,6 +770,11 @@ public struct Scanner: Sendable {
             // A running step dwell restarts on the new stop; one that was not running stays off.
             highlight(location, passes: passes, cause: c.dwell == nil ? .begin : .pressMove, now, &out)
         }
+    }
+
+    /// The first scan item inside scrollable container `id` that has a frame (is on screen).
+    func firstOnScreen(in id: String) -> Int? {
+        levels.model.items.indices.first { levels.model.items[$0].scrollContainer?.id == id && levels.model.items[$0].element.frame != nil }
     }
 
     private mutating func relayout(autoTap c: Cursor, ends: Instant, _ model: ScanModel, _ now: Instant, _ out: inout [Output]) {

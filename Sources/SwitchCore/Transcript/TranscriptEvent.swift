@@ -274,6 +274,11 @@ public struct Perform: Equatable, Sendable {
         /// `"XF86AudioRaiseVolume"` (`KeyCombo`'s canonical text).
         case key(String)
         case lockScreen
+        // Issue 19: the Windows page (id: the window's, "x11:0x400004").
+        /// Bring the window to the front with the keyboard focus; scanning moves there.
+        case activateWindow
+        /// Ask the window to close (the application may ask to save first).
+        case closeWindow
 
         public var name: String {
             switch self {
@@ -291,6 +296,8 @@ public struct Perform: Equatable, Sendable {
             case .scroll: return "scroll"
             case .key: return "key"
             case .lockScreen: return "lockScreen"
+            case .activateWindow: return "activateWindow"
+            case .closeWindow: return "closeWindow"
             }
         }
     }

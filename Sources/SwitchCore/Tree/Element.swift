@@ -17,6 +17,9 @@ public struct Element: Sendable, Equatable {
     public var shouldGroupChildren: Bool
     public var respondsToUserInteraction: Bool?
     public var order: ChildOrder
+    /// A container whose content scrolls (a web page, a list in a scroll pane; Android's
+    /// `scrollable`): the items inside it offer the Scroll page of the scanner menu (issue 19).
+    public var scrollable: Bool
     /// A field that takes text (nil: not one): the keyboard opens when it is activated, and a
     /// password's text is never shown, spoken or learned (docs/typing.md).
     public var textEntry: TextEntry?
@@ -56,7 +59,7 @@ public struct Element: Sendable, Equatable {
                 hint: String? = nil, traits: Traits = [], frame: Rect? = nil, activationPoint: Point? = nil,
                 customActions: [String] = [], elementsHidden: Bool = false, viewIsModal: Bool = false,
                 shouldGroupChildren: Bool = false, respondsToUserInteraction: Bool? = nil,
-                order: ChildOrder = .reading, children: [Element] = [], textEntry: TextEntry? = nil) {
+                order: ChildOrder = .reading, scrollable: Bool = false, children: [Element] = [], textEntry: TextEntry? = nil) {
         self.id = id
         self.isAccessibilityElement = isAccessibilityElement
         self.label = label
@@ -71,6 +74,7 @@ public struct Element: Sendable, Equatable {
         self.shouldGroupChildren = shouldGroupChildren
         self.respondsToUserInteraction = respondsToUserInteraction
         self.order = order
+        self.scrollable = scrollable
         self.textEntry = textEntry
         self.childList = children.isEmpty ? nil : ChildList(children)
     }

@@ -82,6 +82,18 @@ final class DesktopPerformer {
             }
         case .scrollIntoViewThenActivate(let id):
             return scrollIntoViewThenActivate(id)
+        case .scrollTo(let id, let type, let what):
+            return call(id, "org.a11y.atspi.Component", "ScrollTo", [.u32(type)]) { v in
+                v?.bool == false ? .failed("the page did not scroll") : .done("scrolled \(what)")
+            }
+        case .scrollBar(let id, let direction, let page):
+            return moveScrollBar(id, direction, page: page)
+        case .wheel(let point, let button, let clicks, let what):
+            guard let display else { return (.failed("no X display to scroll on"), false) }
+            for _ in 0..<clicks where !display.click(at: point, button: button) { return (.failed("the X server has no XTest"), false) }
+            return (.done("\(clicks) wheel clicks at \(point): \(what)"), false)
+        case .window:
+            return (.failed("not the performer's to do"), false)  // the live desktop does it
         case .stepValue(let id, let up):
             guard let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) else { return (.failed("the element is gone"), false) }
             let t = batch.properties(p, "org.a11y.atspi.Value", AtspiValue.propertyNames)
@@ -102,6 +114,33 @@ final class DesktopPerformer {
             if after == value.current { return (.failed("the value stays at \(formatNumber(after))"), false) }
             return (.done("value \(formatNumber(value.current)) → \(formatNumber(after))"), false)
         }
+    }
+
+    /// A scroll bar's Value read, then moved by `page` (or to an end), read back.
+    private func moveScrollBar(_ id: String, _ direction: ScrollDirection, page: Double) -> (PerformResult.Outcome, notAnswering: Bool) {
+        guard let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) else { return (.failed("the element is gone"), false) }
+        let t = batch.properties(p, "org.a11y.atspi.Value", AtspiValue.propertyNames)
+        let props: [String: DBusValue]
+        switch batch.reply(t) {
+        case .success(let v): props = v?.dictionary ?? [:]
+        case .failure(let e): return (.failed(e.reason), e == .timeout)
+        }
+        let current = props["CurrentValue"]?.double ?? 0, low = props["MinimumValue"]?.double ?? 0, high = props["MaximumValue"]?.double ?? 0
+        let target: Double
+        switch direction {
+        case .down, .right: target = min(high, current + page)
+        case .up, .left: target = max(low, current - page)
+        case .top: target = low
+        case .bottom: target = high
+        }
+        if target == current { return (.failed("the list is already at its \(direction == .up || direction == .top || direction == .left ? "start" : "end")"), false) }
+        let set = batch.call(p, "org.freedesktop.DBus.Properties", "Set",
+                             [.string("org.a11y.atspi.Value"), .string("CurrentValue"), .variantDouble(target)])
+        let now = batch.property(p, "org.a11y.atspi.Value", "CurrentValue")
+        batch.flush()
+        if case .failure(let e) = batch.reply(set) { return (.failed(e.reason), e == .timeout) }
+        let after = (try? batch.reply(now).get())??.double ?? target
+        return (.done("scroll bar \(formatNumber(current)) → \(formatNumber(after))"), false)
     }
 
     /// `Component.ScrollTo(ANYWHERE)`, then the default action read afresh, else a click at the

@@ -24,13 +24,14 @@ final class XDisplay {
              height: Double(cx11_display_height(display, cx11_default_screen(display))))
     }
 
-    /// A left click at a screen pixel (the point rounded down and kept on the screen).
-    func click(at p: Point) -> Bool {
+    /// A click of `button` (1 left; 4–7 a wheel click up, down, left, right) at a screen pixel (the
+    /// point rounded down and kept on the screen).
+    func click(at p: Point, button: UInt32 = 1) -> Bool {
         guard hasXTest else { return false }
         let size = screenSize
         let x = Int32(min(max(0, p.x.rounded(.down)), size.width - 1))
         let y = Int32(min(max(0, p.y.rounded(.down)), size.height - 1))
-        return cx11_xtest_click(display, x, y, 1) != 0
+        return cx11_xtest_click(display, x, y, button) != 0
     }
 
     /// One pointer operation of a gesture (`PointerGesture`): a move (the point kept on the

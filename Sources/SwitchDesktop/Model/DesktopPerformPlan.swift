@@ -33,6 +33,17 @@ public enum DesktopStep: Equatable, Sendable {
     case keys(String)
     /// Not the desktop's to do (Lock screen: its own adapter runs loginctl and answers).
     case elsewhere
+    // Issue 19: paging a scrollable container, and the Windows page.
+    /// `Component.ScrollTo(type)` of a page's node just out of view (TOP_EDGE: it comes to the
+    /// top, a page down; BOTTOM_EDGE: a page up).
+    case scrollTo(id: String, type: UInt32, what: String)
+    /// A scroll pane's scroll bar moved through its Value (read then): by `page` (its units are
+    /// GTK's pixels), or to its minimum or maximum.
+    case scrollBar(id: String, direction: ScrollDirection, page: Double)
+    /// Wheel clicks (X buttons 4 up, 5 down, 6 left, 7 right) at a point.
+    case wheel(at: Point, button: UInt32, clicks: Int, what: String)
+    /// The Windows page: the window brought up (or closed) by the live desktop (`X11Windows`).
+    case window(id: String, close: Bool)
 }
 
 /// Where a node sits in the tree that was read: what the plan needs to know about it.
@@ -77,6 +88,18 @@ public enum DesktopPerformPlan {
     public static func step(for perform: Perform, lookup: (String) -> DesktopNodeInfo?, holdTime: Interval = .seconds(1)) -> DesktopStep {
         if case .escape = perform.action { return .escapeKey }
         switch perform.action {
+        case .activateWindow: return .window(id: perform.id, close: false)
+        case .closeWindow: return .window(id: perform.id, close: true)
+        case .scroll(let d) where perform.point == nil:
+            // The Scroll page: the container itself, paged.
+            guard let info = lookup(perform.id) else { return .fail("the element is no longer on screen") }
+            return pageScroll(d, info, lookup: lookup)
+        case .activate where perform.id.hasSuffix(AtspiMapping.scrollDownSuffix):
+            // A scroll pane's "Scroll down" stop (Android's auto-scroll).
+            guard let info = lookup(String(perform.id.dropLast(AtspiMapping.scrollDownSuffix.count))) else {
+                return .fail("the list is no longer on screen")
+            }
+            return pageScroll(.down, info, lookup: lookup)
         case .key(let keys):
             return .keys(keys)
         case .lockScreen:
@@ -130,6 +153,60 @@ public enum DesktopPerformPlan {
             return .escapeKey
         case .rightClick, .doubleClick, .middleClick, .hold, .drag, .scroll, .key, .lockScreen:
             return .fail("\(perform.action.name) was planned above")  // not reached
+        case .activateWindow, .closeWindow:
+            return .fail("planned above")  // not reached
         }
+    }
+
+    /// Paging a scrollable container (the Scroll page, issue 19), through AT-SPI where it can:
+    /// a web page by scrolling its first node below the viewport to the top (`ScrollTo`), or its
+    /// last one above to the bottom, or its first or last node into view; a scroll pane through
+    /// its scroll bar's Value (a page: the pane's height, less a tenth, as a keyboard's Page Down
+    /// leaves some overlap); else wheel clicks over the container.
+    static func pageScroll(_ d: ScrollDirection, _ info: DesktopNodeInfo, lookup: (String) -> DesktopNodeInfo?) -> DesktopStep {
+        let n = info.node
+        let what = d == .top || d == .bottom ? "to the " + d.rawValue : "a page " + d.rawValue
+        if AtspiMapping.isDocumentRole(n.role), d != .left, d != .right {
+            // The page's nodes in document order, below the document.
+            var nodes: [AtspiNode] = []
+            n.forEach { if $0.id != n.id, $0.inDocument, $0.extents?.frame != nil || $0.states.contains(.showing) { nodes.append($0) } }
+            let shown = nodes.indices.filter { nodes[$0].states.contains(.showing) }
+            switch d {
+            case .down:
+                let after = (shown.last ?? -1) + 1
+                if let k = nodes.indices.first(where: { $0 >= after && !nodes[$0].states.contains(.showing) }) {
+                    return .scrollTo(id: nodes[k].id, type: 2, what: what)
+                }
+                return .fail("the page is at its bottom")
+            case .up:
+                let before = shown.first ?? nodes.count
+                if let k = nodes.indices.last(where: { $0 < before && !nodes[$0].states.contains(.showing) }) {
+                    return .scrollTo(id: nodes[k].id, type: 3, what: what)
+                }
+                return .fail("the page is at its top")
+            case .top:
+                if let first = nodes.first { return .scrollTo(id: first.id, type: 2, what: what) }
+            case .bottom:
+                if let last = nodes.last { return .scrollTo(id: last.id, type: 3, what: what) }
+            case .left, .right:
+                break
+            }
+        }
+        if n.role == .scrollPane, let f = info.screenFrame {
+            let vertical = d == .up || d == .down || d == .top || d == .bottom
+            let bars = n.children.filter { $0.role == .scrollBar && $0.states.contains(.visible) }
+            let bar = bars.first { b in
+                if b.states.contains(.vertical) || b.states.contains(.horizontal) { return b.states.contains(.vertical) == vertical }
+                guard let e = b.extents else { return false }
+                return (e.height > e.width) == vertical
+            }
+            // GTK 4 keeps the Value on the scroll bar's range inside it.
+            if let bar, let valued = bar.interfaces.contains(.value) ? bar : bar.children.first(where: { $0.interfaces.contains(.value) }) {
+                return .scrollBar(id: valued.id, direction: d, page: ((vertical ? f.height : f.width) * 0.9).rounded())
+            }
+        }
+        guard let center = info.screenFrame?.center else { return .fail("it has no place on screen to scroll at") }
+        let button: UInt32 = [ScrollDirection.up: 4, .top: 4, .down: 5, .bottom: 5, .left: 6, .right: 7][d]!
+        return .wheel(at: center, button: button, clicks: d == .top || d == .bottom ? 50 : 5, what: what)
     }
 }
