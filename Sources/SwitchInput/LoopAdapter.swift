@@ -99,4 +99,7 @@ public enum ShellInput: Sendable {
     /// The live desktop's windows (issue 19): every window but the one scanned, most recently used
     /// first, and the one scanned (`Engine.windowsChanged`: the Windows page).
     case windows([WindowEntry], current: WindowEntry?)
+    /// The field the keyboard types into, read back: its text before and after the caret
+    /// (`Engine.fieldText`, docs/typing.md).
+    case fieldText(before: String, after: String?)
 }

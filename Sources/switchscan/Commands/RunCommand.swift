@@ -165,6 +165,12 @@ struct RunCommand: ParsableCommand {
             showFrame: showFrames ? { errors.append(TerminalText.line($0) + "\n") } : nil,
             reloadTree: desktop != nil || tree == nil ? nil : { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath, notes: false) })
         if desktop == nil && tree != nil { hooks.reloadFile = InputFiles.displayName(treePath) }
+        // The scanning keyboard and its predictions (docs/typing.md, Live/LiveTyping.swift).
+        var hasField = false
+        treeValue.forEachNode { e, _ in if e.textEntry != nil { hasField = true } }
+        let typing = LiveTyping.start(profile: profileValue, quiet: !live.desktop && !hasField, log: log)
+        defer { typing?.stop() }
+        hooks.predict = typing?.predict
         // Where the live tree comes from, before the engine's first line.
         for e in firstLines { hooks.emit(TranscriptLine(t: .zero, e)) }
         let chordWatch = DeviceSelection.chordWatch(profileValue.safetyExit.pauseChord, selected: selected, entries: entries)
@@ -184,6 +190,7 @@ struct RunCommand: ParsableCommand {
             note(unread)
         }
         var engine = Engine(tree: treeValue, profile: profileValue, devices: runner.descriptions, chordOnly: runner.chordOnlyDevices)
+        engine.keyboardLayout = typing?.layout
         do {
             _ = try runner.run(&engine, until: until.map { Instant.seconds($0) })
         } catch {
