@@ -15,6 +15,9 @@ chord() {
 }
 # reads NODE (2 s at most) while one press of CODE is made on device K; says whether it was seen
 seen_by_reader() {
+  # Emptied here, not by the reader's own redirection: that happens in the child, maybe after
+  # wait_for has already found the previous call's "reading" and the press gone out unread.
+  : > /tmp/reader.err
   ./vmdev read "$1" 2000 1 > /tmp/reader.txt 2> /tmp/reader.err &
   rd=$!
   wait_for "reading" /tmp/reader.err 50
