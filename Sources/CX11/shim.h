@@ -1,11 +1,13 @@
 // The project's one wall around X11: Xlib, the SHAPE extension and Xft for the on-screen highlight
 // (Sources/SwitchOverlay), XTest for the live desktop's fallbacks (Sources/SwitchDesktop: a real
-// pointer click where an element has no accessible action, the Escape key).
+// pointer click where an element has no accessible action, the Escape key), the scanner menu's
+// gestures and keys, and XKB to send keys by keysym through the current layout.
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/keysym.h>
 #include <X11/extensions/shape.h>
 #include <X11/extensions/XTest.h>
+#include <X11/XKBlib.h>
 #include <X11/Xft/Xft.h>
 
 // Every X connection of the process is opened here: Xlib's thread support goes on before the
@@ -68,6 +70,96 @@ static inline unsigned long cx11_escape_keysym(void) { return XK_Escape; }
 static inline int cx11_has_xtest(Display *d) {
     int ev, err, major, minor;
     return XTestQueryExtension(d, &ev, &err, &major, &minor);
+}
+
+// --- Keys by keysym through the current layout, and pointer gestures (issue 23) ---
+
+static inline int cx11_xtest_keycode(Display *d, unsigned code, int down) {
+    return XTestFakeKeyEvent(d, code, down ? True : False, CurrentTime);
+}
+static inline int cx11_xtest_button(Display *d, unsigned button, int down) {
+    return XTestFakeButtonEvent(d, button, down ? True : False, CurrentTime);
+}
+static inline int cx11_xtest_motion(Display *d, int x, int y) {
+    return XTestFakeMotionEvent(d, DefaultScreen(d), x, y, CurrentTime);
+}
+static inline void cx11_sync(Display *d) { XSync(d, False); }
+
+// The keyboard's current group (the layout in use, 0 … 3).
+static inline int cx11_xkb_group(Display *d) {
+    XkbStateRec s;
+    if (XkbGetState(d, XkbUseCoreKbd, &s) != Success) return 0;
+    return s.group;
+}
+
+// The keycode and the modifiers (a real modifier mask) that type `keysym` in `group` of the
+// current keymap, the level with the fewest modifiers; 0 when no key of that group has it. A key
+// with fewer groups wraps the group (XKB's default). `levelOut`: the level found.
+static inline int cx11_xkb_lookup(Display *d, unsigned long keysym, int group, unsigned *keycodeOut, unsigned *modsOut) {
+    XkbDescPtr desc = XkbGetMap(d, XkbAllClientInfoMask, XkbUseCoreKbd);
+    if (!desc) return 0;
+    int found = 0, bestCount = 99;
+    for (int kc = desc->min_key_code; kc <= desc->max_key_code; kc++) {
+        int groups = XkbKeyNumGroups(desc, kc);
+        if (groups <= 0) continue;
+        int g = group % groups;
+        XkbKeyTypePtr type = XkbKeyKeyType(desc, kc, g);
+        int width = XkbKeyGroupWidth(desc, kc, g);
+        for (int level = 0; level < width; level++) {
+            if (XkbKeySymEntry(desc, kc, level, g) != keysym) continue;
+            unsigned mods = 0;
+            int reachable = level == 0;
+            for (int e = 0; e < type->map_count && !reachable; e++) {
+                if (type->map[e].active && type->map[e].level == level) {
+                    mods = type->map[e].mods.mask;
+                    reachable = 1;
+                }
+            }
+            if (!reachable) continue;
+            int count = __builtin_popcount(mods);
+            if (count < bestCount) {
+                bestCount = count;
+                *keycodeOut = (unsigned)kc;
+                *modsOut = mods;
+                found = 1;
+            }
+        }
+    }
+    XkbFreeKeyboard(desc, 0, True);
+    return found;
+}
+
+// A key that sets real modifier `bit` (0 Shift … 7 Mod5); 0 when none does.
+static inline unsigned cx11_modifier_keycode(Display *d, int bit) {
+    XModifierKeymap *map = XGetModifierMapping(d);
+    if (!map) return 0;
+    unsigned found = 0;
+    for (int k = 0; k < map->max_keypermod && !found; k++) found = map->modifiermap[bit * map->max_keypermod + k];
+    XFreeModifiermap(map);
+    return found;
+}
+
+// Keycodes with no keysym at all (spare: a keysym the layout lacks is mapped onto one of them,
+// as xdotool does), highest first, at most `max`; returns how many.
+static inline int cx11_spare_keycodes(Display *d, unsigned *out, int max) {
+    int min_kc = 0, max_kc = 0, per = 0, n = 0;
+    XDisplayKeycodes(d, &min_kc, &max_kc);
+    KeySym *syms = XGetKeyboardMapping(d, (KeyCode)min_kc, max_kc - min_kc + 1, &per);
+    if (!syms) return 0;
+    for (int kc = max_kc; kc >= min_kc && n < max; kc--) {
+        int empty = 1;
+        for (int i = 0; i < per && empty; i++) if (syms[(kc - min_kc) * per + i] != NoSymbol) empty = 0;
+        if (empty) out[n++] = (unsigned)kc;
+    }
+    XFree(syms);
+    return n;
+}
+
+// Maps `keycode` to `keysym` at its first two levels (NoSymbol: back to no keysym).
+static inline void cx11_map_keycode(Display *d, unsigned keycode, unsigned long keysym) {
+    KeySym syms[2] = { keysym, keysym };
+    XChangeKeyboardMapping(d, (int)keycode, 2, syms, 1);
+    XSync(d, False);
 }
 
 // An EWMH or ICCCM client message about window `w` (what pagers send, and what a window manager

@@ -27,13 +27,17 @@ public final class DesktopSource: LoopAdapter {
     public var newTree: ((ElementTree) -> Void)?
     /// D-Bus calls the last read sent (the benchmark's note).
     public var lastReadCalls: Int { reader.lastCallCount }
+    /// How long the scanner menu's Hold keeps the button down (the profile's `menu.holdTime`).
+    public var holdTime: Interval = MenuSettings().holdTime
+    /// Keys by keysym through the current layout, on this source's X connection (nil without X).
+    public var keySender: KeySender? { performer.keys }
 
-    private let appName: String?
-    private let bus: AtspiBus
-    private let reader: DesktopReader
+    let appName: String?
+    let bus: AtspiBus
+    let reader: DesktopReader
     private let performer: DesktopPerformer
     /// The X screen's windows (nil without a display).
-    private let windows: X11Windows?
+    let windows: X11Windows?
     private let events = AtspiEvents()
     private let glib = GLibContext()
     private var schedule: RefreshSchedule
@@ -44,13 +48,13 @@ public final class DesktopSource: LoopAdapter {
     private var snapshot: AtspiNode?
     private var index: [String: DesktopNodeInfo] = [:]
     /// The last window:activate (any application), while following the active window.
-    private var activeWindow: (bus: String, path: String)?
+    var activeWindow: (bus: String, path: String)?
     /// Applications that did not answer (skipped when looking for the active window).
-    private var silent: Set<String> = []
+    var silent: Set<String> = []
     /// The source of the last `tree window` line (application bus + window path); nil after an
     /// `ended` or `notAnswering` line.
     private var lastSource: String?
-    private var lines: [TranscriptEvent] = []
+    var lines: [TranscriptEvent] = []
     private var probe: (bus: String, answered: Bool?)?
     /// Whole reads of web pages under way, by document id.
     private var jobs: [String: PageJob] = [:]
@@ -58,6 +62,17 @@ public final class DesktopSource: LoopAdapter {
     private var changedPages: Set<String> = []
     /// The page (document id) each node of a page belongs to.
     private var pageOf: [String: String] = [:]
+    /// The Windows page (`DesktopSource+Windows.swift`): every window, matched to applications.
+    var windowList: [WindowList.Window] = []
+    /// What was last handed to the engine, to hand it again only when it changes.
+    var sentWindows: [WindowEntry]?
+    var sentCurrent: WindowEntry?
+    /// The window list wants reading again (a window came, went or was activated).
+    var windowsStale = true
+    /// Application bus names → their process (asked once).
+    var pids: [String: Int32] = [:]
+    /// The window scanned now (application bus, window path).
+    var scannedWindow: (bus: String, path: String)?
 
     /// Connects to the accessibility bus and the X display. `app`: follow this application
     /// instead of the active window.
@@ -136,7 +151,7 @@ public final class DesktopSource: LoopAdapter {
     /// What the last whole read of a page found and cost (the benchmark's notes).
     public private(set) var lastPageRead: (items: Int, parts: Int, calls: Int, milliseconds: Double)?
 
-    private func takeLines() -> [TranscriptEvent] {
+    func takeLines() -> [TranscriptEvent] {
         let l = lines
         lines = []
         return l
@@ -144,7 +159,7 @@ public final class DesktopSource: LoopAdapter {
 
     /// Finds what to read (the application and its windows), reads it, and makes the tree.
     /// `started`: when the read that came to this began (the trace's note).
-    private func readAll(started: Int64 = MonotonicClock.nowMicroseconds()) -> RefreshSchedule.ReadOutcome {
+    func readAll(started: Int64 = MonotonicClock.nowMicroseconds()) -> RefreshSchedule.ReadOutcome {
         let apps = bus.applications()
         var target: AppRef?
         var windows: [String] = []
@@ -206,6 +221,8 @@ public final class DesktopSource: LoopAdapter {
         }
         silent.remove(app.bus)
         install(root, app: app)
+        if scannedWindow?.bus != app.bus || scannedWindow?.path != windows[0] { windowsStale = true }
+        scannedWindow = (app.bus, windows[0])
         let source = app.bus + (appName == nil ? windows[0] : "")
         if source != lastSource {
             lastSource = source
@@ -427,7 +444,9 @@ public final class DesktopSource: LoopAdapter {
 
     public func prepare(nowMonotonic: Int64) -> LoopInterest {
         var interest = glib.prepare(nowMonotonic: nowMonotonic)
-        for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds }) {
+        // A stale window list is read at the next turn of the loop.
+        let windowsDue: Int64? = windowsStale && windows != nil && appName == nil ? nowMonotonic : nil
+        for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds }) + [performer.gestures.deadline, windowsDue].compactMap({ $0 }) {
             interest.deadline = min(interest.deadline ?? d, d)
         }
         return interest
@@ -435,6 +454,7 @@ public final class DesktopSource: LoopAdapter {
 
     public func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] {
         glib.dispatch(ready: ready)
+        performer.runGestures(now: nowMonotonic)
         let now = Instant(microseconds: nowMonotonic)
         let before = tree
         stepPageJobs()
@@ -447,6 +467,9 @@ public final class DesktopSource: LoopAdapter {
                                                 inPage: { id in self.pageOf[id].map { self.reader.pages[$0] != nil } ?? false })
         for e in events.drain() {
             if e.type == "window:activate" { activeWindow = (e.bus, e.path) }
+            if e.type.hasPrefix("window:") || (e.path == DesktopReader.rootPath && e.type.hasPrefix("object:children-changed")) {
+                windowsStale = true
+            }
             if e.bus == app?.bus || silent.contains(e.bus) { silent.remove(e.bus) }
             let change = DesktopEventRules.change(type: e.type, bus: e.bus, id: e.id, detail1: e.detail1, path: e.path, context)
             trace?("event \(e.type) \(e.id) \(e.detail1) → \(change.map { "\($0)" } ?? "ignored") at \(nowMonotonic)")
@@ -459,6 +482,7 @@ public final class DesktopSource: LoopAdapter {
         if let d = floodGuard.deadline, d <= now { guardOutputs(floodGuard.handle(.deadline, at: now)) }
         startPageJobs()
         var inputs: [ShellInput] = takeLines().map { .line($0) }
+        if let w = refreshWindows() { inputs.append(w) }
         if tree != before {
             inputs.append(.layout(tree))
             newTree?(tree)
@@ -486,8 +510,22 @@ public final class DesktopSource: LoopAdapter {
     }
 
     public func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] {
+        switch line.event {
+        case .keyboard(.opened(_, _, let id, let label, let password)):
+            typingInto = id.map { ($0, label ?? "", password) }
+            return []
+        case .keyboard(.closed):
+            typingInto = nil
+            return []
+        case .typed(let typed):
+            return type(typed)
+        default:
+            break
+        }
         guard case .perform(let p) = line.event else { return [] }
-        let step = DesktopPerformPlan.step(for: p, lookup: { self.index[$0] })
+        let step = DesktopPerformPlan.step(for: p, lookup: { self.index[$0] }, holdTime: holdTime)
+        if step == .elsewhere { return [] }
+        if case .window(let id, let close) = step { return windowPerform(p, id: id, close: close) }
         let (outcome, notAnswering) = performer.perform(step)
         var inputs: [ShellInput] = [.line(.result(PerformResult(p, outcome)))]
         let now = Instant(microseconds: MonotonicClock.nowMicroseconds())
@@ -498,13 +536,40 @@ public final class DesktopSource: LoopAdapter {
             if tree != before { inputs.append(.layout(tree)); newTree?(tree) }
         } else {
             // Whatever the application says about it, a perform changes the UI: read again once it
-            // settled (some changes send no event at all: GTK3's gtk_box_pack_start).
+            // settled (some changes send no event at all: GTK3's gtk_box_pack_start); its pages
+            // too (a page scrolled by it says nothing of what shows now).
             run(schedule.handle(.change(.structure), at: now), now)
+            if let bus = app?.bus { for id in reader.pages.keys where id.hasPrefix(bus) { changedPages.insert(id) } }
+        }
+        return inputs
+    }
+
+    /// The field the keyboard types into (its id, label, whether a password's).
+    private var typingInto: (id: String, label: String, password: Bool)?
+
+    /// A piece typed: into the field through EditableText, answered by a `result` line with the
+    /// field's text, and the text before the caret back to the keyboard (edits made another way
+    /// count). A password's text is never read back into the keyboard.
+    private func type(_ typed: TypedText) -> [ShellInput] {
+        guard let field = typingInto else {
+            return [.line(.typeResult(TypeResult(id: "", label: "", text: nil, secure: typed.secure,
+                                                 .failed("no field has the keyboard (it was opened on nothing to type into)"))))]
+        }
+        let r = performer.type(typed.edit, into: field.id)
+        var inputs: [ShellInput] = [.line(.typeResult(TypeResult(id: field.id, label: field.label, text: r.text, secure: field.password, r.outcome)))]
+        if !field.password, let text = r.text, let caret = r.caret {
+            let scalars = Array(text.unicodeScalars)
+            let cut = min(max(caret, 0), scalars.count)
+            var before = "", after = ""
+            before.unicodeScalars.append(contentsOf: scalars[..<cut])
+            after.unicodeScalars.append(contentsOf: scalars[cut...])
+            inputs.append(.fieldText(before: before, after: after))
         }
         return inputs
     }
 
     public func finish() {
+        performer.finish()
         events.stop()
     }
 }

@@ -69,6 +69,11 @@ public enum DeviceAccess {
         return name.hasPrefix("event") ? "/sys/class/input/\(name)" : nil
     }
 
+    /// The device's name as sysfs has it, without opening the node; nil when sysfs does not say.
+    static func sysfsName(node: String) -> String? {
+        sysfsDirectory(node: node).flatMap { readAttribute($0 + "/device/name") }
+    }
+
     /// A description from sysfs: name, ids, properties and the codes per type (no axis ranges,
     /// which sysfs does not show); nil when it cannot be read.
     static func describe(sysfs: String) -> DeviceDescription? {

@@ -21,8 +21,20 @@ public enum DeviceEnumeration {
     public static let inputDirectory = "/dev/input"
 
     /// The `event*` node paths in `directory`, in number order (event2 before event10); empty
-    /// when the directory does not exist.
+    /// when the directory does not exist. Devices switchscan made (`switchscan …`, named so in
+    /// sysfs) are left out: switchscan never opens them.
     public static func nodes(in directory: String = inputDirectory) -> [String] {
+        allNodes(in: directory).filter { node in
+            !(DeviceAccess.sysfsName(node: node).map(isOwnDevice(name:)) ?? false)
+        }
+    }
+
+    /// Whether a device is one switchscan made (`switchscan output`, `switchscan keyboard`,
+    /// `switchscan pointer` …): what it writes must never come back as input (a synthetic Enter
+    /// would select).
+    public static func isOwnDevice(name: String) -> Bool { name.hasPrefix("switchscan ") }
+
+    private static func allNodes(in directory: String) -> [String] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []

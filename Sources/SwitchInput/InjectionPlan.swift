@@ -8,19 +8,28 @@ public enum InjectionStep: Equatable, Sendable {
     case key(UInt16)
     /// An action a synthetic input device cannot perform; the message says which.
     case needsBridge(String)
+    /// A key combination through the uinput keyboard, by keysym (issue 23).
+    case keys(KeyCombo)
+    /// A pointer gesture through the uinput pointer, over time (issue 23).
+    case pointer([TimedPointerOp])
 }
 
 /// Maps `perform` lines to device input: an activation taps its activation point, a point
 /// scanning tap taps its point, escape presses
 /// KEY_ESC; custom actions, increment and decrement need the application (an accessibility
-/// bridge), so they are only reported. Points are clamped onto the screen.
+/// bridge), so they are only reported. The scanner menu's gestures go to the uinput pointer
+/// (`PointerGesture`), its keys to the uinput keyboard; Lock screen is no device input (its own
+/// adapter runs loginctl). Points are clamped onto the screen.
 public struct InjectionPlan: Sendable, Equatable {
     public var width: Int32
     public var height: Int32
+    /// How long Hold keeps the button down (the profile's `menu.holdTime`).
+    public var holdTime: Interval
 
-    public init(screen: Size) {
+    public init(screen: Size, holdTime: Interval = MenuSettings().holdTime) {
         width = Int32(clamping: max(1, Int(screen.width.rounded())))
         height = Int32(clamping: max(1, Int(screen.height.rounded())))
+        self.holdTime = holdTime
     }
 
     public func steps(for line: TranscriptLine) -> [InjectionStep] {
@@ -42,10 +51,18 @@ public struct InjectionPlan: Sendable, Equatable {
             return [.needsBridge("increment \(p.id) needs an application bridge")]
         case .decrement:
             return [.needsBridge("decrement \(p.id) needs an application bridge")]
-        case .rightClick, .doubleClick, .middleClick, .hold, .drag, .scroll, .key:
-            return [.needsBridge("\(p.action.name) is not sent through the output device yet")]
+        case .rightClick, .doubleClick, .middleClick, .hold, .drag, .scroll:
+            guard let ops = PointerGesture.ops(for: p, holdTime: holdTime) else {
+                return [.needsBridge("\(p.action.name) on \(p.id): no point; needs an application bridge")]
+            }
+            return [.pointer(ops)]
+        case .key(let keys):
+            guard let combo = try? KeyCombo(parsing: keys) else { return [.needsBridge("\"\(keys)\" is not a key combination")] }
+            return [.keys(combo)]
         case .lockScreen:
             return []  // Not device input: the lock-screen adapter runs loginctl.
+        case .activateWindow, .closeWindow:
+            return [.needsBridge("\(p.action.name) \(p.id) needs the live desktop (run --desktop)")]
         }
     }
 

@@ -91,4 +91,10 @@ public enum ShellInput: Sendable {
     /// Speech finished (spoken to its end, or cancelled) the `utterance`-th `speak` line of the
     /// transcript, counted from 0: speech-paced scanning's input (`Engine.speechFinished`).
     case speechFinished(utterance: Int)
+    /// The live desktop's windows (issue 19): every window but the one scanned, most recently used
+    /// first, and the one scanned (`Engine.windowsChanged`: the Windows page).
+    case windows([WindowEntry], current: WindowEntry?)
+    /// The field the keyboard types into, read back: its text before and after the caret
+    /// (`Engine.fieldText`, docs/typing.md).
+    case fieldText(before: String, after: String?)
 }

@@ -2,17 +2,34 @@ internal import CEvdev
 import Glibc
 import SwitchCore
 
-/// The `--inject` device: a uinput absolute pointer the size of the tree's screen (ABS_X/Y,
-/// BTN_TOUCH, BTN_LEFT, INPUT_PROP_DIRECT: desktops treat it as a touchscreen) plus KEY_ESC.
-/// Created at start so a missing /dev/uinput fails before anything runs.
+/// The `--inject` devices: a uinput absolute pointer the size of the tree's screen (ABS_X/Y,
+/// BTN_TOUCH, BTN_LEFT, INPUT_PROP_DIRECT: desktops treat it as a touchscreen) plus KEY_ESC, for
+/// activations and escape; and for the scanner menu (issue 23) a keyboard (`UInputKeyboard`, keys
+/// by keysym through the system's layout) and a pointer (`UInputPointer`, the gestures, timed by
+/// the loop). Created at start so a missing /dev/uinput fails before anything runs.
 public final class UInputOutput {
     public static let deviceName = "switchscan output"
     private let template: OpaquePointer
     private let uinput: OpaquePointer
     public let plan: InjectionPlan
+    public let pointer: UInputPointer
+    /// nil when the keyboard layout could not be compiled (`keyboardProblem` says why).
+    public let keyboard: UInputKeyboard?
+    public let keyboardProblem: String?
+    private let gestures = TimedSteps<PointerOp>()
 
-    public init(screen: Size) throws(DeviceError) {
-        plan = InjectionPlan(screen: screen)
+    public init(screen: Size, holdTime: Interval = MenuSettings().holdTime, layout: () throws(KeyLayout.Failure) -> KeyLayout = { () throws(KeyLayout.Failure) in try KeyLayout() }) throws(DeviceError) {
+        plan = InjectionPlan(screen: screen, holdTime: holdTime)
+        pointer = try UInputPointer(screen: screen)
+        do {
+            keyboard = try UInputKeyboard(layout: try layout())
+            keyboardProblem = nil
+        } catch let e as DeviceError {
+            throw e
+        } catch {
+            keyboard = nil
+            keyboardProblem = "\(error)"
+        }
         guard let dev = libevdev_new() else { throw DeviceError(node: "/dev/uinput", operation: .uinput, errno: ENOMEM) }
         libevdev_set_name(dev, UInputOutput.deviceName)
         libevdev_set_id_bustype(dev, Int32(BUS_VIRTUAL))
@@ -58,10 +75,24 @@ public final class UInputOutput {
                 if let e = write([(EV_KEY, Int32(code), 0)]) { messages.append(e) }
             case .needsBridge(let message):
                 messages.append(message)
+            case .keys(let combo):
+                guard let keyboard else { messages.append("\(combo) not sent: \(keyboardProblem ?? "no keyboard")"); continue }
+                if let e = keyboard.send(combo) { messages.append(e) }
+            case .pointer(let ops):
+                gestures.schedule(ops.map { ($0.after, $0.op) }, now: MonotonicClock.nowMicroseconds())
+                messages += runGestures(now: MonotonicClock.nowMicroseconds())
             }
         }
         return messages
     }
+
+    /// The pointer operations due at `now`, carried out; the messages of failed writes.
+    func runGestures(now: Int64) -> [String] {
+        gestures.takeDue(now).compactMap { pointer.perform($0) }
+    }
+
+    /// When the next pointer operation is due (CLOCK_MONOTONIC µs).
+    public var gestureDeadline: Int64? { gestures.deadline }
 
     /// One frame: the events, then SYN_REPORT.
     private func write(_ events: [(Int32, Int32, Int32)]) -> String? {
@@ -80,5 +111,18 @@ extension UInputOutput: LoopAdapter {
 
     public func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] {
         perform(plan.steps(for: line)).map { .log($0) }
+    }
+
+    public func prepare(nowMonotonic: Int64) -> LoopInterest { LoopInterest(deadline: gestures.deadline) }
+
+    public func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] {
+        runGestures(now: nowMonotonic).map { .log($0) }
+    }
+
+    /// No button stays down when the loop ends.
+    public func finish() {
+        for op in gestures.takeAll() {
+            if case .button(_, down: false) = op { _ = pointer.perform(op) }
+        }
     }
 }

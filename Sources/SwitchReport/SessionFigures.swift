@@ -171,7 +171,7 @@ public struct SessionFigures: Sendable {
                 }
             }
             attemptStart = line.t
-        case .highlight, .speak, .device, .pause, .colorGroups, .sweep, .point, .mode, .result, .tree, .layoutLoaded:
+        case .highlight, .speak, .device, .pause, .colorGroups, .sweep, .point, .mode, .result, .tree, .layoutLoaded, .typed, .keyboard, .typeResult:
             break
         case .scanStopped:
             break

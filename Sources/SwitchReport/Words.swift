@@ -25,6 +25,8 @@ enum Words {
         case .scroll(let direction): s = "scroll \(direction.rawValue) on " + what
         case .key(let keys): s = "key \(keys) on " + what
         case .lockScreen: s = "lock the screen from " + what
+        case .activateWindow: s = "switch to the window " + what
+        case .closeWindow: s = "close the window " + what
         }
         if let point = p.point { s += " at \(point)" }
         if p.source == .touch { s += ", by touch" }

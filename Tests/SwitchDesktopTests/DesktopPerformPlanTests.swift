@@ -13,6 +13,7 @@ import Testing
     static let slider = N.node(":1.5/s", .slider, "Volume", states: N.shown.union(.focusable), interfaces: [.value, .component], frame: (8, 126, 464, 45))
     static let icon = N.node(":1.5/i", .icon, "Refresh", frame: (340, 150, 16, 16))
     static let list = N.node(":1.5/l", .list, "Files", interfaces: N.button, actions: ["scroll down"])
+    static let menuButton = N.node(":1.5/m", .pushButton, "Open", interfaces: N.button, frame: (8, 300, 100, 30), actions: ["click", "ShowMenu"])
 
     static func lookup(_ id: String) -> DesktopNodeInfo? {
         switch id {
@@ -21,6 +22,7 @@ import Testing
         case slider.id: return DesktopNodeInfo(node: slider, parent: nil, index: 0)
         case icon.id: return DesktopNodeInfo(node: icon, parent: nil, index: 0)
         case list.id: return DesktopNodeInfo(node: list, parent: nil, index: 0)
+        case menuButton.id: return DesktopNodeInfo(node: menuButton, parent: nil, index: 0)
         default: return nil
         }
     }
@@ -70,5 +72,37 @@ import Testing
         #expect(AtspiValue(current: 0.5, minimum: 0, maximum: 1, increment: 0).stepped(up: false) == 0.4)
         #expect(AtspiValue(current: 98, minimum: 0, maximum: 100, increment: 5).stepped(up: true) == 100)
         #expect(AtspiValue(current: 1, minimum: 1, maximum: 1000, increment: 1).stepped(up: false) == 1)
+    }
+
+    // MARK: The scanner menu's gestures and keys (issue 23)
+
+    @Test func rightClickUsesTheContextMenuActionFirst() {
+        #expect(step(Perform(.rightClick, id: ":1.5/m", label: "", point: Point(x: 58, y: 315))) == .doAction(id: ":1.5/m", index: 1, name: "ShowMenu"))
+        // Without one (or without the element): a real right click at the point.
+        guard case .pointer(let ops, let how) = step(Perform(.rightClick, id: ":1.5/b", label: "", point: Point(x: 240, y: 46))) else {
+            return #expect(Bool(false), "not a pointer gesture")
+        }
+        #expect(ops.map(\.op) == [.move(Point(x: 240, y: 46)), .button(.right, down: true), .button(.right, down: false)])
+        #expect(how == "right click at (240, 46)")
+        #expect(step(Perform(.rightClick, id: "gone", label: "")) == .fail("no point to rightClick at"))
+    }
+
+    @Test func menuActionNamesAreMatchedLoosely() {
+        for name in ["ShowMenu", "menu", "popup menu", "Show_Context_Menu", "context-menu"] { #expect(DesktopPerformPlan.isMenuAction(name)) }
+        for name in ["click", "activate", "menubar"] { #expect(!DesktopPerformPlan.isMenuAction(name)) }
+    }
+
+    @Test func gesturesAreTimedPointerOperations() {
+        guard case .pointer(let ops, let how) = DesktopPerformPlan.step(for: Perform(.hold, id: ":1.5/b", label: "", point: Point(x: 5, y: 6)),
+                                                                        lookup: Self.lookup, holdTime: .seconds(2)) else {
+            return #expect(Bool(false), "not a pointer gesture")
+        }
+        #expect(ops.last == TimedPointerOp(after: .seconds(2), .button(.left, down: false)))
+        #expect(how == "button held 2 s at (5, 6)")
+    }
+
+    @Test func keysAreSentWhateverTheElementAndLockScreenIsNotTheDesktops() {
+        #expect(step(Perform(.key("Ctrl+C"), id: "gone", label: "")) == .keys("Ctrl+C"))
+        #expect(step(Perform(.lockScreen, id: ":1.5/b", label: "")) == .elsewhere)
     }
 }

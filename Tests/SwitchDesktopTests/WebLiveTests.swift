@@ -60,6 +60,20 @@ struct WebLiveTests {
         // 5. A link out of view on a long page is scrolled into view and followed.
         try browser.navigate(s, page: "long.html")
         let long = try browser.waitForItems(s, containing: "The end")
+        // 6. The Scroll page pages the document down: what shows now is further down the page,
+        //    and scanning goes on at the first item now in view.
+        let first = try #require(long.index(of: "Item 1.1"), "\(long.labels)")
+        let top = ["menu:tap", "menu:gestures", "menu:device", "menu:shortcuts", "menu:settings", "menu:scroll", "menu:escape", "menu:close"]
+        let paged = s.live(scenario: "wait running\nsleep 3000\n" + Keys.next(first) + Keys.menu + Keys.next(top.firstIndex(of: "menu:scroll")!)
+                           + Keys.select + Keys.select + "sleep 1500\nsignal INT\n",
+                           ["run", "--desktop", "--app", browser.appName, "--profile", DesktopSession.webProfile, "--format", "jsonl", "--no-show"],
+                           timeout: 120)
+        #expect(paged.lines("menu").first?["items"] as? [String] == top, "\(paged.stdout)")
+        #expect(paged.results == ["scroll done scrolled a page down"], "\(paged.stdout)")
+        let now = paged.lines("highlight").last.flatMap { $0["label"] as? String } ?? ""
+        #expect(now.hasPrefix("Item ") && !now.hasPrefix("Item 1.1,"), "\(paged.stdout)")
+        let shown = s.state(browser.appName)
+        #expect(shown["Item 1.1"] == nil && shown[String(now.split(separator: ",")[0])] != nil, "not paged down: \(shown.keys.sorted())")
         let far = try #require(long.items.first { $0.label == "Item 12.15" }, "\(long.labels)")
         #expect(long.items.first { $0.label == "Item 1.1" }?.frame != nil, "Item 1.1 should be on screen")
         #expect(far.frame == nil, "Item 12.15 should be out of view")

@@ -68,7 +68,8 @@ enum DeviceHarness {
     }
 
     /// The live driver with a scenario (text of scenario lines).
-    static func live(_ fixtures: [Fixture], scenario: String, _ args: [String], timeout: Double = 60) -> Result {
+    /// `env`: variables set for it (and the program), e.g. XDG_CONFIG_HOME.
+    static func live(_ fixtures: [Fixture], scenario: String, _ args: [String], timeout: Double = 60, env: [String: String] = [:]) -> Result {
         let path = NSTemporaryDirectory() + "switchscan-scenario-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: path, contents: Data(scenario.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -76,11 +77,11 @@ enum DeviceHarness {
         for f in fixtures {
             argv += ["--device", "\(devices)/\(f.name).umockdev", "--ioctl", "\(f.node)=\(devices)/\(f.name).ioctl"]
         }
-        return run(argv + ["--scenario", path, "--", binary] + args, timeout: timeout, cwd: devices)
+        return run(argv + ["--scenario", path, "--", binary] + args, timeout: timeout, cwd: devices, env: env)
     }
 
     /// Runs a process to its end (killed after `timeout` s: status 124), stdout and stderr via files.
-    static func run(_ argv: [String], timeout: Double, cwd: String? = nil) -> Result {
+    static func run(_ argv: [String], timeout: Double, cwd: String? = nil, env: [String: String] = [:]) -> Result {
         let dir = NSTemporaryDirectory()
         let out = dir + "switchscan-out-\(UUID().uuidString)", err = dir + "switchscan-err-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: out, contents: nil)
@@ -90,6 +91,7 @@ enum DeviceHarness {
         p.executableURL = URL(fileURLWithPath: argv[0])
         p.arguments = Array(argv.dropFirst())
         if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+        if !env.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(env) { $1 } }
         p.standardOutput = FileHandle(forWritingAtPath: out)
         p.standardError = FileHandle(forWritingAtPath: err)
         p.standardInput = FileHandle.nullDevice

@@ -46,4 +46,34 @@ import Testing
         #expect(p.width == 1 && p.height == 1)
         #expect(p.steps(for: TranscriptLine(t: .zero, .perform(Perform(.activate, id: "a", label: "", point: Point(x: 10, y: 10))))) == [.tap(x: 0, y: 0)])
     }
+
+    // MARK: The scanner menu's gestures and keys (issue 23)
+
+    @Test func gesturesGoToThePointerAndKeysToTheKeyboard() throws {
+        let right = steps(Perform(.rightClick, id: "a", label: "", point: Point(x: 30, y: 50)))
+        #expect(right == [.pointer([TimedPointerOp(after: .zero, .move(Point(x: 30, y: 50))),
+                                    TimedPointerOp(after: .zero, .button(.right, down: true)),
+                                    TimedPointerOp(after: .zero, .button(.right, down: false))])])
+        #expect(steps(Perform(.key("Ctrl+Shift+Z"), id: "a", label: "")) == [.keys(try KeyCombo(parsing: "Ctrl+Shift+Z"))])
+        #expect(steps(Perform(.scroll(.down), id: "list", label: "")) == [.needsBridge("scroll on list: no point; needs an application bridge")])
+        #expect(steps(Perform(.lockScreen, id: "a", label: "")).isEmpty)
+        let hold = InjectionPlan(screen: Size(width: 10, height: 10), holdTime: .seconds(3))
+        guard case .pointer(let ops) = hold.steps(for: TranscriptLine(t: .zero, .perform(Perform(.hold, id: "a", label: "", point: Point(x: 1, y: 1))))).first else {
+            return #expect(Bool(false))
+        }
+        #expect(ops.last?.after == .seconds(3))
+    }
+
+    @Test func timedStepsKeepOrderAndNeverInterleaveGestures() {
+        let q = TimedSteps<String>()
+        q.schedule([(.zero, "a down"), (.milliseconds(10), "a up")], now: 1_000)
+        q.schedule([(.zero, "b down"), (.zero, "b up")], now: 1_005)   // starts after a's last step
+        #expect(q.deadline == 1_000)
+        #expect(q.takeDue(1_005) == ["a down"])
+        #expect(q.deadline == 11_000)
+        #expect(q.takeDue(11_000) == ["a up", "b down", "b up"])
+        #expect(q.isEmpty && q.deadline == nil)
+        q.schedule([(.seconds(1), "late")], now: 0)
+        #expect(q.takeAll() == ["late"])
+    }
 }

@@ -59,6 +59,8 @@ trap 'rm -rf "$WORK"' EXIT
 FILES=(-f "$BIN" -f "$WORK/vmdev" -f "$WORK/vmgate.so" -f "$HERE/vm-faults.sh" -f "$HERE/vm-pause.sh" -f "$HERE/vm-tree.json" -f "$ROOT/Profiles/two-switch-manual.json"
        -f "$ROOT/Profiles/single-switch-auto.json")
 [ -x "$TESTS" ] && FILES+=(-f "$TESTS")
+# The keyboard layouts (xkb-data) for --inject's keyboard, unpacked inside (UInputTests, issue 23).
+if [ -d /usr/share/X11/xkb ]; then tar -C /usr/share/X11 -cf "$WORK/xkb.tar" xkb && FILES+=(-f "$WORK/xkb.tar"); fi
 for t in evemu-device evemu-play; do command -v $t >/dev/null && FILES+=(-f "$(command -v $t)"); done
 
 LOG="$WORK/console.log"

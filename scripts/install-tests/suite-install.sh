@@ -59,6 +59,7 @@ SW="$PREFIX/bin/switchscan"
 expected_files() {
   echo bin/switchscan
   for p in Profiles/*.json; do echo "share/switchscan/profiles/$(basename "$p")"; done
+  for k in Keyboards/*.json Keyboards/words/*; do echo "share/switchscan/keyboards/${k#Keyboards/}"; done
   printf '%s\n' share/man/man1/switchscan.1 share/bash-completion/completions/switchscan share/zsh/site-functions/_switchscan \
     share/fish/vendor_completions.d/switchscan.fish lib/udev/rules.d/70-switchscan.rules lib/systemd/user/switchscan.service \
     share/switchscan/install-manifest
@@ -69,7 +70,7 @@ manual_files() {
   printf 'share/doc/switchscan/%s\n' README.md BENCHMARKS.md RELIABILITY.md
   (cd "$ROOT" && find docs -type f | sed 's|^|share/doc/switchscan/|')
 }
-check "the layout: binary, profiles, man page, the manual, three completions, udev rule, user unit, manifest" \
+check "the layout: binary, profiles, keyboards, man page, the manual, three completions, udev rule, user unit, manifest" \
   diff <(expected_files | sort) <(cd "$PREFIX" && find . -type f | sed 's|^\./||' | sort)
 check "the manifest lists every file installed" \
   diff <(expected_files | sed "s|^|f $PREFIX/|" | sort) <(grep '^f ' "$PREFIX/share/switchscan/install-manifest" | sort)
@@ -89,6 +90,11 @@ check "... also through a symbolic link to the binary" profiles_installed "$ELSE
 cp "$ROOT/Sources/switchscan/Demo/demo-tree.json" "$ROOT/Sources/switchscan/Demo/demo-session.evemu" "$ELSEWHERE/"
 check "simulate --profile tremor (by name) prints the golden transcript" \
   diff "$ROOT/Tests/CLITests/Golden/tremor.jsonl" <(isolated "$SW" simulate --tree demo-tree.json --profile tremor --events demo-session.evemu --format jsonl)
+printf 'hi there\n' > "$ELSEWHERE/phrases.txt"
+text_stats_installed() {
+  isolated "$SW" text stats phrases.txt --keyboard qwerty --predictions 0 --predictor none --format json | grep -q '"baseline": "qwerty grouped 0p 1sw"'
+}
+check "text stats finds the installed layouts by name (PREFIX/share/switchscan/keyboards)" text_stats_installed
 check "demo runs from the binary alone (embedded files)" diff "$ROOT/Tests/CLITests/Golden/demo.txt" <(isolated "$SW" demo 2>/dev/null)
 check "the binary needs no library of the Swift toolchain" bash -c "! ldd '$SW' | grep -E 'swift|Foundation|not found'"
 cd "$ROOT"
@@ -232,7 +238,10 @@ else
     dpkg-deb -c '$DEB' | awk '{print \$6}' | grep -qx './usr/share/zsh/vendor-completions/_switchscan' &&
     dpkg-deb -c '$DEB' | awk '{print \$6}' | grep -qx './usr/share/doc/switchscan/README.md' &&
     [ \$(dpkg-deb -c '$DEB' | grep -c '/usr/share/doc/switchscan/docs/.*\.md') = $(ls docs/*.md | wc -l) ] &&
-    [ \$(dpkg-deb -c '$DEB' | grep -c '/usr/share/switchscan/profiles/.*\.json') = $(ls Profiles/*.json | wc -l) ]"
+    [ \$(dpkg-deb -c '$DEB' | grep -c '/usr/share/switchscan/profiles/.*\.json') = $(ls Profiles/*.json | wc -l) ] &&
+    [ \$(dpkg-deb -c '$DEB' | grep -c '/usr/share/switchscan/keyboards/.*\.json') = $(ls Keyboards/*.json | wc -l) ]"
+  check "Depends names libpresage-data (presage's English model, which no library brings)" \
+    bash -c "echo '$depends' | tr ',' '\n' | awk '{print \$1}' | grep -qx libpresage-data"
   if [ "$(id -u)" -ne 0 ]; then
     echo "skip apt-get install of the .deb: not root"
   elif dpkg -s switchscan >/dev/null 2>&1; then

@@ -16,17 +16,37 @@
 /// paused, scanning is stopped, switches and touches do nothing and layouts wait for the resume;
 /// at the resume, a switch still held is ignored until it is released.
 public struct Engine: Sendable {
-    public private(set) var model: ScanModel
+    /// The model scanned now: the application's, or the keyboard's while it is open.
+    public internal(set) var model: ScanModel
     /// The profile in force: as given, with the settings the person changed from the scanner
     /// menu since (each is a `setting` line; the live shell saves them).
-    public private(set) var profile: Profile
+    public internal(set) var profile: Profile
 
-    private var scanner: Scanner?
+    var scanner: Scanner?
     private var devices: [DeviceState]
     private var pipelines: [PipelineState] = []
-    private var timers = TimerQueue<TimerKey>()
-    private var out: [TranscriptLine] = []
-    private var now = Instant.zero
+    var timers = TimerQueue<TimerKey>()
+    var out: [TranscriptLine] = []
+    var now = Instant.zero
+    /// The layout the keyboard opens with (docs/typing.md); nil: activating a field opens nothing.
+    /// A text field's scanner menu offers Keyboard while there is one.
+    public var keyboardLayout: KeyboardLayout? {
+        didSet { scanner?.menuBase.keyboard = keyboardLayout != nil }
+    }
+    /// The open keyboard (Engine+Keyboard).
+    var keyboard: KeyboardSession?
+    /// The keyboard's trees built so far (a driver that runs many engines may hand them on).
+    public var keyboardModels = KeyboardModelCache()
+    /// While the keyboard is open: the application's latest model, kept for its return.
+    var appModel: ScanModel?
+    var appModelChanged = false
+    /// Group selection's memory of the keys chosen, kept from one opening to the next.
+    var keyboardUses: [String: Int] = [:]
+    /// `speak` lines written so far, and who spoke each recent one (speech-paced scanning hears
+    /// back by this number).
+    var utterancesSpoken = 0
+    var speechOwners: [Int: SpeechOwner] = [:]
+    var appUtterances = 0
     private var pause: PauseControl
     /// Devices read only for the pause chord (keyboards the live loop watches): their keys are
     /// never switches.
@@ -34,8 +54,12 @@ public struct Engine: Sendable {
     /// A layout arrived while paused: the scanner gets it at the resume.
     private var layoutWhilePaused = false
 
-    private enum TimerKey: Hashable, Sendable {
+    enum TimerKey: Hashable, Sendable {
         case scanner(Scanner.TimerID)
+        /// The keyboard's scanner (Engine+Keyboard).
+        case keyboard(Scanner.TimerID)
+        /// How long the keyboard waits for predictions before it shows the keys without them.
+        case predictionWait
         case pipeline(Int, SwitchPipeline.TimerID)
         case touch(device: Int, TouchFilter.TimerID)
         case pauseHold
@@ -196,6 +220,12 @@ public struct Engine: Sendable {
                 if let desc = devices[d].description { devices[d].tracker?.setScreen(newModel.screen, device: desc) }
             }
         }
+        if keyboard != nil {
+            // The application goes on changing under the keyboard: kept for when it closes.
+            appModel = newModel
+            appModelChanged = true
+            return flush()
+        }
         model = newModel
         if pause.isPaused {
             layoutWhilePaused = true
@@ -209,7 +239,21 @@ public struct Engine: Sendable {
     /// the live loop hears it from speech-dispatcher, the simulator from `SpeechTimeModel`.
     public mutating func speechFinished(utterance: Int, at t: Instant) -> [TranscriptLine] {
         catchUp(to: t)
-        if scanner != nil { deliverToScanner(.speechFinished(utterance: utterance)) }
+        switch speechOwners.removeValue(forKey: utterance) {
+        case .app(let n): if scanner != nil, keyboard == nil { deliverToScanner(.speechFinished(utterance: n)) }
+        case .keyboard(let n): if keyboard != nil { deliverToKeyboard(.speechFinished(utterance: n)) }
+        case .engine, nil: break
+        }
+        return flush()
+    }
+
+    /// The live desktop's windows changed (issue 19): every window but the one scanned, most
+    /// recently used first, and the one scanned; the scanner menu's Windows page lists them from
+    /// its next opening. No line: a list is not an event a person made.
+    public mutating func windowsChanged(_ windows: [WindowEntry], current: WindowEntry?, at t: Instant) -> [TranscriptLine] {
+        catchUp(to: t)
+        scanner?.menuBase.windows = windows
+        scanner?.menuBase.currentWindow = current
         return flush()
     }
 
@@ -243,7 +287,7 @@ public struct Engine: Sendable {
             case .decision(let d):
                 out.append(TranscriptLine(t: now, .filter(d)))
             case .physicalPress:
-                if profile.switchStabilization.selectTarget == .press { pipelines[p].target = scanner?.target(at: now) }
+                if profile.switchStabilization.selectTarget == .press { pipelines[p].target = activeScanner?.target(at: now) }
             case .action(let a):
                 guard scanner != nil else { continue }
                 deliverToScanner(.action(a, target: pipelines[p].target))
@@ -317,7 +361,7 @@ public struct Engine: Sendable {
     // MARK: Safety exit
 
     /// Runs the pause machine; true when the key was the pause chord's (not a switch press).
-    private mutating func runPause(_ event: PauseControl.Event) -> Bool {
+    mutating func runPause(_ event: PauseControl.Event) -> Bool {
         var consumed = false
         for o in pause.handle(event, at: now) {
             switch o {
@@ -361,23 +405,52 @@ public struct Engine: Sendable {
 
     // MARK: Scanner and timers
 
-    private mutating func deliverToScanner(_ event: Scanner.Event) {
+    mutating func deliverToScanner(_ event: Scanner.Event) {
+        if keyboard != nil { return deliverToKeyboard(event) }
         guard scanner != nil else { return }
-        let outputs = scanner!.handle(event, at: now)
+        takeAppOutputs(scanner!.handle(event, at: now))
+    }
+
+    /// The application scanner's outputs. A perform that activates a text field opens the
+    /// keyboard on it (docs/typing.md); what the scanner highlighted after it is not shown.
+    mutating func takeAppOutputs(_ outputs: [Scanner.Output]) {
+        var field: ScanItem?
         for o in outputs {
             switch o {
             case .emit(let e):
                 if case .setting(let change) = e { profile.apply(change) }
+                if case .speak = e { appUtterances += 1 }
+                if field != nil {
+                    switch e {
+                    case .highlight, .speak, .colorGroups, .sweep: continue
+                    default: break
+                    }
+                }
+                if case .speak = e { noteSpeech(.app(appUtterances - 1)) }
                 out.append(TranscriptLine(t: now, e))
+                if case .perform(let p) = e, p.source == .switch, p.action == .activate || p.action == .tap,
+                   keyboardLayout != nil, let i = model.itemIndex(id: p.id), model.items[i].element.textEntry != nil {
+                    field = model.items[i]
+                }
             case .setTimer(let id, let at): timers.set(.scanner(id), at: at)
             case .cancelTimer(let id): timers.cancel(.scanner(id))
             case .pauseRequested: _ = runPause(.menu)
+            case .keyboardRequested(let id):
+                if keyboardLayout != nil, let i = model.itemIndex(id: id) { field = model.items[i] }
             }
         }
+        if let field { openKeyboard(on: field) }
+    }
+
+    /// A `speak` line is about to be written by `owner`: its number, for speech-paced scanning.
+    mutating func noteSpeech(_ owner: SpeechOwner) {
+        speechOwners[utterancesSpoken] = owner
+        if speechOwners.count > 64 { speechOwners = speechOwners.filter { $0.key > utterancesSpoken - 32 } }
+        utterancesSpoken += 1
     }
 
     /// Timers due at or before `t` fire first; then the clock is at `t`.
-    private mutating func catchUp(to t: Instant) {
+    mutating func catchUp(to t: Instant) {
         fireTimers(upTo: t)
         now = max(now, t)
     }
@@ -386,7 +459,9 @@ public struct Engine: Sendable {
         while let (key, deadline) = timers.popDue(atOrBefore: t) {
             now = max(now, deadline)
             switch key {
-            case .scanner(let id): deliverToScanner(.timer(id))
+            case .scanner(let id): if keyboard == nil { deliverToScanner(.timer(id)) }
+            case .keyboard(let id): if keyboard != nil { deliverToKeyboard(.timer(id)) }
+            case .predictionWait: predictionsTimedOut()
             case .pipeline(let p, let id): runPipeline(p, .timer(id))
             case .touch(let d, let id): runTouchFilter(d, .timer(id))
             case .pauseHold: _ = runPause(.timer)
@@ -394,7 +469,7 @@ public struct Engine: Sendable {
         }
     }
 
-    private mutating func flush() -> [TranscriptLine] {
+    mutating func flush() -> [TranscriptLine] {
         if out.isEmpty { return [] }
         let lines = out
         out = []

@@ -9,6 +9,8 @@ public struct Profile: Sendable, Equatable {
     /// Devices to read in the live engine (node path, name, or vendor:product); empty = decide by
     /// the command line or by what the switches need.
     public var devices: [String] = []
+    /// The scanning keyboard (docs/typing.md).
+    public var keyboard = KeyboardSettings()
     /// The safety exit: the long hold and the keyboard chord that pause and resume.
     public var safetyExit = SafetyExit()
     /// How the scanner menu is arranged for this person (`MenuSettings`).

@@ -3,6 +3,8 @@
 /// features add), then Point/Item mode, Escape and Close. A page ends with Back and Close.
 public enum MenuPage: String, Sendable, CaseIterable, Hashable {
     case gestures, device, shortcuts, settings
+    // Issue 19: paging the scrollable container around the item, and every window.
+    case scroll, windows
 
     /// `menu:gestures`: the page's entry at the top level, and the `submenu` of its `menu` line.
     public var id: String { "menu:" + rawValue }
@@ -13,6 +15,8 @@ public enum MenuPage: String, Sendable, CaseIterable, Hashable {
         case .device: return "Device"
         case .shortcuts: return "Shortcuts"
         case .settings: return "Settings"
+        case .scroll: return "Scroll"
+        case .windows: return "Windows"
         }
     }
 }
@@ -67,6 +71,15 @@ public struct MenuContext: Sendable, Equatable {
     public var sounds = false
     /// The profile's pause hold is on: a person who pauses can resume alone.
     public var canResumeFromPause = false
+    /// The scrollable container around the item the menu is on (issue 19): what the Scroll page
+    /// pages (the scanner sets it for each menu).
+    public var scroll: ScrollContainer?
+    /// Every window of every application but the one scanned, most recently used first, and the
+    /// one scanned (Close window closes it): the live desktop's input (`Engine.windowsChanged`).
+    public var windows: [WindowEntry] = []
+    public var currentWindow: WindowEntry?
+    /// A keyboard layout is there (issue 18): a text field's menu offers Keyboard.
+    public var keyboard = false
 
     public init() {}
 
@@ -83,5 +96,17 @@ public struct MenuContext: Sendable, Equatable {
         speech = profile.scanning.speech
         sounds = profile.scanning.soundEffects
         canResumeFromPause = !profile.pauseHold.isZero
+    }
+}
+
+/// A window of the Windows page (issue 19): the live desktop's id for it ("x11:0x400004") and what
+/// the page says ("gnome-calculator — Calculator").
+public struct WindowEntry: Sendable, Hashable {
+    public var id: String
+    public var label: String
+
+    public init(id: String, label: String) {
+        self.id = id
+        self.label = label
     }
 }

@@ -98,7 +98,12 @@ extension Scanner {
 
     /// The entries of a menu level on `subject`.
     func menuEntries(_ subject: MenuSubject, page: MenuPage?) -> [MenuEntry] {
-        let context = menuContext
+        var context = menuContext
+        // The Scroll page pages the container around the item (or the item under the point).
+        switch subject {
+        case .item(let i): context.scroll = model.items[i].scrollContainer
+        case .point(let choice): context.scroll = choice.hit.map { model.items[$0].scrollContainer } ?? nil
+        }
         if let page { return MenuEntry.entries(page: page, context, hasPoint: hasPoint(subject)) }
         switch subject {
         case .item(let i): return MenuEntry.entries(for: model.items[i], context)
@@ -306,10 +311,20 @@ extension Scanner {
             context += 1
             state = .scanning(Cursor(location: m.origin, passes: 0, dwell: nil))
             out.append(.pauseRequested)
+        case .keyboard:
+            // The engine opens the keyboard over the application; the highlight rests where the
+            // menu was opened, without a timer, until scanning comes back to the field.
+            out.append(.emit(.menuClosed))
+            context += 1
+            state = .scanning(Cursor(location: m.origin, passes: 0, dwell: nil))
+            if case .item(let i) = m.subject { out.append(.keyboardRequested(id: levels.model.items[i].id)) }
         case .drag:
             startDrag(m, now, &out)
         default:
             guard let perform = self.perform(entry, on: m.subject) else { return closeMenu(m, now, &out) }
+            if case .pageScroll(_, let c) = entry {
+                scrolled = (c.id, firstOnScreen(in: c.id).map { levels.model.items[$0].id }, now)
+            }
             out.append(.emit(.perform(perform)))
             out.append(.emit(.menuClosed))
             resume(from: m.origin, now, &out)

@@ -61,6 +61,15 @@ enum MenuEntry: Hashable, Sendable {
     case speech(on: Bool)
     case sounds(on: Bool)
     case pause
+    // Issue 19: the Scroll and Windows pages.
+    /// Page the container by a page (down, up, left, right) or to its top or bottom.
+    case pageScroll(ScrollDirection, ScrollContainer)
+    /// The n-th window of the Windows page (from 1).
+    case window(Int, WindowEntry)
+    case closeWindow(WindowEntry)
+    // Issue 18: the scanning keyboard.
+    /// Opens the keyboard on the item (a text field), as ChromeOS's Keyboard action does.
+    case keyboard
 
     /// Ids shown in `menuOpened` and highlight lines ("menu:tap", "menu:action:Delete", …).
     var id: String {
@@ -95,6 +104,10 @@ enum MenuEntry: Hashable, Sendable {
         case .speech: return "menu:speech"
         case .sounds: return "menu:sounds"
         case .pause: return "menu:pause"
+        case .pageScroll(let d, _): return "menu:scroll:" + d.rawValue
+        case .window(let n, _): return "menu:window:\(n)"
+        case .closeWindow: return "menu:closeWindow"
+        case .keyboard: return "menu:keyboard"
         }
     }
 
@@ -131,6 +144,15 @@ enum MenuEntry: Hashable, Sendable {
         case .speech(let on): return on ? "Turn speech off" : "Turn speech on"
         case .sounds(let on): return on ? "Turn sounds off" : "Turn sounds on"
         case .pause: return "Pause scanning"
+        case .pageScroll(let d, _):
+            switch d {
+            case .top: return "Scroll to top"
+            case .bottom: return "Scroll to bottom"
+            default: return "Scroll " + d.rawValue
+            }
+        case .window(_, let w): return w.label
+        case .closeWindow: return "Close window"
+        case .keyboard: return "Keyboard"
         }
     }
 
@@ -148,6 +170,12 @@ enum MenuEntry: Hashable, Sendable {
         entries += actions(of: item)
         entries += promoted(context, hasPoint: hasPoint)
         entries += pages(context, hasPoint: hasPoint)
+        // After Settings, before Scroll and Windows (SHAPE.md's order): on a text field, when a
+        // keyboard layout is there.
+        if context.keyboard && item.element.textEntry != nil {
+            let at = entries.firstIndex { $0 == .submenu(.scroll) || $0 == .submenu(.windows) } ?? entries.count
+            entries.insert(.keyboard, at: at)
+        }
         if context.modeSwitch && context.mode == .item { entries.append(.pointMode) }
         return visible(entries, context) + [.escape, .close]
     }
@@ -178,6 +206,7 @@ enum MenuEntry: Hashable, Sendable {
             case .faster, .slower: return context.style != .manual && context.mode != .groupSelection
             case .autoScanning: return context.canMoveWithoutTimer && context.style != .singleSwitchStep && context.mode != .groupSelection
             case .pause: return context.canResumeFromPause
+            case .pageScroll: return context.scroll != nil
             default: return true
             }
         }
@@ -196,6 +225,12 @@ enum MenuEntry: Hashable, Sendable {
         case .settings:
             return [.faster, .slower, .autoScanning(on: context.style != .manual), .speech(on: context.speech),
                     .sounds(on: context.sounds), .pause]
+        case .scroll:
+            let container = context.scroll ?? ScrollContainer(id: "", label: "")
+            return [ScrollDirection.down, .up, .left, .right, .top, .bottom].map { .pageScroll($0, container) }
+        case .windows:
+            let windows: [MenuEntry] = context.windows.enumerated().map { .window($0.offset + 1, $0.element) }
+            return windows + (context.currentWindow.map { [MenuEntry.closeWindow($0)] } ?? [])
         }
     }
 
@@ -248,6 +283,9 @@ enum MenuEntry: Hashable, Sendable {
         case .mute: return Perform(.key("XF86AudioMute"), id: id, label: label)
         case .shortcut(let s): return Perform(.key(s.keys.description), id: id, label: label)
         case .lockScreen: return Perform(.lockScreen, id: id, label: label)
+        case .pageScroll(let d, let c): return Perform(.scroll(d), id: c.id, label: c.label)
+        case .window(_, let w): return Perform(.activateWindow, id: w.id, label: w.label)
+        case .closeWindow(let w): return Perform(.closeWindow, id: w.id, label: w.label)
         default: return nil
         }
     }

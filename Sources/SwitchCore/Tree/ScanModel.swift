@@ -14,6 +14,9 @@ public struct ScanModel: Sendable {
     public var scopeID: String
     /// The scope's description (what an escape perform names).
     public var scopeLabel: String
+    /// A name for the tree this model was made from, when the same tree comes back again and
+    /// again (the keyboard's pages, `KeyboardModelCache`): a scanner keeps what it shaped for it.
+    public var shapeKey: String?
 
     private var indexByID: [String: Int]
 
@@ -36,6 +39,9 @@ public struct ScanItem: Sendable {
     /// are left out): a scrollable list's "Scroll forward" is offered in the menu of every item in
     /// it, since a container is never highlighted itself. Made when asked for, like `groupPath`.
     public var containerActions: [ContainerAction] { links.containerActions(from: actionChain, excluding: element.customActions) }
+    /// The nearest container around the item whose content scrolls (`Element.scrollable`): what
+    /// the scanner menu's Scroll page pages.
+    public var scrollContainer: ScrollContainer? { scroller.map { links.scrollers[$0] } }
 
     /// Shared by the items of one model.
     let links: ScanLinks
@@ -43,9 +49,18 @@ public struct ScanItem: Sendable {
     let elementIndex: Int
     /// The nearest container with custom actions around the item: an index into `links.chain`.
     let actionChain: Int?
+    /// The nearest scrollable container around the item: an index into `links.scrollers`.
+    let scroller: Int?
 
     public var id: String { element.id }
     public var isAdjustable: Bool { element.traits.contains(.adjustable) }
+}
+
+/// A container whose content scrolls, as the Scroll page names it.
+public struct ScrollContainer: Hashable, Sendable {
+    public var id: String
+    /// Its description (what a perform on it names).
+    public var label: String
 }
 
 public struct ContainerAction: Hashable, Sendable {
@@ -98,11 +113,14 @@ final class ScanLinks: Sendable {
     let elements: [Element]
     let groupParents: [Int?]
     let chain: [ActionLink]
+    /// The scrollable containers that hold items.
+    let scrollers: [ScrollContainer]
 
-    init(elements: [Element], groupParents: [Int?], chain: [ActionLink]) {
+    init(elements: [Element], groupParents: [Int?], chain: [ActionLink], scrollers: [ScrollContainer] = []) {
         self.elements = elements
         self.groupParents = groupParents
         self.chain = chain
+        self.scrollers = scrollers
     }
 
     func groupPath(from group: Int?) -> [Int] {
@@ -210,13 +228,14 @@ extension ScanModel {
         elements.reserveCapacity(emission.order.count)
         for k in emission.order { elements.append(reachable.elements[k].siblings[reachable.elements[k].index]) }
 
-        let links = ScanLinks(elements: elements, groupParents: groups.map(\.parent), chain: emission.chain)
+        let links = ScanLinks(elements: elements, groupParents: groups.map(\.parent), chain: emission.chain, scrollers: emission.scrollers)
         var items: [ScanItem] = []
         items.reserveCapacity(emission.items.count)
         var index: [String: Int] = [:]
         index.reserveCapacity(emission.items.count)
         for (k, item) in emission.items.enumerated() {
-            items.append(ScanItem(group: itemGroup[k], links: links, elementIndex: item.element, actionChain: item.chain))
+            items.append(ScanItem(group: itemGroup[k], links: links, elementIndex: item.element, actionChain: item.chain,
+                                  scroller: item.scroller))
             index[elements[item.element].id] = k
         }
         self.screen = tree.screen
@@ -261,6 +280,7 @@ extension ScanModel {
             var declared: Bool
             /// The container itself when it has custom actions (few do): its items offer them.
             var actionOwner: ElementSlot?
+            var scrollable = false
             var children: Range<Int> = 0..<0
             var extent: Rect?
         }
@@ -289,7 +309,7 @@ extension ScanModel {
             /// `owner`: where `e` is, given when it has custom actions.
             func open(_ e: borrowing Element, owner: ElementSlot?) {
                 containers.append(Container(id: e.id, label: e.label, frame: e.frame, shouldGroup: e.shouldGroupChildren,
-                                            declared: e.order == .declared, actionOwner: owner))
+                                            declared: e.order == .declared, actionOwner: owner, scrollable: e.scrollable))
                 stack.append((e.children, 0, containers.count - 1, done.count))
             }
             open(scope, owner: scope.customActions.isEmpty ? nil : ElementSlot(siblings: [scope], index: 0))
@@ -337,6 +357,7 @@ extension ScanModel {
             /// Index into `order` (and so into the model's `accessibilityElements`).
             var element: Int
             var chain: Int?
+            var scroller: Int?
         }
 
         /// A container with items below it; `children` is a run of `Emission.children`.
@@ -357,6 +378,7 @@ extension ScanModel {
         var pending: [Pending] = []
         var children: [Child] = []
         var chain: [ScanLinks.ActionLink] = []
+        var scrollers: [ScrollContainer] = []
         /// The scope's own item (the scope is one element), or its container's index in `pending`.
         var root: Child?
 
@@ -364,14 +386,14 @@ extension ScanModel {
             order.reserveCapacity(r.elements.count)
             guard let rootRef = r.root else { return }
             if let e = rootRef.element {
-                if let child = emit(e, r, chain: nil) { root = child }
+                if let child = emit(e, r, chain: nil, scroller: nil) { root = child }
                 return
             }
             // An open container's children, in order, are `ordered[orderStart...]` until it closes.
-            var stack: [(container: Int, orderStart: Int, next: Int, itemStart: Int, doneStart: Int, chain: Int?)] = []
+            var stack: [(container: Int, orderStart: Int, next: Int, itemStart: Int, doneStart: Int, chain: Int?, scroller: Int?)] = []
             var ordered: [NodeRef] = []
             var done: [Child] = []
-            func open(_ c: Int, outerChain: Int?) {
+            func open(_ c: Int, outerChain: Int?, outerScroller: Int?) {
                 // Fields read in place: a copy of the container would retain each of its strings.
                 let kids = r.children[r.containers[c].children]
                 let start = ordered.count
@@ -385,18 +407,23 @@ extension ScanModel {
                     chain.append(ScanLinks.ActionLink(owner: owner, next: outerChain))
                     link = chain.count - 1
                 }
-                stack.append((c, start, start, items.count, done.count, link))
+                var scroller = outerScroller
+                if r.containers[c].scrollable {
+                    scrollers.append(ScrollContainer(id: r.containers[c].id, label: r.containers[c].label ?? ""))
+                    scroller = scrollers.count - 1
+                }
+                stack.append((c, start, start, items.count, done.count, link, scroller))
             }
-            open(rootRef.container!, outerChain: nil)
+            open(rootRef.container!, outerChain: nil, outerScroller: nil)
             while let top = stack.indices.last {
                 let k = stack[top].next
                 if k < ordered.count {
                     stack[top].next = k + 1
                     let ref = ordered[k]
                     if let e = ref.element {
-                        if let child = emit(e, r, chain: stack[top].chain) { done.append(child) }
+                        if let child = emit(e, r, chain: stack[top].chain, scroller: stack[top].scroller) { done.append(child) }
                     } else {
-                        open(ref.container!, outerChain: stack[top].chain)
+                        open(ref.container!, outerChain: stack[top].chain, outerScroller: stack[top].scroller)
                     }
                     continue
                 }
@@ -413,10 +440,10 @@ extension ScanModel {
         }
 
         /// Appends an element; a scan item also gets its number.
-        mutating func emit(_ e: Int, _ r: Reachable, chain: Int?) -> Child? {
+        mutating func emit(_ e: Int, _ r: Reachable, chain: Int?, scroller: Int?) -> Child? {
             order.append(e)
             guard r.elements[e].isScanItem else { return nil }
-            items.append(Item(element: order.count - 1, chain: chain))
+            items.append(Item(element: order.count - 1, chain: chain, scroller: scroller))
             return .item(items.count - 1)
         }
     }

@@ -1,14 +1,33 @@
 import SwitchCore
+import SwitchInput
 
 /// Carries out `DesktopStep`s: accessible actions, tab selection and values through D-Bus (on the
-/// application's connection, with the bus timeout), clicks and the Escape key through XTest.
+/// application's connection, with the bus timeout), clicks and the Escape key through XTest; the
+/// scanner menu's keys by keysym (`KeySender`) and its pointer gestures, whose operations run over
+/// time from the loop (`gestures`: the desktop adapter asks for its deadline and runs what is due).
 final class DesktopPerformer {
-    private let bus: AtspiBus
+    let bus: AtspiBus
     private let display: XDisplay?
+    let keys: KeySender?
+    let gestures = TimedSteps<PointerOp>()
 
     init(bus: AtspiBus, display: XDisplay?) {
         self.bus = bus
         self.display = display
+        keys = display.map { KeySender($0) }
+    }
+
+    /// The gesture operations due at `now` (CLOCK_MONOTONIC µs), carried out.
+    func runGestures(now: Int64) {
+        for op in gestures.takeDue(now) { _ = display?.pointer(op) }
+    }
+
+    /// At the end of the loop: no button stays down, no spare keycode stays mapped.
+    func finish() {
+        for op in gestures.takeAll() {
+            if case .button(_, down: false) = op { _ = display?.pointer(op) }
+        }
+        keys?.finish()
     }
 
     /// (bus name, object path) of a node id (":1.42/org/a11y/…").
@@ -35,6 +54,20 @@ final class DesktopPerformer {
                 how = "focus + " + how
             }
             return display.click(at: point) ? (.done(how), false) : (.failed("the X server has no XTest"), false)
+        case .pointer(let ops, let how):
+            guard let display, display.hasXTest else { return (.failed("no X display with XTest for the pointer"), false) }
+            gestures.schedule(ops.map { ($0.after, $0.op) }, now: MonotonicClock.nowMicroseconds())
+            runGestures(now: MonotonicClock.nowMicroseconds())
+            return (.done(how), false)
+        case .keys(let text):
+            guard let keys else { return (.failed("no X display to send keys on"), false) }
+            guard let combo = try? KeyCombo(parsing: text) else { return (.failed("\"\(text)\" is not a key combination"), false) }
+            switch keys.send(combo) {
+            case .success(let how): return (.done(how), false)
+            case .failure(let why): return (.failed(why.description), false)
+            }
+        case .elsewhere:
+            return (.failed("not the desktop's to do"), false)
         case .focus(let id):
             return call(id, "org.a11y.atspi.Component", "GrabFocus", []) { v in
                 v?.bool == false ? .failed("it cannot take the focus") : .done("focused (adjust it with increment and decrement)")
@@ -49,6 +82,18 @@ final class DesktopPerformer {
             }
         case .scrollIntoViewThenActivate(let id):
             return scrollIntoViewThenActivate(id)
+        case .scrollTo(let id, let type, let what):
+            return call(id, "org.a11y.atspi.Component", "ScrollTo", [.u32(type)]) { v in
+                v?.bool == false ? .failed("the page did not scroll") : .done("scrolled \(what)")
+            }
+        case .scrollBar(let id, let direction, let page):
+            return moveScrollBar(id, direction, page: page)
+        case .wheel(let point, let button, let clicks, let what):
+            guard let display else { return (.failed("no X display to scroll on"), false) }
+            for _ in 0..<clicks where !display.click(at: point, button: button) { return (.failed("the X server has no XTest"), false) }
+            return (.done("\(clicks) wheel clicks at \(point): \(what)"), false)
+        case .window:
+            return (.failed("not the performer's to do"), false)  // the live desktop does it
         case .stepValue(let id, let up):
             guard let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) else { return (.failed("the element is gone"), false) }
             let t = batch.properties(p, "org.a11y.atspi.Value", AtspiValue.propertyNames)
@@ -69,6 +114,33 @@ final class DesktopPerformer {
             if after == value.current { return (.failed("the value stays at \(formatNumber(after))"), false) }
             return (.done("value \(formatNumber(value.current)) → \(formatNumber(after))"), false)
         }
+    }
+
+    /// A scroll bar's Value read, then moved by `page` (or to an end), read back.
+    private func moveScrollBar(_ id: String, _ direction: ScrollDirection, page: Double) -> (PerformResult.Outcome, notAnswering: Bool) {
+        guard let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) else { return (.failed("the element is gone"), false) }
+        let t = batch.properties(p, "org.a11y.atspi.Value", AtspiValue.propertyNames)
+        let props: [String: DBusValue]
+        switch batch.reply(t) {
+        case .success(let v): props = v?.dictionary ?? [:]
+        case .failure(let e): return (.failed(e.reason), e == .timeout)
+        }
+        let current = props["CurrentValue"]?.double ?? 0, low = props["MinimumValue"]?.double ?? 0, high = props["MaximumValue"]?.double ?? 0
+        let target: Double
+        switch direction {
+        case .down, .right: target = min(high, current + page)
+        case .up, .left: target = max(low, current - page)
+        case .top: target = low
+        case .bottom: target = high
+        }
+        if target == current { return (.failed("the list is already at its \(direction == .up || direction == .top || direction == .left ? "start" : "end")"), false) }
+        let set = batch.call(p, "org.freedesktop.DBus.Properties", "Set",
+                             [.string("org.a11y.atspi.Value"), .string("CurrentValue"), .variantDouble(target)])
+        let now = batch.property(p, "org.a11y.atspi.Value", "CurrentValue")
+        batch.flush()
+        if case .failure(let e) = batch.reply(set) { return (.failed(e.reason), e == .timeout) }
+        let after = (try? batch.reply(now).get())??.double ?? target
+        return (.done("scroll bar \(formatNumber(current)) → \(formatNumber(after))"), false)
     }
 
     /// `Component.ScrollTo(ANYWHERE)`, then the default action read afresh, else a click at the

@@ -2,15 +2,17 @@ internal import CX11
 import SwitchCore
 
 /// The X display, for what AT-SPI cannot do: a real pointer click where an element has no
-/// accessible action, the Escape key, and the screen's size. XTest events are real input: they
+/// accessible action, the Escape key, the scanner menu's pointer gestures and keys (`KeySender`
+/// shares this connection), and the screen's size. XTest events are real input: they
 /// reach whatever window is under the pointer or has the keyboard focus.
 final class XDisplay {
     let display: OpaquePointer
     let hasXTest: Bool
 
-    /// nil without a display (no DISPLAY, or the server refuses).
-    init?() {
-        guard let d = cx11_open_display(nil) else { return nil }
+    /// nil without a display (no DISPLAY, or the server refuses). `name`: another display than
+    /// DISPLAY's (tests).
+    init?(name: String? = nil) {
+        guard let d = cx11_open_display(name) else { return nil }
         display = d
         hasXTest = cx11_has_xtest(d) != 0
     }
@@ -22,13 +24,34 @@ final class XDisplay {
              height: Double(cx11_display_height(display, cx11_default_screen(display))))
     }
 
-    /// A left click at a screen pixel (the point rounded down and kept on the screen).
-    func click(at p: Point) -> Bool {
+    /// A click of `button` (1 left; 4–7 a wheel click up, down, left, right) at a screen pixel (the
+    /// point rounded down and kept on the screen).
+    func click(at p: Point, button: UInt32 = 1) -> Bool {
         guard hasXTest else { return false }
         let size = screenSize
         let x = Int32(min(max(0, p.x.rounded(.down)), size.width - 1))
         let y = Int32(min(max(0, p.y.rounded(.down)), size.height - 1))
-        return cx11_xtest_click(display, x, y, 1) != 0
+        return cx11_xtest_click(display, x, y, button) != 0
+    }
+
+    /// One pointer operation of a gesture (`PointerGesture`): a move (the point kept on the
+    /// screen), a button, a wheel click (buttons 4–7).
+    func pointer(_ op: PointerOp) -> Bool {
+        guard hasXTest else { return false }
+        let ok: Int32
+        switch op {
+        case .move(let p):
+            let size = screenSize
+            ok = cx11_xtest_motion(display, Int32(min(max(0, p.x.rounded(.down)), size.width - 1)),
+                                   Int32(min(max(0, p.y.rounded(.down)), size.height - 1)))
+        case .button(let b, let down):
+            ok = cx11_xtest_button(display, UInt32(b.rawValue), down ? 1 : 0)
+        case .wheel(let d):
+            let button: UInt32 = d == .up || d == .top ? 4 : d == .down || d == .bottom ? 5 : d == .left ? 6 : 7
+            ok = cx11_xtest_button(display, button, 1) & cx11_xtest_button(display, button, 0)
+        }
+        cx11_sync(display)
+        return ok != 0
     }
 
     func pressEscape() -> Bool {

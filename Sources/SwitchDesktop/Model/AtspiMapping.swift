@@ -211,8 +211,9 @@ public enum AtspiMapping {
             }
             if children.isEmpty { return after }
             if n.inDocument { return WebGroups.container(n, children: children, context) + after }
-            let e = container(n, children: children, context)
-            let keep = e.viewIsModal || e.traits.contains(.tabBar) || !e.customActions.isEmpty || windowRoles.contains(n.role)
+            var e = container(n, children: children, context)
+            if e.scrollable, let stop = autoScrollStop(n, context) { e.children.append(stop) }
+            let keep = e.viewIsModal || e.traits.contains(.tabBar) || !e.customActions.isEmpty || windowRoles.contains(n.role) || e.scrollable
             if children.count == 1, !keep { return children + after }
             return [e] + after
         }
@@ -222,8 +223,30 @@ public enum AtspiMapping {
         let label = n.name.trimmed
         return Element(id: n.id, isAccessibilityElement: false, label: label.isEmpty ? nil : label,
                        traits: n.role == .pageTabList ? .tabBar : [], frame: frame(n, context),
-                       customActions: uniqueNames(n.actions).filter { !nonActions.contains($0) }, viewIsModal: n.states.contains(.modal),
-                       order: .reading, children: children)
+                       // A container's plain "click" (Firefox's frames) does nothing a person wants.
+                       customActions: uniqueNames(n.actions).filter { !nonActions.contains($0) && !activationVerbs.contains($0.lowercased()) },
+                       viewIsModal: n.states.contains(.modal),
+                       order: .reading, scrollable: n.role == .scrollPane, children: children)
+    }
+
+    static func isDocumentRole(_ r: AtspiRole) -> Bool { r == .documentWeb || r == .documentFrame }
+
+    /// The id suffix of a scroll pane's "Scroll down" stop (`autoScrollStop`).
+    public static let scrollDownSuffix = "#scroll-down"
+
+    /// Android's auto-scroll: a "Scroll down" stop after the last row of a scroll pane whose
+    /// content goes on below it (GTK's and Qt's views put no rows out of view on the bus), so one
+    /// switch reaches every row: choosing it pages the pane down (`DesktopPerformPlan`). Its
+    /// frame is the pane's bottom edge, so it comes last in reading order.
+    static func autoScrollStop(_ pane: AtspiNode, _ context: Context) -> Element? {
+        guard let f = frame(pane, context), f.height > 0 else { return nil }
+        var below = false
+        for c in pane.children where c.states.contains(.showing) && c.role != .scrollBar {
+            if let e = c.extents?.frame, e.maxY > f.maxY + 1 { below = true }
+        }
+        guard below else { return nil }
+        return Element(id: pane.id + scrollDownSuffix, isAccessibilityElement: true, label: "Scroll down", traits: .button,
+                       frame: Rect(x: f.x, y: f.maxY - 1, width: f.width, height: 1))
     }
 
     /// A node's frame: its extents, clipped to the web document's viewport (nil outside it, or
@@ -287,10 +310,20 @@ public enum AtspiMapping {
             hint = ""
         }
         // Text offers nothing to do; nor does what a browser lists on every node.
-        let custom = n.actions.count > 1 && operable ? uniqueNames(Array(n.actions.dropFirst())).filter { !nonActions.contains($0) } : []
+        var custom = n.actions.count > 1 && operable ? uniqueNames(Array(n.actions.dropFirst())).filter { !nonActions.contains($0) } : []
+        // A second way to activate it (Firefox's links "jump" and "click") is Tap again.
+        if let first = n.actions.first, activationVerbs.contains(first.lowercased()) {
+            custom.removeAll { activationVerbs.contains($0.lowercased()) }
+        }
+        // A field the keyboard types into (docs/typing.md): its kind from the password role and
+        // the multi-line state; a spin button's text is a number, not a field to write in.
+        var entry: Element.TextEntry?
+        if editable && !adjustable {
+            entry = role == .passwordText ? .password : (n.states.contains(.multiLine) ? .multiLine : .singleLine)
+        }
         return Element(id: n.id, isAccessibilityElement: true, label: label.isEmpty ? nil : label,
                        value: value, hint: hint.isEmpty ? nil : hint, traits: traits, frame: frame(n, context),
-                       customActions: custom, respondsToUserInteraction: responds)
+                       customActions: custom, respondsToUserInteraction: responds, textEntry: entry)
     }
 
     /// Checked state as words (on/off for a toggle button, checked/not checked/mixed for check
@@ -344,6 +377,9 @@ public enum AtspiMapping {
     /// What browsers list as an action of every node: nothing to offer in a menu (the
     /// Gestures page has the right click a context menu needs).
     static let nonActions: Set<String> = ["showContextMenu", "doDefault", "clickAncestor"]
+
+    /// Names of an element's plain activation: a second one of them is not a custom action.
+    static let activationVerbs: Set<String> = ["click", "press", "activate", "jump"]
 
     static func uniqueNames(_ names: [String]) -> [String] {
         var seen = Set<String>()

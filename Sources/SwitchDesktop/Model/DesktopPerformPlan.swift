@@ -8,7 +8,8 @@ import SwitchCore
 /// lands; a point with no element there: a click at the point; a web page's element out of view:
 /// scrolled into view first. A custom action: the action of that name. Increment /
 /// decrement: the Value moved by its minimum increment (a tenth of the range when that is 0).
-/// Escape: the Escape key.
+/// Escape: the Escape key. The scanner menu's gestures: XTest pointer operations over time, Right
+/// click the element's context-menu action first where it has one; its keys: XTest by keysym.
 public enum DesktopStep: Equatable, Sendable {
     case doAction(id: String, index: Int, name: String)
     case selectTab(listID: String, index: Int)
@@ -25,6 +26,24 @@ public enum DesktopStep: Equatable, Sendable {
     /// default action (its actions are read then: they were not while it was out of view), else
     /// a click where it landed.
     case scrollIntoViewThenActivate(id: String)
+    // Issue 23: the scanner menu's gestures and keys.
+    /// A pointer gesture through XTest, over time (`PointerGesture`); `how` for the result line.
+    case pointer([TimedPointerOp], how: String)
+    /// A key combination by keysym through the current layout (`KeyCombo`'s text).
+    case keys(String)
+    /// Not the desktop's to do (Lock screen: its own adapter runs loginctl and answers).
+    case elsewhere
+    // Issue 19: paging a scrollable container, and the Windows page.
+    /// `Component.ScrollTo(type)` of a page's node just out of view (TOP_EDGE: it comes to the
+    /// top, a page down; BOTTOM_EDGE: a page up).
+    case scrollTo(id: String, type: UInt32, what: String)
+    /// A scroll pane's scroll bar moved through its Value (read then): by `page` (its units are
+    /// GTK's pixels), or to its minimum or maximum.
+    case scrollBar(id: String, direction: ScrollDirection, page: Double)
+    /// Wheel clicks (X buttons 4 up, 5 down, 6 left, 7 right) at a point.
+    case wheel(at: Point, button: UInt32, clicks: Int, what: String)
+    /// The Windows page: the window brought up (or closed) by the live desktop (`X11Windows`).
+    case window(id: String, close: Bool)
 }
 
 /// Where a node sits in the tree that was read: what the plan needs to know about it.
@@ -55,9 +74,50 @@ public struct DesktopNodeInfo: Equatable, Sendable {
 }
 
 public enum DesktopPerformPlan {
+    /// Accessible action names that open an element's context menu (Qt's ShowMenu, ATK's
+    /// "menu"/"popup menu"), compared without case or spaces: Right click uses one before a real
+    /// click (issue 23).
+    static let menuActions: Set<String> = ["showmenu", "menu", "popupmenu", "contextmenu", "showcontextmenu"]
+
+    static func isMenuAction(_ name: String) -> Bool {
+        menuActions.contains(name.lowercased().filter { !$0.isWhitespace && $0 != "_" && $0 != "-" })
+    }
+
     /// The step for `perform`, with `lookup` giving what was read for an id (nil: not in the tree).
-    public static func step(for perform: Perform, lookup: (String) -> DesktopNodeInfo?) -> DesktopStep {
+    /// `holdTime`: how long Hold keeps the button down (the profile's `menu.holdTime`).
+    public static func step(for perform: Perform, lookup: (String) -> DesktopNodeInfo?, holdTime: Interval = .seconds(1)) -> DesktopStep {
         if case .escape = perform.action { return .escapeKey }
+        switch perform.action {
+        case .activateWindow: return .window(id: perform.id, close: false)
+        case .closeWindow: return .window(id: perform.id, close: true)
+        case .scroll(let d) where perform.point == nil:
+            // The Scroll page: the container itself, paged.
+            guard let info = lookup(perform.id) else { return .fail("the element is no longer on screen") }
+            return pageScroll(d, info, lookup: lookup)
+        case .activate where perform.id.hasSuffix(AtspiMapping.scrollDownSuffix):
+            // A scroll pane's "Scroll down" stop (Android's auto-scroll).
+            guard let info = lookup(String(perform.id.dropLast(AtspiMapping.scrollDownSuffix.count))) else {
+                return .fail("the list is no longer on screen")
+            }
+            return pageScroll(.down, info, lookup: lookup)
+        case .key(let keys):
+            return .keys(keys)
+        case .lockScreen:
+            return .elsewhere
+        case .rightClick:
+            // The element's own context-menu action first, where it has one.
+            if let n = lookup(perform.id)?.node, let k = n.actions.firstIndex(where: isMenuAction) {
+                return .doAction(id: n.id, index: k, name: n.actions[k])
+            }
+            fallthrough
+        case .doubleClick, .middleClick, .hold, .drag, .scroll:
+            guard let ops = PointerGesture.ops(for: perform, holdTime: holdTime) else {
+                return .fail("no point to \(perform.action.name) at")
+            }
+            return .pointer(ops, how: PointerGesture.describe(perform, holdTime: holdTime))
+        case .tap, .activate, .custom, .increment, .decrement, .escape:
+            break
+        }
         guard let info = lookup(perform.id) else {
             if perform.action == .activate || perform.action == .tap, let point = perform.point { return .click(id: nil, at: point) }
             return .fail("the element is no longer on screen")
@@ -92,7 +152,61 @@ public enum DesktopPerformPlan {
         case .escape:
             return .escapeKey
         case .rightClick, .doubleClick, .middleClick, .hold, .drag, .scroll, .key, .lockScreen:
-            return .fail("\(perform.action.name) is not carried out on the live desktop yet")
+            return .fail("\(perform.action.name) was planned above")  // not reached
+        case .activateWindow, .closeWindow:
+            return .fail("planned above")  // not reached
         }
+    }
+
+    /// Paging a scrollable container (the Scroll page, issue 19), through AT-SPI where it can:
+    /// a web page by scrolling its first node below the viewport to the top (`ScrollTo`), or its
+    /// last one above to the bottom, or its first or last node into view; a scroll pane through
+    /// its scroll bar's Value (a page: the pane's height, less a tenth, as a keyboard's Page Down
+    /// leaves some overlap); else wheel clicks over the container.
+    static func pageScroll(_ d: ScrollDirection, _ info: DesktopNodeInfo, lookup: (String) -> DesktopNodeInfo?) -> DesktopStep {
+        let n = info.node
+        let what = d == .top || d == .bottom ? "to the " + d.rawValue : "a page " + d.rawValue
+        if AtspiMapping.isDocumentRole(n.role), d != .left, d != .right {
+            // The page's nodes in document order, below the document.
+            var nodes: [AtspiNode] = []
+            n.forEach { if $0.id != n.id, $0.inDocument, $0.extents?.frame != nil || $0.states.contains(.showing) { nodes.append($0) } }
+            let shown = nodes.indices.filter { nodes[$0].states.contains(.showing) }
+            switch d {
+            case .down:
+                let after = (shown.last ?? -1) + 1
+                if let k = nodes.indices.first(where: { $0 >= after && !nodes[$0].states.contains(.showing) }) {
+                    return .scrollTo(id: nodes[k].id, type: 2, what: what)
+                }
+                return .fail("the page is at its bottom")
+            case .up:
+                let before = shown.first ?? nodes.count
+                if let k = nodes.indices.last(where: { $0 < before && !nodes[$0].states.contains(.showing) }) {
+                    return .scrollTo(id: nodes[k].id, type: 3, what: what)
+                }
+                return .fail("the page is at its top")
+            case .top:
+                if let first = nodes.first { return .scrollTo(id: first.id, type: 2, what: what) }
+            case .bottom:
+                if let last = nodes.last { return .scrollTo(id: last.id, type: 3, what: what) }
+            case .left, .right:
+                break
+            }
+        }
+        if n.role == .scrollPane, let f = info.screenFrame {
+            let vertical = d == .up || d == .down || d == .top || d == .bottom
+            let bars = n.children.filter { $0.role == .scrollBar && $0.states.contains(.visible) }
+            let bar = bars.first { b in
+                if b.states.contains(.vertical) || b.states.contains(.horizontal) { return b.states.contains(.vertical) == vertical }
+                guard let e = b.extents else { return false }
+                return (e.height > e.width) == vertical
+            }
+            // GTK 4 keeps the Value on the scroll bar's range inside it.
+            if let bar, let valued = bar.interfaces.contains(.value) ? bar : bar.children.first(where: { $0.interfaces.contains(.value) }) {
+                return .scrollBar(id: valued.id, direction: d, page: ((vertical ? f.height : f.width) * 0.9).rounded())
+            }
+        }
+        guard let center = info.screenFrame?.center else { return .fail("it has no place on screen to scroll at") }
+        let button: UInt32 = [ScrollDirection.up: 4, .top: 4, .down: 5, .bottom: 5, .left: 6, .right: 7][d]!
+        return .wheel(at: center, button: button, clicks: d == .top || d == .bottom ? 50 : 5, what: what)
     }
 }

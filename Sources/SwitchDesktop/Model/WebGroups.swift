@@ -29,9 +29,14 @@ enum WebGroups {
         let modal = n.states.contains(.modal)
         let label = n.name.trimmed.isEmpty ? headingLabel(children) : n.name.trimmed
         let grouped = groupRoles.contains(n.role) || (namedGroupRoles.contains(n.role) && label != nil)
-        guard modal || (grouped && scanItems(children, atLeast: 2)) else { return children }
+        let group = grouped && scanItems(children, atLeast: 2)
+        // A page with something out of view scrolls (the Scroll page pages it): it stays a
+        // container even when it is too small to be a group.
+        let document = n.role == .documentWeb || n.role == .documentFrame
+        let scrolls = document && n.first { $0.inDocument && !$0.states.contains(.showing) } != nil
+        guard modal || group || scrolls else { return children }
         return [Element(id: n.id, isAccessibilityElement: false, label: label, frame: AtspiMapping.frame(n, context, edge: true),
-                        viewIsModal: modal, shouldGroupChildren: true, order: .declared, children: children)]
+                        viewIsModal: modal, shouldGroupChildren: group || modal, order: .declared, scrollable: scrolls, children: children)]
     }
 
     /// The label of the part's own heading: the first heading among `elements`, or inside a

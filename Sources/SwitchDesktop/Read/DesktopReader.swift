@@ -1,3 +1,5 @@
+import SwitchCore
+
 /// Reads an application's windows from the bus into `AtspiNode`s, fast enough to re-read after
 /// every UI change (BENCHMARKS.md "Live desktop").
 ///
@@ -98,6 +100,16 @@ final class DesktopReader {
         var infos: [String: Info] = [:]
         try fetchInfos(paths, app: app, into: &infos)
         return paths.compactMap { p in infos[p].map { (p, $0) } }
+    }
+
+    /// The screen extents of some of an application's nodes (its windows), by path; none on failure.
+    func extents(of app: AppRef, paths: [String]) -> [String: Rect?] {
+        guard let b = bus.batch(for: app.bus) else { return [:] }
+        let tokens = paths.map { ($0, b.call($0, "org.a11y.atspi.Component", "GetExtents", [.u32(0)])) }
+        b.flush()
+        var out: [String: Rect?] = [:]
+        for (p, t) in tokens { out[p] = DesktopReader.rect((try? b.reply(t).get()) ?? nil)?.frame }
+        return out
     }
 
     /// The window with the ACTIVE state among `apps` (skipping `skip`): its application and path.

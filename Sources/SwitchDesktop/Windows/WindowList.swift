@@ -10,18 +10,21 @@ import SwitchCore
 /// AT-SPI windows by title (the X window's `_NET_WM_NAME`, the AT-SPI frame's name); when the
 /// titles say nothing (an application with one window), the only one. A window no application
 /// on the bus owns is listed too (it can be brought to the front, there is nothing to scan in
-/// it). Order: the stacking order from the top (the most recently used first, as Alt+Tab),
-/// the window scanned now left out.
+/// it). Order: by application, then title (a person finds a window where it was last time; the
+/// stacking order changes with every switch).
 public enum WindowList {
     /// An AT-SPI window of an application (its frame, dialog or window).
     public struct AccessibleWindow: Equatable, Sendable {
         public var bus: String
         public var path: String
         public var title: String
-        public init(bus: String, path: String, title: String) {
+        /// Its extents on the screen, when the toolkit gives screen extents (GTK 3, Qt, browsers).
+        public var frame: Rect?
+        public init(bus: String, path: String, title: String, frame: Rect? = nil) {
             self.bus = bus
             self.path = path
             self.title = title
+            self.frame = frame
         }
     }
 
@@ -50,27 +53,50 @@ public enum WindowList {
 
         /// "gnome-calculator — Calculator" (the title once when it is the application's name).
         public var label: String {
-            title.isEmpty || title == application ? application : application + " — " + title
+            if title.isEmpty || title == application { return application }
+            if title.hasPrefix(" (") { return application + title }
+            return application + " — " + title
         }
     }
 
-    /// `x11` in stacking order from the bottom (as `_NET_CLIENT_LIST_STACKING`), matched to `apps`.
-    public static func windows(x11: [X11Window], apps: [Application]) -> [Window] {
+    /// `x11` in stacking order from the bottom (as `_NET_CLIENT_LIST_STACKING`), matched to `apps`;
+    /// windows entirely off the `screen` (a toolkit's hidden helper windows) are left out. Two
+    /// entries that would read the same get their place in the list ("xfce4-panel (2)").
+    public static func windows(x11: [X11Window], apps: [Application], screen: Rect? = nil) -> [Window] {
         var used: Set<String> = []
         var out: [Window] = []
         for w in x11.reversed() {
+            if let screen, !w.frame.intersects(screen) || w.frame.width < 4 || w.frame.height < 4 { continue }
             let app = w.pid.flatMap { pid in apps.first { $0.pid == pid } }
             var accessible: AccessibleWindow?
             if let app {
                 let free = app.windows.filter { !used.contains($0.bus + $0.path) }
-                accessible = free.first { $0.title == w.title } ?? (free.count == 1 ? free.first : nil)
+                accessible = free.first { !$0.title.isEmpty && $0.title == w.title }
+                    ?? free.first { $0.frame.map { near($0, w.frame) } ?? false }
+                    ?? (free.count == 1 ? free.first : nil)
                     ?? free.first { !$0.title.isEmpty && w.title.hasPrefix($0.title) }
             }
             if let a = accessible { used.insert(a.bus + a.path) }
             out.append(Window(id: "x11:0x" + String(w.id, radix: 16), x11: w.id, application: app?.name ?? w.title,
                               title: w.title, accessible: accessible))
         }
+        out.sort { a, b in
+            let x = (a.application.lowercased(), a.title.lowercased()), y = (b.application.lowercased(), b.title.lowercased())
+            return x != y ? x < y : a.x11 < b.x11
+        }
+        // Same words twice: numbered.
+        var seen: [String: Int] = [:]
+        for k in out.indices {
+            let label = out[k].label
+            seen[label, default: 0] += 1
+            if seen[label]! > 1 { out[k].title = (out[k].title.isEmpty || out[k].title == out[k].application ? "" : out[k].title) + " (\(seen[label]!))" }
+        }
         return out
+    }
+
+    /// The same rectangle, give or take client-side decorations' shadows (up to 64 pixels a side).
+    static func near(_ a: Rect, _ b: Rect) -> Bool {
+        abs(a.x - b.x) <= 64 && abs(a.y - b.y) <= 64 && abs(a.maxX - b.maxX) <= 64 && abs(a.maxY - b.maxY) <= 64
     }
 
     /// The id a window's perform carries back ("x11:0x400004" → 0x400004).

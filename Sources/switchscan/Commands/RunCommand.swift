@@ -73,6 +73,7 @@ struct RunCommand: ParsableCommand {
         let treeValue: ElementTree
         if live.desktop {
             let source = try live.source()
+            source.holdTime = profileValue.menu.holdTime
             if ProcessInfo.processInfo.environment["SWITCHSCAN_DESKTOP_TRACE"] != nil { source.trace = { note("desktop: " + $0) } }
             if let file = ProcessInfo.processInfo.environment["SWITCHSCAN_DESKTOP_TREE"] {
                 // The tests' check of partial re-reads: the latest tree, as `tree dump --desktop` writes it.
@@ -87,11 +88,12 @@ struct RunCommand: ParsableCommand {
         var injector: UInputOutput?
         if inject {
             do {
-                injector = try UInputOutput(screen: treeValue.screen)
+                injector = try UInputOutput(screen: treeValue.screen, holdTime: profileValue.menu.holdTime)
             } catch {
                 throw fail("\(error)")
             }
             if let node = injector?.node { note("injecting into \(node) \"\(UInputOutput.deviceName)\"") }
+            InjectNotes.devices(injector).forEach(note)
         }
 
         // What the person sees and hears: set up before the devices, so a missing X server or
@@ -115,6 +117,8 @@ struct RunCommand: ParsableCommand {
             } catch {
                 throw fail("\(error)")
             }
+        } else {
+            presenters.append(SpeechOnDemand(SpeechOutput.Settings(profileValue.scanning)))  // the menu's Settings can turn them on
         }
 
         let (selected, entries) = try reportingInputErrors {
@@ -150,6 +154,12 @@ struct RunCommand: ParsableCommand {
             showFrame: showFrames ? { errors.append(TerminalText.line($0) + "\n") } : nil,
             reloadTree: desktop != nil ? nil : { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath, notes: false) })
         if desktop == nil { hooks.reloadFile = InputFiles.displayName(treePath) }
+        // The scanning keyboard and its predictions (docs/typing.md, Live/LiveTyping.swift).
+        var hasField = false
+        treeValue.forEachNode { e, _ in if e.textEntry != nil { hasField = true } }
+        let typing = LiveTyping.start(profile: profileValue, quiet: !live.desktop && !hasField, log: log)
+        defer { typing?.stop() }
+        hooks.predict = typing?.predict
         // Where the live tree comes from, before the engine's first line.
         for e in firstLines { hooks.emit(TranscriptLine(t: .zero, e)) }
         let chordWatch = DeviceSelection.chordWatch(profileValue.safetyExit.pauseChord, selected: selected, entries: entries)
@@ -157,7 +167,8 @@ struct RunCommand: ParsableCommand {
         do {
             let plan: [(SelectedDevice, grab: Bool)] = zip(selected, grabs).map { ($0, grab: $1.grab) }
             // The desktop first: it answers performs before the presenters show what follows.
-            let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + (desktop.map { [$0] } ?? []) + presenters + [transcript, errors]
+            let menu: [LoopAdapter] = [LockScreen(), SettingsKeeper(.forProfileOption(profile))]  // the scanner menu's (issue 23)
+            let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + (desktop.map { [$0] } ?? []) + menu + presenters + [transcript, errors]
             runner = try LiveRunner(devices: plan, chordWatch: chordWatch, adapters: adapters, hooks: hooks)
         } catch {
             desktop?.finish()
@@ -168,6 +179,7 @@ struct RunCommand: ParsableCommand {
             note(unread)
         }
         var engine = Engine(tree: treeValue, profile: profileValue, devices: runner.descriptions, chordOnly: runner.chordOnlyDevices)
+        engine.keyboardLayout = typing?.layout
         do {
             _ = try runner.run(&engine, until: until.map { Instant.seconds($0) })
         } catch {

@@ -87,6 +87,9 @@ struct SimulationSetup {
     var layouts: [(Instant, ElementTree)]
     /// The files of `layouts`, as given.
     var layoutNames: [String] = []
+    /// `--profile` as given (nil: the default profile or the built-in defaults): where a setting
+    /// the person changes from the menu would go (`SettingsSaving`).
+    var profileOption: String? = nil
 
     static func load(tree: String, profile: String?, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
         let t = try InputFiles.tree(tree)
@@ -107,7 +110,7 @@ struct SimulationSetup {
             changes.append((at, try InputFiles.tree(file)))
             names.append(InputFiles.displayName(file))
         }
-        return SimulationSetup(tree: t, profile: p, recording: recording, layouts: changes, layoutNames: names)
+        return SimulationSetup(tree: t, profile: p, recording: recording, layouts: changes, layoutNames: names, profileOption: profile)
     }
 
     /// Replays the recording frame by frame and prints the transcript in 64 KB writes: an
@@ -125,10 +128,12 @@ struct SimulationSetup {
                                        layouts: layouts, layoutFiles: layoutNames, until: until, speech: voice)
         var pending = ""
         var verdicts = PressVerdicts()
+        let saving = SettingsSaving.forProfileOption(profileOption)
         func emit(_ lines: [TranscriptLine]) {
             for line in lines {
                 verdicts.observe(line)
                 observe(line)
+                if case .setting(let change) = line.event { note(saving.wouldKeep(change)) }
                 guard let output else { continue }
                 pending += TranscriptFormat.render(line, as: output.format, ids: output.ids)
                 pending += "\n"

@@ -1,0 +1,114 @@
+import Testing
+@testable import SwitchCore
+
+/// The scanner menu's Scroll and Windows pages (issue 19): Scroll on the items inside a scrollable
+/// container (`Element.scrollable`), paging that container; Windows listing the live desktop's
+/// windows (`Engine.windowsChanged`), each one activated, and Close window. Manual scanning.
+@Suite struct ScannerScrollWindowsTests {
+    /// a and b inside the scrollable list "Files"; c outside it.
+    static let model = Fixture.model([
+        Element(id: "list", label: "Files", frame: Rect(x: 0, y: 0, width: 200, height: 300), order: .declared, scrollable: true, children: [
+            Fixture.button("a", frame: Rect(x: 10, y: 20, width: 40, height: 60)),
+            Fixture.button("b", frame: Rect(x: 10, y: 100, width: 40, height: 60)),
+        ]),
+        Fixture.button("c", frame: Rect(x: 250, y: 20, width: 40, height: 60)),
+    ])
+    static let windows = [WindowEntry(id: "x11:0x400004", label: "gnome-calculator — Calculator"),
+                          WindowEntry(id: "x11:0x600002", label: "Firefox — Second page — Mozilla Firefox")]
+
+    static func harness(windows: Bool = false) -> ScannerHarness {
+        var menu = Fixture.fullMenu()
+        if windows {
+            menu.windows = Self.windows
+            menu.currentWindow = WindowEntry(id: "x11:0x500001", label: "testapp.py — Switch test")
+        }
+        var h = ScannerHarness(Self.model, Fixture.settings(.manual), menu: menu)
+        h.start()
+        return h
+    }
+
+    @Test func scroll_page_only_inside_a_scrollable_container() {
+        var h = Self.harness()
+        #expect(h.press(.select, at: 1).first == "1.000 menu open on a: menu:tap, menu:gestures, menu:device, menu:shortcuts, menu:settings, menu:scroll, menu:escape, menu:close")
+        h.press(.menu, at: 2)  // closed
+        h.press(.next, at: 3)
+        h.press(.next, at: 4)
+        #expect(h.press(.select, at: 5).first == "5.000 menu open on c: menu:tap, menu:gestures, menu:device, menu:shortcuts, menu:settings, menu:escape, menu:close")
+    }
+
+    @Test func scroll_page_pages_the_container() {
+        var h = Self.harness()
+        h.press(.select, at: 1)
+        for k in 0..<5 { h.press(.next, at: 2 + Double(k) / 10) }
+        #expect(h.press(.select, at: 3) == [
+            "3.000 menu open menu:scroll on a: menu:scroll:down, menu:scroll:up, menu:scroll:left, menu:scroll:right, menu:scroll:top, menu:scroll:bottom, menu:back, menu:close",
+            "3.000 highlight menuItem menu:scroll:down",
+        ])
+        let chosen = h.press(.select, at: 4)
+        #expect(chosen.contains("4.000 perform scroll list down"), "\(chosen)")
+        // The perform names the container and carries no point: the live desktop pages it.
+        let perform = h.lines.compactMap { if case .perform(let p) = $0.event { return p } else { return nil } }.last
+        #expect(perform == Perform(.scroll(.down), id: "list", label: "Files"))
+        #expect(perform.map { TranscriptFormat.jsonl(TranscriptLine(t: .zero, .perform($0))) }
+                == #"{"t":0.000,"type":"perform","action":"scroll","id":"list","label":"Files","direction":"down"}"#)
+    }
+
+    /// A page: a and b on screen, c and d below (no frame); after Scroll down the page moves
+    /// (c and d on screen): scanning continues at c, the first item now in view.
+    static func page(scrolled: Bool) -> ScanModel {
+        func item(_ id: String, _ y: Double?) -> Element {
+            Fixture.button(id, frame: y.map { Rect(x: 10, y: $0, width: 40, height: 30) })
+        }
+        return Fixture.model([Element(id: "page", label: "Page", frame: Rect(x: 0, y: 0, width: 200, height: 100), order: .declared,
+                                      scrollable: true, children: scrolled ? [item("a", nil), item("b", nil), item("c", 10), item("d", 50)]
+                                                                           : [item("a", 10), item("b", 50), item("c", nil), item("d", nil)])])
+    }
+
+    @Test func scroll_continues_in_the_new_content() {
+        var h = ScannerHarness(Self.page(scrolled: false), Fixture.settings(.manual), menu: Fixture.fullMenu())
+        h.start()
+        h.press(.select, at: 1)
+        for k in 0..<5 { h.press(.next, at: 2 + Double(k) / 10) }
+        h.press(.select, at: 3)
+        #expect(h.press(.select, at: 4).contains("4.000 perform scroll page down"))
+        // The re-read before the page moved changes nothing; the one after it moves the highlight.
+        #expect(h.layout(Self.page(scrolled: false), at: 4.1).isEmpty)
+        #expect(h.layout(Self.page(scrolled: true), at: 4.3) == ["4.300 highlight item c"])
+        // Later layouts keep it where it is.
+        #expect(h.layout(Self.page(scrolled: true), at: 5).isEmpty)
+    }
+
+    @Test func windows_page_lists_and_activates() {
+        var h = Self.harness(windows: true)
+        #expect(h.press(.select, at: 1).first == "1.000 menu open on a: menu:tap, menu:gestures, menu:device, menu:shortcuts, menu:settings, menu:scroll, menu:windows, menu:escape, menu:close")
+        for k in 0..<6 { h.press(.next, at: 2 + Double(k) / 10) }
+        let page = h.press(.select, at: 3)
+        #expect(page.first == "3.000 menu open menu:windows on a: menu:window:1, menu:window:2, menu:closeWindow, menu:back, menu:close")
+        let labels = h.lines.compactMap { if case .menuOpened(_, _, let items, "menu:windows"?) = $0.event { return items.map(\.label) } else { return nil } }.last
+        #expect(labels == ["gnome-calculator — Calculator", "Firefox — Second page — Mozilla Firefox", "Close window", "Back", "Close menu"])
+        h.press(.next, at: 4)
+        #expect(h.press(.select, at: 5).contains("5.000 perform activateWindow x11:0x600002"))
+        let perform = h.lines.compactMap { if case .perform(let p) = $0.event { return p } else { return nil } }.last
+        #expect(perform.map { TranscriptFormat.jsonl(TranscriptLine(t: .zero, .perform($0))) }
+                == #"{"t":0.000,"type":"perform","action":"activateWindow","id":"x11:0x600002","label":"Firefox — Second page — Mozilla Firefox"}"#)
+    }
+
+    @Test func windows_close_window_closes_the_scanned_one() {
+        var h = Self.harness(windows: true)
+        h.press(.select, at: 1)
+        for k in 0..<6 { h.press(.next, at: 2 + Double(k) / 10) }
+        h.press(.select, at: 3)
+        h.press(.next, at: 4)
+        h.press(.next, at: 5)
+        #expect(h.press(.select, at: 6).contains("6.000 perform closeWindow x11:0x500001"))
+    }
+
+    /// The engine takes the window list as an input: no line, the next menu shows it.
+    @Test func engine_windows_changed_feeds_the_menu() {
+        var profile = Profile()
+        profile.scanning.style = .manual
+        var engine = Engine(tree: Fixture.tree([Fixture.button("a", frame: Rect(x: 0, y: 0, width: 10, height: 10))]), profile: profile, devices: [])
+        _ = engine.start(at: .zero)
+        #expect(engine.windowsChanged(Self.windows, current: nil, at: Instant(microseconds: 1_000)).isEmpty)
+    }
+}
