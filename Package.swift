@@ -6,6 +6,7 @@ import PackageDescription
 //   SwitchFormats pure parsers/writers: recordings (evemu, libinput-record) and tree importers.
 //   SwitchInput   the imperative shell: libevdev devices, the live loop, uinput output.
 //   SwitchDesktop the imperative shell for the live desktop: AT-SPI trees, actions, XTest.
+//   SwitchPredict word prediction: presage in a child process (its C library walled off in CPresage).
 //   SwitchReport  pure renderers: screen pictures (SVG) and session reports (HTML). Strings in, strings out.
 //   switchscan    the command-line tool.
 let package = Package(
@@ -46,6 +47,14 @@ let package = Package(
             pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]
         ),
+        .systemLibrary(
+            name: "CPresage",
+            providers: [.apt(["libpresage-dev"])]
+        ),
+        .target(
+            name: "SwitchPredict",
+            dependencies: ["CPresage"]
+        ),
         .target(
             name: "SwitchOverlay",
             dependencies: ["SwitchCore", "SwitchInput", "CX11"]
@@ -78,6 +87,7 @@ let package = Package(
             name: "switchscan",
             dependencies: [
                 "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "SwitchReport", "SwitchDesktop",
+                "SwitchPredict",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Embedded in the executable, so an installed or copied binary runs `demo` on its own.
@@ -111,7 +121,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["SwitchCore"],
+            dependencies: ["SwitchCore", "SwitchPredict"],
             exclude: ["Golden", "BadInput"]
         ),
         .testTarget(

@@ -47,6 +47,8 @@ mkdir -p "$WORK/src/debian"
 printf 'Source: switchscan\n\nPackage: switchscan\nArchitecture: any\n' > "$WORK/src/debian/control"
 DEPENDS=$(cd "$WORK/src" && dpkg-shlibdeps -O -e "$PKG/usr/bin/switchscan" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$DEPENDS" ] || die "dpkg-shlibdeps found no dependencies for $PKG/usr/bin/switchscan"
+# presage's English model: no library brings it, and the keyboard's predictions read it.
+DEPENDS="$DEPENDS, libpresage-data"
 
 mkdir -p "$PKG/DEBIAN"
 cat > "$PKG/DEBIAN/control" <<EOF

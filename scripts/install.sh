@@ -7,6 +7,8 @@
 # What goes where (DIR = the prefix):
 #   DIR/bin/switchscan                               the tool
 #   DIR/share/switchscan/profiles/*.json             the bundled profiles (`--profile tremor` finds them)
+#   DIR/share/switchscan/keyboards/*.json            the keyboard layouts (`"keyboard": {"layout": "qwerty"}`)
+#   DIR/share/switchscan/keyboards/words/*           the word lists predictions complete from (CC BY-SA 4.0)
 #   DIR/share/man/man1/switchscan.1                  the man page (swift-argument-parser's generate-manual)
 #   DIR/share/doc/switchscan/                        the manual: README.md, docs/ (pages and pictures),
 #                                                    BENCHMARKS.md, RELIABILITY.md (links between them work there)
@@ -119,6 +121,7 @@ install -D -m 0755 "$BINARY" "$STAGE/bin/switchscan"
 # Symbols out (62 MB instead of 85: the Swift runtime and Foundation are linked in), as packages do.
 strip --strip-unneeded "$STAGE/bin/switchscan" 2>/dev/null || true
 for p in Profiles/*.json; do install -D -m 0644 "$p" "$STAGE/share/switchscan/profiles/$(basename "$p")"; done
+for k in Keyboards/*.json Keyboards/words/*; do install -D -m 0644 "$k" "$STAGE/share/switchscan/keyboards/${k#Keyboards/}"; done
 # The manual, laid out as in the source tree so that the links between its pages still work (the
 # man page points here: a clinician at the machine may have no web).
 for f in README.md BENCHMARKS.md RELIABILITY.md; do install -D -m 0644 "$f" "$STAGE/share/doc/switchscan/$f"; done

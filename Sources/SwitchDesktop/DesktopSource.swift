@@ -515,6 +515,18 @@ public final class DesktopSource: LoopAdapter {
     }
 
     public func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] {
+        switch line.event {
+        case .keyboard(.opened(_, _, let id, let label, let password)):
+            typingInto = id.map { ($0, label ?? "", password) }
+            return []
+        case .keyboard(.closed):
+            typingInto = nil
+            return []
+        case .typed(let typed):
+            return type(typed)
+        default:
+            break
+        }
         guard case .perform(let p) = line.event else { return [] }
         let step = DesktopPerformPlan.step(for: p, lookup: { self.index[$0] }, holdTime: holdTime)
         if step == .elsewhere { return [] }
@@ -533,6 +545,30 @@ public final class DesktopSource: LoopAdapter {
             // too (a page scrolled by it says nothing of what shows now).
             run(schedule.handle(.change(.structure), at: now), now)
             if let bus = app?.bus { for id in reader.pages.keys where id.hasPrefix(bus) { changedPages.insert(id) } }
+        }
+        return inputs
+    }
+
+    /// The field the keyboard types into (its id, label, whether a password's).
+    private var typingInto: (id: String, label: String, password: Bool)?
+
+    /// A piece typed: into the field through EditableText, answered by a `result` line with the
+    /// field's text, and the text before the caret back to the keyboard (edits made another way
+    /// count). A password's text is never read back into the keyboard.
+    private func type(_ typed: TypedText) -> [ShellInput] {
+        guard let field = typingInto else {
+            return [.line(.typeResult(TypeResult(id: "", label: "", text: nil, secure: typed.secure,
+                                                 .failed("no field has the keyboard (it was opened on nothing to type into)"))))]
+        }
+        let r = performer.type(typed.edit, into: field.id)
+        var inputs: [ShellInput] = [.line(.typeResult(TypeResult(id: field.id, label: field.label, text: r.text, secure: field.password, r.outcome)))]
+        if !field.password, let text = r.text, let caret = r.caret {
+            let scalars = Array(text.unicodeScalars)
+            let cut = min(max(caret, 0), scalars.count)
+            var before = "", after = ""
+            before.unicodeScalars.append(contentsOf: scalars[..<cut])
+            after.unicodeScalars.append(contentsOf: scalars[cut...])
+            inputs.append(.fieldText(before: before, after: after))
         }
         return inputs
     }

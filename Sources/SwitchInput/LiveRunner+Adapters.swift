@@ -10,6 +10,9 @@ extension LiveRunner {
     /// engine's lines of that instant refer to the tree they were made with: a perform that closed
     /// a window is followed by the resumed highlight, then the layout change).
     func publish(_ lines: [TranscriptLine], _ engine: inout Engine) {
+        // What touch passthrough writes goes out first: it is what a finger waits for, and a
+        // pause line below removes the virtual touchscreen after its fingers were lifted.
+        engine.takeTouchOutput { writeTouch($0) }
         var layouts: [(ShellInput, Instant)] = []
         for line in lines {
             hooks.emit(line)
@@ -20,6 +23,22 @@ extension LiveRunner {
             }
         }
         for (input, t) in layouts { apply([input], &engine, at: t) }
+        if let last = lines.last { servePredictions(&engine, at: last.t) }
+    }
+
+    /// The words the keyboard waits for, from the prediction hook, at `t` (a failure is a
+    /// transcript line, and the keyboard goes on without words).
+    func servePredictions(_ engine: inout Engine, at t: Instant) {
+        guard let predict = hooks.predict else { return }
+        var asked = 0
+        while let request = engine.wantedPredictions, asked < 4 {
+            asked += 1
+            let answer = predict(request)
+            let lines = answer.words.isEmpty && answer.failure != nil
+                ? engine.predictionsFailed(context: request.context, reason: answer.failure!, at: t)
+                : engine.setPredictions(answer.words, context: request.context, at: t)
+            publish(lines, &engine)
+        }
     }
 
     /// Adapters' inputs at `t`: a new tree is a layout change, a line goes to the transcript
@@ -32,6 +51,7 @@ extension LiveRunner {
             case .log(let note): hooks.log(note)
             case .speechFinished(let n): publish(engine.speechFinished(utterance: n, at: t), &engine)
             case .windows(let list, let current): publish(engine.windowsChanged(list, current: current, at: t), &engine)
+            case .fieldText(let before, let after): publish(engine.fieldText(before: before, after: after, at: t), &engine)
             }
         }
     }

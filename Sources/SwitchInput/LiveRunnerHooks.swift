@@ -21,6 +21,9 @@ extension LiveRunner {
         /// Every frame delivered to the engine, with its device's node, just before the engine
         /// gets it (`debug-events`).
         public var frame: ((_ node: String, _ frame: InputFrame) -> Void)?
+        /// The keyboard's predictions (docs/typing.md): the words for a request, or why there are
+        /// none. Asked after the lines that made the keyboard want them; nil: none asked.
+        public var predict: ((PredictionRequest) -> (words: [String], failure: String?))?
 
         public init(emit: @escaping (TranscriptLine) -> Void, flush: (() -> Void)? = nil, log: @escaping (String) -> Void,
                     showFrame: ((String) -> Void)? = nil, reloadTree: (() throws(InputError) -> ElementTree)? = nil,

@@ -23,6 +23,8 @@ import SwitchInput
 ///     groups blue: … | red: … each colour's items ringed in its colour at once (Okabe–Ito,
 ///                             `ColorGroupPicture`), "Back" tab in back's colour; in a menu,
 ///                             each entry's row in its colour
+///     (touch) countdown at P  touch passthrough's hold duration counting down at the finger
+///                             (`HoldCountdown`), filling 30 times a second until it ends
 ///
 /// Tree frames are taken as X root-window pixels (AT-SPI's screen extents are; a tree file is
 /// drawn 1:1 from the screen's top-left corner).
@@ -60,6 +62,8 @@ public final class Overlay: LoopAdapter {
     private(set) var colorWindows: [OverlayWindow] = []
     let colorEdge: OverlayWindow
     let backTab: TextPanel
+    /// Touch passthrough's hold countdown at the finger.
+    let countdown: HoldCountdown
 
     private var model: ScanModel?
     /// The stop the cursor is on (nil: not scanning).
@@ -101,6 +105,7 @@ public final class Overlay: LoopAdapter {
         colorEdge = OverlayWindow(connection, name: "switchscan colour edges", background: connection.pixel(.black))
         backTab = try TextPanel(connection, name: "switchscan back",
                                 style: .init(accent: settings.color, pixelSize: settings.large ? 22 : 15, border: 0))
+        countdown = HoldCountdown(connection, color: settings.color, large: settings.large)
         connection.flush()
     }
 
@@ -114,14 +119,15 @@ public final class Overlay: LoopAdapter {
 
     public func prepare(nowMonotonic: Int64) -> LoopInterest {
         guard !connection.isDead else { return LoopInterest() }
-        // A moving band or line: wake when it reaches its next pixel.
-        let next = engineStart.flatMap { start in point.nextFrame(after: now).map { start + $0.microseconds } }
+        // A moving band or line: wake when it reaches its next pixel; a countdown: its next frame.
+        let frames = [point.nextFrame(after: now), countdown.nextFrame(after: now)].compactMap { $0 }.min()
+        let next = engineStart.flatMap { start in frames.map { start + $0.microseconds } }
         return LoopInterest(fds: [LoopFD(fd: connection.fileDescriptor, events: LoopFD.readable)], deadline: next)
     }
 
     public func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] {
         connection.drain()
-        if let start = engineStart, point.nextFrame(after: now) != nil {
+        if let start = engineStart, point.nextFrame(after: now) != nil || countdown.isRunning {
             advance(to: Instant(microseconds: max(now.microseconds, nowMonotonic - start)))
         }
         return takeNotes()
@@ -139,11 +145,19 @@ public final class Overlay: LoopAdapter {
 
     public func engineStarted(atMonotonic start: Int64) { engineStart = start }
 
+    public func observeTouch(_ output: TouchOutput) {
+        if case .countdown(_, _, _, let from, _) = output { now = max(now, from) }
+        guard countdown.take(output) else { return }
+        countdown.draw(at: now, screen: connection.bounds)
+        connection.flush()
+    }
+
     /// Draws a moving band or line where it is at `t` (the engine's clock): the loop's deadline
     /// calls it; tests call it to look at a sweep at a given instant.
     public func advance(to t: Instant) {
         now = max(now, t)
         drawPoint()
+        if countdown.isRunning { countdown.draw(at: now, screen: connection.bounds) }
         connection.flush()
     }
 
@@ -161,6 +175,7 @@ public final class Overlay: LoopAdapter {
         for w in [ring, exitTab.window, offscreenTab.window, menu.window, band, lineX, lineY, crosshair, colorEdge, backTab.window] + colorWindows {
             w.destroy()
         }
+        countdown.destroy()
         connection.sync()
     }
 
@@ -212,7 +227,7 @@ public final class Overlay: LoopAdapter {
             stop = nil
             closeMenu()
             colorLines = []
-        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree, .setting, .drag, .layoutLoaded:
+        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree, .setting, .drag, .layoutLoaded, .typed, .keyboard, .typeResult:
             return false
         }
         return true

@@ -119,7 +119,7 @@ public final class SpeechOutput: LoopAdapter {
             case ("soundEffects", .bool(let on)): settings.soundEffects = on
             default: break
             }
-        case .scan, .menuClosed, .filter, .touch, .device, .pause, .sweep, .mode, .result, .tree, .drag, .scanStopped, .layoutLoaded:
+        case .scan, .menuClosed, .filter, .touch, .device, .pause, .sweep, .mode, .result, .tree, .drag, .scanStopped, .layoutLoaded, .typed, .keyboard, .typeResult:
             break
         }
         if socket >= 0 { writeAll() }

@@ -24,7 +24,7 @@ struct SwitchScan: ParsableCommand {
         with the tool (/usr/share/doc/switchscan with the Debian package).
         """,
         version: SwitchScanVersion.string,
-        subcommands: [TreeCommand.self, SimulateCommand.self, DemoCommand.self, RunCommand.self, DevicesCommand.self, RecordCommand.self, CalibrateCommand.self,
+        subcommands: [TreeCommand.self, TextCommand.self, PresageServerCommand.self, SimulateCommand.self, DemoCommand.self, RunCommand.self, DevicesCommand.self, RecordCommand.self, CalibrateCommand.self,
                       ProfilesCommand.self, DebugEventsCommand.self]
     )
 

@@ -11,8 +11,8 @@
 #     the user unit; installing again replaces; --uninstall leaves nothing behind (and keeps what
 #     was there before).
 #  2. The udev rule, run by `udevadm test` on umockdev devices in a private mount namespace (no
-#     trace on this machine): a one-key switch and a gamepad get the uaccess tag, a full keyboard
-#     and a touchscreen do not, a keyboard configured with SWITCHSCAN_SWITCH=1 does.
+#     trace on this machine): a one-key switch, a gamepad and /dev/uinput get the uaccess tag, a
+#     full keyboard and a touchscreen do not, a keyboard configured with SWITCHSCAN_SWITCH=1 does.
 #  3. scripts/build-deb.sh from the same build: the .deb declares what the binary links, installs
 #     with apt-get, runs, and is removed leaving none of its files (skipped, with the reason, when
 #     not root or when a switchscan package is already installed).
@@ -59,6 +59,7 @@ SW="$PREFIX/bin/switchscan"
 expected_files() {
   echo bin/switchscan
   for p in Profiles/*.json; do echo "share/switchscan/profiles/$(basename "$p")"; done
+  for k in Keyboards/*.json Keyboards/words/*; do echo "share/switchscan/keyboards/${k#Keyboards/}"; done
   printf '%s\n' share/man/man1/switchscan.1 share/bash-completion/completions/switchscan share/zsh/site-functions/_switchscan \
     share/fish/vendor_completions.d/switchscan.fish lib/udev/rules.d/70-switchscan.rules lib/systemd/user/switchscan.service \
     share/switchscan/install-manifest
@@ -69,7 +70,7 @@ manual_files() {
   printf 'share/doc/switchscan/%s\n' README.md BENCHMARKS.md RELIABILITY.md
   (cd "$ROOT" && find docs -type f | sed 's|^|share/doc/switchscan/|')
 }
-check "the layout: binary, profiles, man page, the manual, three completions, udev rule, user unit, manifest" \
+check "the layout: binary, profiles, keyboards, man page, the manual, three completions, udev rule, user unit, manifest" \
   diff <(expected_files | sort) <(cd "$PREFIX" && find . -type f | sed 's|^\./||' | sort)
 check "the manifest lists every file installed" \
   diff <(expected_files | sed "s|^|f $PREFIX/|" | sort) <(grep '^f ' "$PREFIX/share/switchscan/install-manifest" | sort)
@@ -89,6 +90,11 @@ check "... also through a symbolic link to the binary" profiles_installed "$ELSE
 cp "$ROOT/Sources/switchscan/Demo/demo-tree.json" "$ROOT/Sources/switchscan/Demo/demo-session.evemu" "$ELSEWHERE/"
 check "simulate --profile tremor (by name) prints the golden transcript" \
   diff "$ROOT/Tests/CLITests/Golden/tremor.jsonl" <(isolated "$SW" simulate --tree demo-tree.json --profile tremor --events demo-session.evemu --format jsonl)
+printf 'hi there\n' > "$ELSEWHERE/phrases.txt"
+text_stats_installed() {
+  isolated "$SW" text stats phrases.txt --keyboard qwerty --predictions 0 --predictor none --format json | grep -q '"baseline": "qwerty grouped 0p 1sw"'
+}
+check "text stats finds the installed layouts by name (PREFIX/share/switchscan/keyboards)" text_stats_installed
 check "demo runs from the binary alone (embedded files)" diff "$ROOT/Tests/CLITests/Golden/demo.txt" <(isolated "$SW" demo 2>/dev/null)
 check "the binary needs no library of the Swift toolchain" bash -c "! ldd '$SW' | grep -E 'swift|Foundation|not found'"
 cd "$ROOT"
@@ -189,9 +195,11 @@ if [ "$(id -u)" -eq 0 ] && command -v udevadm >/dev/null && command -v umockdev-
   check "udev rule: a full keyboard does not" rule_tags keyboard /sys/devices/virtual/input/input110/event10 no
   check "udev rule: a touchscreen does not" rule_tags touch /sys/devices/virtual/input/input105/event5 no
   check "udev rule: a gamepad does" rule_tags gamepad /sys/devices/virtual/input/input111/event11 yes
+  check "udev rule: /dev/uinput gets the uaccess tag (touch passthrough's virtual touchscreen)" rule_tags uinput /sys/devices/virtual/misc/uinput yes
   # Without switchscan's rule the one-key switch gets no uaccess: the tag above is the rule's.
   mv "$WORK/rules/70-switchscan.rules" "$WORK/70-switchscan.rules.aside"
   check "... and without the rule the switch gets none (the tag is the rule's)" rule_tags switch /sys/devices/virtual/input/input102/event2 no
+  check "... nor /dev/uinput" rule_tags uinput /sys/devices/virtual/misc/uinput no
   mv "$WORK/70-switchscan.rules.aside" "$WORK/rules/70-switchscan.rules"
   # A clinician's configuration for one device (a switch interface that is a full keyboard), as
   # the rule's header and the README describe it.
@@ -232,7 +240,10 @@ else
     dpkg-deb -c '$DEB' | awk '{print \$6}' | grep -qx './usr/share/zsh/vendor-completions/_switchscan' &&
     dpkg-deb -c '$DEB' | awk '{print \$6}' | grep -qx './usr/share/doc/switchscan/README.md' &&
     [ \$(dpkg-deb -c '$DEB' | grep -c '/usr/share/doc/switchscan/docs/.*\.md') = $(ls docs/*.md | wc -l) ] &&
-    [ \$(dpkg-deb -c '$DEB' | grep -c '/usr/share/switchscan/profiles/.*\.json') = $(ls Profiles/*.json | wc -l) ]"
+    [ \$(dpkg-deb -c '$DEB' | grep -c '/usr/share/switchscan/profiles/.*\.json') = $(ls Profiles/*.json | wc -l) ] &&
+    [ \$(dpkg-deb -c '$DEB' | grep -c '/usr/share/switchscan/keyboards/.*\.json') = $(ls Keyboards/*.json | wc -l) ]"
+  check "Depends names libpresage-data (presage's English model, which no library brings)" \
+    bash -c "echo '$depends' | tr ',' '\n' | awk '{print \$1}' | grep -qx libpresage-data"
   if [ "$(id -u)" -ne 0 ]; then
     echo "skip apt-get install of the .deb: not root"
   elif dpkg -s switchscan >/dev/null 2>&1; then

@@ -3,7 +3,9 @@
 ///
 ///     device frame ─┬─ keys ──→ SwitchPipeline (per device + key) ─→ switch actions ─┐
 ///                   └─ touch ─→ TouchTracker → TouchFilter ─→ tap / swipe / hold     │
-///                               (or the whole screen as one switch) ─────────────────┤
+///                               │ (or the whole screen as one switch) ───────────────┤
+///                               └→ TouchPassthrough ─→ virtual touchscreen frames    │
+///                                  (`takeTouchOutput`, the live shell's second channel)
 ///                                                                                    ↓
 ///                                                  Scanner (scan order, menu) → highlight/perform
 ///
@@ -16,17 +18,39 @@
 /// paused, scanning is stopped, switches and touches do nothing and layouts wait for the resume;
 /// at the resume, a switch still held is ignored until it is released.
 public struct Engine: Sendable {
-    public private(set) var model: ScanModel
+    /// The model scanned now: the application's, or the keyboard's while it is open.
+    public internal(set) var model: ScanModel
     /// The profile in force: as given, with the settings the person changed from the scanner
     /// menu since (each is a `setting` line; the live shell saves them).
-    public private(set) var profile: Profile
+    public internal(set) var profile: Profile
 
-    private var scanner: Scanner?
+    var scanner: Scanner?
     private var devices: [DeviceState]
     private var pipelines: [PipelineState] = []
-    private var timers = TimerQueue<TimerKey>()
-    private var out: [TranscriptLine] = []
-    private var now = Instant.zero
+    var timers = TimerQueue<TimerKey>()
+    var out: [TranscriptLine] = []
+    /// What the touch passthrough writes (and the countdowns it shows): not transcript lines.
+    var touchOut: [TouchOutput] = []
+    var now = Instant.zero
+    /// The layout the keyboard opens with (docs/typing.md); nil: activating a field opens nothing.
+    /// A text field's scanner menu offers Keyboard while there is one.
+    public var keyboardLayout: KeyboardLayout? {
+        didSet { scanner?.menuBase.keyboard = keyboardLayout != nil }
+    }
+    /// The open keyboard (Engine+Keyboard).
+    var keyboard: KeyboardSession?
+    /// The keyboard's trees built so far (a driver that runs many engines may hand them on).
+    public var keyboardModels = KeyboardModelCache()
+    /// While the keyboard is open: the application's latest model, kept for its return.
+    var appModel: ScanModel?
+    var appModelChanged = false
+    /// Group selection's memory of the keys chosen, kept from one opening to the next.
+    var keyboardUses: [String: Int] = [:]
+    /// `speak` lines written so far, and who spoke each recent one (speech-paced scanning hears
+    /// back by this number).
+    var utterancesSpoken = 0
+    var speechOwners: [Int: SpeechOwner] = [:]
+    var appUtterances = 0
     private var pause: PauseControl
     /// Devices read only for the pause chord (keyboards the live loop watches): their keys are
     /// never switches.
@@ -34,10 +58,15 @@ public struct Engine: Sendable {
     /// A layout arrived while paused: the scanner gets it at the resume.
     private var layoutWhilePaused = false
 
-    private enum TimerKey: Hashable, Sendable {
+    enum TimerKey: Hashable, Sendable {
         case scanner(Scanner.TimerID)
+        /// The keyboard's scanner (Engine+Keyboard).
+        case keyboard(Scanner.TimerID)
+        /// How long the keyboard waits for predictions before it shows the keys without them.
+        case predictionWait
         case pipeline(Int, SwitchPipeline.TimerID)
         case touch(device: Int, TouchFilter.TimerID)
+        case passthrough(device: Int, TouchPassthrough.TimerID)
         case pauseHold
     }
 
@@ -59,6 +88,8 @@ public struct Engine: Sendable {
         var tracker: TouchTracker?
         /// Present for a touchscreen whose touches tap (not the screen as a switch).
         var touchFilter: TouchFilter?
+        /// Present instead of the filter when touches pass on to a virtual touchscreen.
+        var passthrough: TouchPassthrough?
         /// Contacts down now (the screen as a switch is pressed while any is).
         var contactsDown = 0
     }
@@ -93,10 +124,13 @@ public struct Engine: Sendable {
         guard let description = devices[d].description, description.isTouchscreen else {
             devices[d].tracker = nil
             devices[d].touchFilter = nil
+            devices[d].passthrough = nil
             return
         }
         devices[d].tracker = TouchTracker(device: description, screen: model.screen)
-        if profile.touchAccommodations.touchAsSwitch == nil, devices[d].touchFilter == nil {
+        if profile.passesTouch {
+            if devices[d].passthrough == nil { devices[d].passthrough = TouchPassthrough(settings: profile.touchAccommodations) }
+        } else if profile.touchAccommodations.touchAsSwitch == nil, devices[d].touchFilter == nil {
             devices[d].touchFilter = TouchFilter(settings: profile.touchAccommodations)
         }
     }
@@ -154,6 +188,21 @@ public struct Engine: Sendable {
         return flush()
     }
 
+    /// What the touch passthrough wrote since the last call (frames for the virtual touchscreens,
+    /// the hold countdowns): the live shell's second output, besides the transcript.
+    public mutating func takeTouchOutput() -> [TouchOutput] {
+        if touchOut.isEmpty { return [] }
+        defer { touchOut = [] }
+        return touchOut
+    }
+
+    /// `takeTouchOutput`, one at a time and without a copy (the live loop, every frame).
+    public mutating func takeTouchOutput(_ body: (TouchOutput) -> Void) {
+        if touchOut.isEmpty { return }
+        for o in touchOut { body(o) }
+        touchOut.removeAll(keepingCapacity: true)
+    }
+
     /// The earliest pending timer (arm the timerfd there); nil when nothing is pending.
     public mutating func nextDeadline() -> Instant? { timers.nextDeadline() }
 
@@ -170,6 +219,7 @@ public struct Engine: Sendable {
         devices[device].contactsDown = 0
         if devices[device].tracker != nil { _ = devices[device].tracker!.liftAll() }
         runTouchFilter(device, .deviceGone)
+        runPassthrough(device, .deviceGone)
         return flush()
     }
 
@@ -196,6 +246,12 @@ public struct Engine: Sendable {
                 if let desc = devices[d].description { devices[d].tracker?.setScreen(newModel.screen, device: desc) }
             }
         }
+        if keyboard != nil {
+            // The application goes on changing under the keyboard: kept for when it closes.
+            appModel = newModel
+            appModelChanged = true
+            return flush()
+        }
         model = newModel
         if pause.isPaused {
             layoutWhilePaused = true
@@ -209,7 +265,11 @@ public struct Engine: Sendable {
     /// the live loop hears it from speech-dispatcher, the simulator from `SpeechTimeModel`.
     public mutating func speechFinished(utterance: Int, at t: Instant) -> [TranscriptLine] {
         catchUp(to: t)
-        if scanner != nil { deliverToScanner(.speechFinished(utterance: utterance)) }
+        switch speechOwners.removeValue(forKey: utterance) {
+        case .app(let n): if scanner != nil, keyboard == nil { deliverToScanner(.speechFinished(utterance: n)) }
+        case .keyboard(let n): if keyboard != nil { deliverToKeyboard(.speechFinished(utterance: n)) }
+        case .engine, nil: break
+        }
         return flush()
     }
 
@@ -253,7 +313,7 @@ public struct Engine: Sendable {
             case .decision(let d):
                 out.append(TranscriptLine(t: now, .filter(d)))
             case .physicalPress:
-                if profile.switchStabilization.selectTarget == .press { pipelines[p].target = scanner?.target(at: now) }
+                if profile.switchStabilization.selectTarget == .press { pipelines[p].target = activeScanner?.target(at: now) }
             case .action(let a):
                 guard scanner != nil else { continue }
                 deliverToScanner(.action(a, target: pipelines[p].target))
@@ -269,6 +329,12 @@ public struct Engine: Sendable {
 
     private mutating func handleTouch(_ events: [InputEvent], device: Int) {
         guard devices[device].tracker != nil else { return }
+        if devices[device].passthrough != nil {
+            let samples = devices[device].tracker!.handleSamples(frame: events)
+            guard !pause.isPaused else { return }
+            for s in samples { runPassthrough(device, .contact(s)) }
+            return
+        }
         let contacts = devices[device].tracker!.handle(frame: events)
         for c in contacts {
             if let action = profile.touchAccommodations.touchAsSwitch {
@@ -324,10 +390,30 @@ public struct Engine: Sendable {
         }
     }
 
+    private mutating func runPassthrough(_ device: Int, _ event: TouchPassthrough.Event) {
+        guard devices[device].passthrough != nil else { return }
+        for o in devices[device].passthrough!.handle(event, at: now) {
+            switch o {
+            case .write(let changes): touchOut.append(.frame(device: device, changes))
+            case .tap(let contact, let point):
+                out.append(TranscriptLine(t: now, .touch(TouchDecision(contact: contact, .passedTap(point: point)))))
+            case .gesture(let contact, let from, let to, let duration):
+                out.append(TranscriptLine(t: now, .touch(TouchDecision(contact: contact, .gesture(from: from, to: to, duration: duration)))))
+            case .rejected(let contact, let reason, let point):
+                out.append(TranscriptLine(t: now, .touch(TouchDecision(contact: contact, .rejected(reason, point: point)))))
+            case .countdown(let contact, let point, let until):
+                touchOut.append(.countdown(device: device, contact: contact, at: point, from: now, until: until))
+            case .countdownEnded(let contact): touchOut.append(.countdownEnded(device: device, contact: contact))
+            case .setTimer(let id, let at): timers.set(.passthrough(device: device, id), at: at)
+            case .cancelTimer(let id): timers.cancel(.passthrough(device: device, id))
+            }
+        }
+    }
+
     // MARK: Safety exit
 
     /// Runs the pause machine; true when the key was the pause chord's (not a switch press).
-    private mutating func runPause(_ event: PauseControl.Event) -> Bool {
+    mutating func runPause(_ event: PauseControl.Event) -> Bool {
         var consumed = false
         for o in pause.handle(event, at: now) {
             switch o {
@@ -348,7 +434,10 @@ public struct Engine: Sendable {
             runPipeline(p, .deviceGone)
             pipelines[p].waitsForRelease = false
         }
-        for d in devices.indices { runTouchFilter(d, .deviceGone) }
+        for d in devices.indices {
+            runTouchFilter(d, .deviceGone)
+            runPassthrough(d, .deviceGone)
+        }
         deliverToScanner(.action(.stopScanning, target: nil))
     }
 
@@ -371,23 +460,52 @@ public struct Engine: Sendable {
 
     // MARK: Scanner and timers
 
-    private mutating func deliverToScanner(_ event: Scanner.Event) {
+    mutating func deliverToScanner(_ event: Scanner.Event) {
+        if keyboard != nil { return deliverToKeyboard(event) }
         guard scanner != nil else { return }
-        let outputs = scanner!.handle(event, at: now)
+        takeAppOutputs(scanner!.handle(event, at: now))
+    }
+
+    /// The application scanner's outputs. A perform that activates a text field opens the
+    /// keyboard on it (docs/typing.md); what the scanner highlighted after it is not shown.
+    mutating func takeAppOutputs(_ outputs: [Scanner.Output]) {
+        var field: ScanItem?
         for o in outputs {
             switch o {
             case .emit(let e):
                 if case .setting(let change) = e { profile.apply(change) }
+                if case .speak = e { appUtterances += 1 }
+                if field != nil {
+                    switch e {
+                    case .highlight, .speak, .colorGroups, .sweep: continue
+                    default: break
+                    }
+                }
+                if case .speak = e { noteSpeech(.app(appUtterances - 1)) }
                 out.append(TranscriptLine(t: now, e))
+                if case .perform(let p) = e, p.source == .switch, p.action == .activate || p.action == .tap,
+                   keyboardLayout != nil, let i = model.itemIndex(id: p.id), model.items[i].element.textEntry != nil {
+                    field = model.items[i]
+                }
             case .setTimer(let id, let at): timers.set(.scanner(id), at: at)
             case .cancelTimer(let id): timers.cancel(.scanner(id))
             case .pauseRequested: _ = runPause(.menu)
+            case .keyboardRequested(let id):
+                if keyboardLayout != nil, let i = model.itemIndex(id: id) { field = model.items[i] }
             }
         }
+        if let field { openKeyboard(on: field) }
+    }
+
+    /// A `speak` line is about to be written by `owner`: its number, for speech-paced scanning.
+    mutating func noteSpeech(_ owner: SpeechOwner) {
+        speechOwners[utterancesSpoken] = owner
+        if speechOwners.count > 64 { speechOwners = speechOwners.filter { $0.key > utterancesSpoken - 32 } }
+        utterancesSpoken += 1
     }
 
     /// Timers due at or before `t` fire first; then the clock is at `t`.
-    private mutating func catchUp(to t: Instant) {
+    mutating func catchUp(to t: Instant) {
         fireTimers(upTo: t)
         now = max(now, t)
     }
@@ -396,15 +514,18 @@ public struct Engine: Sendable {
         while let (key, deadline) = timers.popDue(atOrBefore: t) {
             now = max(now, deadline)
             switch key {
-            case .scanner(let id): deliverToScanner(.timer(id))
+            case .scanner(let id): if keyboard == nil { deliverToScanner(.timer(id)) }
+            case .keyboard(let id): if keyboard != nil { deliverToKeyboard(.timer(id)) }
+            case .predictionWait: predictionsTimedOut()
             case .pipeline(let p, let id): runPipeline(p, .timer(id))
             case .touch(let d, let id): runTouchFilter(d, .timer(id))
+            case .passthrough(let d, let id): runPassthrough(d, .timer(id))
             case .pauseHold: _ = runPause(.timer)
             }
         }
     }
 
-    private mutating func flush() -> [TranscriptLine] {
+    mutating func flush() -> [TranscriptLine] {
         if out.isEmpty { return [] }
         let lines = out
         out = []

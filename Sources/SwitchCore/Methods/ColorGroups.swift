@@ -37,7 +37,13 @@ public struct ColorGroups: Sendable {
     public let k: Int
     private let weights: [Double]
     private let prefix: [Double]
+    /// `best` per interval, keyed lower × (n + 1) + upper. Up to `flatLimit` candidates in a flat
+    /// array (NaN: not yet known): the exact cut asks it hundreds of thousands of times for a
+    /// keyboard's 40 keys, where hashing was half the time; a dictionary beyond (a large tree
+    /// visits few of its n² intervals).
     private var memo: [Int: Double] = [:]
+    private var flatMemo: [Double] = []
+    static let flatLimit = 256
     /// Every candidate weighs the same (`tree stats`, a user who chose nothing yet): a level's
     /// cut and cost then depend only on its size and whether back is in it, so they are kept by
     /// size (`exactBySize`, `memo` keyed by the count) and a million items cost a few hundred exact
@@ -96,8 +102,17 @@ public struct ColorGroups: Sendable {
 
     /// The expected presses (Σ weight × presses) of the level `items` + back.
     private mutating func best(_ items: Range<Int>) -> Double {
-        let key = uniform ? items.count : items.lowerBound &* (weights.count + 1) &+ items.upperBound
-        if let known = memo[key] { return known }
+        // Uniform weights: by size, in the dictionary (few sizes); else by interval, flat while
+        // the candidates are few (a keyboard's weighted keys).
+        let side = weights.count + 1
+        let flat = !uniform && weights.count <= ColorGroups.flatLimit
+        if flat && flatMemo.isEmpty { flatMemo = [Double](repeating: .nan, count: side * side) }
+        let key = uniform ? items.count : items.lowerBound &* side &+ items.upperBound
+        if flat {
+            if !flatMemo[key].isNaN { return flatMemo[key] }
+        } else if let known = memo[key] {
+            return known
+        }
         let value: Double
         if items.count + 1 <= k {
             value = weight(items) + ColorGroups.backWeight
@@ -106,7 +121,7 @@ public struct ColorGroups: Sendable {
         } else {
             value = quantileRuns(items, back: true).reduce(0) { $0 + runCost($1) }
         }
-        memo[key] = value
+        if flat { flatMemo[key] = value } else { memo[key] = value }
         return value
     }
 
@@ -135,29 +150,33 @@ public struct ColorGroups: Sendable {
         func run(_ s: Int, _ e: Int) -> Run {
             Run(items: (items.lowerBound + s)..<(items.lowerBound + min(e, n)), back: back && e == m)
         }
-        var f = [[Double]](repeating: [Double](repeating: .infinity, count: k + 1), count: m + 1)
-        var cut = [[Int]](repeating: [Int](repeating: m, count: k + 1), count: m + 1)
-        for r in 0...k { f[m][r] = 0 }
+        // f(s, r) at s × (k + 1) + r, flat: a keyboard's levels run this hundreds of times a second.
+        let width = k + 1
+        var f = [Double](repeating: .infinity, count: (m + 1) * width)
+        var cut = [Int](repeating: m, count: (m + 1) * width)
+        for r in 0...k { f[m * width + r] = 0 }
         for s in stride(from: m - 1, through: 0, by: -1) {
-            for r in 1...k {
-                for e in (s + 1)...m {
-                    if s == 0 && e >= n { continue }   // no run holds every item of the level
-                    let rest = f[e][r - 1]
+            for e in (s + 1)...m {
+                if s == 0 && e >= n { continue }   // no run holds every item of the level
+                let own = runCost(run(s, e))       // the same for every r: asked once
+                for r in 1...k {
+                    let rest = f[e * width + r - 1]
                     if rest == .infinity { continue }
-                    let c = runCost(run(s, e)) + rest
-                    if c < f[s][r] { f[s][r] = c; cut[s][r] = e }
+                    let c = own + rest
+                    // Ties keep the shorter first run (the smaller e, met first).
+                    if c < f[s * width + r] { f[s * width + r] = c; cut[s * width + r] = e }
                 }
             }
         }
         var runs: [Run] = []
         var s = 0, r = k
         while s < m {
-            let e = cut[s][r]
+            let e = cut[s * width + r]
             runs.append(run(s, e))
             s = e
             r -= 1
         }
-        return (runs, f[0][k])
+        return (runs, f[k])
     }
 
     /// k runs of about equal weight (every run non-empty, none holding every item).

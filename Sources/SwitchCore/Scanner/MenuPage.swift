@@ -78,6 +78,8 @@ public struct MenuContext: Sendable, Equatable {
     /// one scanned (Close window closes it): the live desktop's input (`Engine.windowsChanged`).
     public var windows: [WindowEntry] = []
     public var currentWindow: WindowEntry?
+    /// A keyboard layout is there (issue 18): a text field's menu offers Keyboard.
+    public var keyboard = false
 
     public init() {}
 

@@ -55,9 +55,13 @@ extension Scanner {
     }
 
     /// The base candidates' ids and labels.
-    private func colorNames(_ subject: ColorState.Subject) -> [MenuEntryName] {
+    private mutating func colorNames(_ subject: ColorState.Subject) -> [MenuEntryName] {
         switch subject {
-        case .items: return model.items.map { MenuEntryName(id: $0.id, label: $0.description) }
+        case .items:
+            if let key = model.shapeKey, let known = itemNames, known.key == key { return known.names }
+            let names = model.items.map { MenuEntryName(id: $0.id, label: $0.description) }
+            if let key = model.shapeKey { itemNames = (key, names) }
+            return names
         case .menu(let m): return MenuEntry.names(m.entries)
         }
     }

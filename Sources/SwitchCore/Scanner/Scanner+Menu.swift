@@ -311,6 +311,13 @@ extension Scanner {
             context += 1
             state = .scanning(Cursor(location: m.origin, passes: 0, dwell: nil))
             out.append(.pauseRequested)
+        case .keyboard:
+            // The engine opens the keyboard over the application; the highlight rests where the
+            // menu was opened, without a timer, until scanning comes back to the field.
+            out.append(.emit(.menuClosed))
+            context += 1
+            state = .scanning(Cursor(location: m.origin, passes: 0, dwell: nil))
+            if case .item(let i) = m.subject { out.append(.keyboardRequested(id: levels.model.items[i].id)) }
         case .drag:
             startDrag(m, now, &out)
         default:

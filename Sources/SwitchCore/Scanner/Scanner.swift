@@ -93,6 +93,8 @@ public struct Scanner: Sendable {
         case cancelTimer(TimerID)
         /// Pause, chosen in the menu: the engine pauses (its pause line, then scanning stops).
         case pauseRequested
+        /// Keyboard, chosen in the menu on the item `id`: the engine opens the keyboard on it.
+        case keyboardRequested(id: String)
     }
 
     public enum TimerID: Hashable, Sendable {
@@ -220,6 +222,10 @@ public struct Scanner: Sendable {
     /// most recent last. Coming back to that scope (the dialog closed), the highlight returns there.
     private var scopeMemory: [(scope: String, stop: String)] = []
     private static let scopeMemoryLimit = 8
+    /// Levels shaped for models with a `shapeKey` (`shaped`).
+    var shapedLevels: [String: ScanLevels] = [:]
+    /// Group selection: the items' ids and labels for a model with a `shapeKey`.
+    var itemNames: (key: String, names: [MenuEntryName])?
     /// `speak` lines emitted so far (the next one's utterance number).
     private var utterances = 0
     private var speechWait: SpeechWait?
@@ -258,6 +264,9 @@ public struct Scanner: Sendable {
 
     /// The model scanned now (the latest layout).
     public var model: ScanModel { levels.model }
+
+    /// When the pending dwell ends (nil: none runs): a simulated person presses just before it.
+    public var dwellDeadline: Instant? { pendingDwell }
 
     /// Whether scanning is running (highlight shown, Auto Tap window, or menu open).
     public var isScanning: Bool {
@@ -324,6 +333,28 @@ public struct Scanner: Sendable {
         return out
     }
 
+    /// Scanning comes back to this scanner with the highlight on the item `id` (the field a
+    /// keyboard typed into, when the keyboard closes: docs/typing.md), or the first stop when it
+    /// is gone; point scanning starts a new sweep, group selection shows its first colours.
+    /// Whatever was pending (a menu, an Auto Tap window) is over.
+    public mutating func returnTo(itemID id: String?, at now: Instant) -> [Output] {
+        var out: [Output] = []
+        context += 1
+        if !canScan {
+            if isScanning { stop(.noItems, &out) }
+        } else {
+            switch mode {
+            case .item:
+                let i = id.flatMap { levels.model.itemIndex(id: $0) }
+                highlight(i.map { levels.location(ofItem: $0) } ?? .first, passes: 0, cause: .begin, now, &out)
+            case .point: startSweeps(now, &out)
+            case .groupSelection: showColors(.items, now, &out)
+            }
+        }
+        syncTimers(&out)
+        return out
+    }
+
     // MARK: - One handler per state, each with a complete switch over events and actions.
 
     private mutating func onNotStarted(_ event: Event, _ now: Instant, _ out: inout [Output]) {
@@ -341,7 +372,7 @@ public struct Scanner: Sendable {
         case .timer:
             break  // None was set.
         case .layout(let model):
-            levels = levels.rebuilt(model)
+            levels = shaped(model)
         case .speechFinished:
             break  // Nothing was spoken.
         }
@@ -364,7 +395,7 @@ public struct Scanner: Sendable {
         case .timer:
             break  // Nothing is pending while stopped; a late fire is stale.
         case .layout(let model):
-            levels = levels.rebuilt(model)
+            levels = shaped(model)
             context += 1
             // Only an empty screen stopped scanning by itself; a user's stop or loops stay stopped.
             if case .noItems = why { restart(now, &out) }
@@ -682,9 +713,20 @@ public struct Scanner: Sendable {
 
     mutating func replaceModel(_ model: ScanModel) -> ScanLevels {
         let old = levels
-        levels = old.rebuilt(model)
+        levels = shaped(model)
         context += 1
         return old
+    }
+
+    /// The levels of `model`; those of a model seen before under the same `shapeKey` (the
+    /// keyboard's trees) are kept rather than shaped again.
+    mutating func shaped(_ model: ScanModel) -> ScanLevels {
+        guard let key = model.shapeKey else { return levels.rebuilt(model) }
+        if let known = shapedLevels[key] { return known }
+        let new = levels.rebuilt(model)
+        if shapedLevels.count >= 256 { shapedLevels.removeAll(keepingCapacity: true) }
+        shapedLevels[key] = new
+        return new
     }
 
     /// Where the highlight goes after a layout change: the same item or group by id; when the

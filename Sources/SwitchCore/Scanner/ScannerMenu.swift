@@ -67,6 +67,9 @@ enum MenuEntry: Hashable, Sendable {
     /// The n-th window of the Windows page (from 1).
     case window(Int, WindowEntry)
     case closeWindow(WindowEntry)
+    // Issue 18: the scanning keyboard.
+    /// Opens the keyboard on the item (a text field), as ChromeOS's Keyboard action does.
+    case keyboard
 
     /// Ids shown in `menuOpened` and highlight lines ("menu:tap", "menu:action:Delete", …).
     var id: String {
@@ -104,6 +107,7 @@ enum MenuEntry: Hashable, Sendable {
         case .pageScroll(let d, _): return "menu:scroll:" + d.rawValue
         case .window(let n, _): return "menu:window:\(n)"
         case .closeWindow: return "menu:closeWindow"
+        case .keyboard: return "menu:keyboard"
         }
     }
 
@@ -148,6 +152,7 @@ enum MenuEntry: Hashable, Sendable {
             }
         case .window(_, let w): return w.label
         case .closeWindow: return "Close window"
+        case .keyboard: return "Keyboard"
         }
     }
 
@@ -165,6 +170,12 @@ enum MenuEntry: Hashable, Sendable {
         entries += actions(of: item)
         entries += promoted(context, hasPoint: hasPoint)
         entries += pages(context, hasPoint: hasPoint)
+        // After Settings, before Scroll and Windows (SHAPE.md's order): on a text field, when a
+        // keyboard layout is there.
+        if context.keyboard && item.element.textEntry != nil {
+            let at = entries.firstIndex { $0 == .submenu(.scroll) || $0 == .submenu(.windows) } ?? entries.count
+            entries.insert(.keyboard, at: at)
+        }
         if context.modeSwitch && context.mode == .item { entries.append(.pointMode) }
         return visible(entries, context) + [.escape, .close]
     }

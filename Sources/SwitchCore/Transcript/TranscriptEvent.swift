@@ -63,6 +63,15 @@ public enum TranscriptEvent: Equatable, Sendable {
     /// A layout change loaded the tree of `file` (`{"type":"tree","change":"layout","file":"B.json"}`):
     /// `simulate --layout SECONDS:FILE`, `run`'s re-read on SIGHUP.
     case layoutLoaded(file: String)
+
+    // Issue 18, the scanning keyboard (docs/typing.md):
+    /// A piece typed into the field (a key or a chosen word): `{"type":"type","text":"hello "}`.
+    case typed(TypedText)
+    /// The keyboard opened, closed, changed page or shift, or has new predictions.
+    case keyboard(KeyboardChange)
+    /// What the field holds after a `type` line, read back from the application (live desktop):
+    /// `{"type":"result","action":"type",…,"text":"hello "}`.
+    case typeResult(TypeResult)
 }
 
 extension TranscriptEvent {
@@ -131,6 +140,58 @@ public struct DragChange: Equatable, Sendable {
 /// container, a page at a time or to either end (top, bottom). JSON: `"direction":"down"`.
 public enum ScrollDirection: String, Sendable, CaseIterable {
     case up, down, left, right, top, bottom
+}
+
+/// One edit of the field by the keyboard. A password's text is kept here (the live shell types
+/// it) and written as one • per character by every renderer.
+public struct TypedText: Equatable, Sendable {
+    public var edit: KeyboardText.Edit
+    /// The key (`key:q`) or predicted word (`kbd:word:hello`) that made it.
+    public var key: String
+    /// A password field: never shown.
+    public var secure: Bool
+
+    public init(_ edit: KeyboardText.Edit, key: String, secure: Bool = false) {
+        self.edit = edit
+        self.key = key
+        self.secure = secure
+    }
+
+    /// The text as the transcript may show it.
+    public var shownText: String { secure ? String(repeating: "•", count: edit.text.count) : edit.text }
+}
+
+public enum KeyboardChange: Equatable, Sendable {
+    /// Opened on a field (`id`, `label`; nil when no field is known), on `page` of `layout`.
+    case opened(layout: String, page: String, id: String?, label: String?, password: Bool)
+    /// Closed; scanning goes back to the field.
+    case closed
+    case page(String)
+    case shift(KeyboardText.Shift)
+    /// The words the prediction row shows now.
+    case predictions([String])
+    /// Prediction failed (the library died, a timeout): the keyboard goes on without it.
+    case predictionsFailed(String)
+}
+
+/// The field read back after typing (live desktop only).
+public struct TypeResult: Equatable, Sendable {
+    public var id: String
+    public var label: String
+    /// The field's whole text (nil: it cannot be read).
+    public var text: String?
+    public var secure: Bool
+    public var outcome: PerformResult.Outcome
+
+    public init(id: String, label: String, text: String?, secure: Bool, _ outcome: PerformResult.Outcome) {
+        self.id = id
+        self.label = label
+        self.text = text
+        self.secure = secure
+        self.outcome = outcome
+    }
+
+    public var shownText: String? { text.map { secure ? String(repeating: "•", count: $0.count) : $0 } }
 }
 
 /// One colour of group selection: the ids and labels of the items (or menu entries) it holds,
@@ -292,6 +353,12 @@ public struct TouchDecision: Equatable, Sendable {
         /// A still touch held past the tap-assistance gesture delay (touch and hold), at `point`.
         case hold(point: Point)
         case rejected(TouchRejectReason, point: Point)
+        /// Touch passthrough: a tap written to the virtual touchscreen at `point` (the location
+        /// tap assistance chose).
+        case passedTap(point: Point)
+        /// Touch passthrough: a contact written live to the virtual touchscreen, from where it
+        /// went down there to where it lifted, for `duration` (a swipe, a drag, a long press).
+        case gesture(from: Point, to: Point, duration: Interval)
     }
 
     public enum SwipeDirection: String, Sendable { case up, down, left, right }

@@ -73,6 +73,16 @@ public enum TranscriptFormat {
                 w.string("decision", "rejected")
                 w.string("reason", reason.rawValue)
                 w.point("point", point)
+            case .passedTap(let point):
+                w.string("decision", "tap")
+                w.point("point", point)
+                w.string("output", "virtualTouchscreen")
+            case .gesture(let from, let to, let duration):
+                w.string("decision", "gesture")
+                w.point("from", from)
+                w.point("to", to)
+                w.raw("seconds", formatMilliseconds(duration.microseconds))
+                w.string("output", "virtualTouchscreen")
             }
             w.raw("contact", String(t.contact))
         case .device(let d):
@@ -167,6 +177,44 @@ public enum TranscriptFormat {
             w.string("type", "tree")
             w.string("change", "layout")
             w.string("file", file)
+        case .typed(let typed):
+            w.string("type", "type")
+            w.string("text", typed.shownText)
+            if typed.edit.delete != 0 { w.raw("delete", String(typed.edit.delete)) }
+            if typed.edit.move != 0 { w.raw("move", String(typed.edit.move)) }
+            w.string("key", typed.key)
+        case .keyboard(let k):
+            w.string("type", "keyboard")
+            switch k {
+            case .opened(let layout, let page, let id, let label, let password):
+                w.string("state", "opened")
+                w.string("layout", layout)
+                w.string("page", page)
+                if let id { w.string("id", id) } else { w.raw("id", "null") }
+                if let label { w.string("label", label) } else { w.raw("label", "null") }
+                if password { w.raw("password", "true") }
+            case .closed:
+                w.string("state", "closed")
+            case .page(let page):
+                w.string("page", page)
+            case .shift(let shift):
+                w.string("shift", shift.rawValue)
+            case .predictions(let words):
+                w.strings("predictions", words)
+            case .predictionsFailed(let why):
+                w.raw("predictions", "null")
+                w.string("reason", why)
+            }
+        case .typeResult(let r):
+            w.string("type", "result")
+            w.string("action", "type")
+            w.string("id", r.id)
+            w.string("label", r.label)
+            switch r.outcome {
+            case .done(let how): w.string("result", "done"); w.string("how", how)
+            case .failed(let why): w.string("result", "failed"); w.string("reason", why)
+            }
+            if let text = r.shownText { w.string("text", text) } else { w.raw("text", "null") }
         }
         return w.finish()
     }
@@ -307,6 +355,10 @@ public enum TranscriptFormat {
                 return row("touch", "hold at \(point) [contact \(t.contact)]")
             case .rejected(let reason, let point):
                 return row("touch", "rejected (\(reason.rawValue)) at \(point) [contact \(t.contact)]")
+            case .passedTap(let point):
+                return row("touch", "tap at \(point) → virtual touchscreen [contact \(t.contact)]")
+            case .gesture(let from, let to, let duration):
+                return row("touch", "gesture from \(from) to \(to) in \(formatMilliseconds(duration.microseconds)) s → virtual touchscreen [contact \(t.contact)]")
             }
         case .device(let d):
             return row("device", "\(d.change.rawValue) \(d.node) " + quoted(d.name))
@@ -370,6 +422,30 @@ public enum TranscriptFormat {
             return row("scan", "stopped (\(why.rawValue))")
         case .layoutLoaded(let file):
             return row("tree", "layout " + quoted(file))
+        case .typed(let typed):
+            var s = quoted(typed.shownText)
+            if typed.edit.delete != 0 { s += " after deleting \(typed.edit.delete)" }
+            if typed.edit.move != 0 { s = "caret \(typed.edit.move > 0 ? "+" : "")\(typed.edit.move)" }
+            return row("type", s + " [" + escaped(typed.key) + "]")
+        case .keyboard(let k):
+            switch k {
+            case .opened(let layout, let page, let id, let label, let password):
+                let field = id.map { " on " + name($0, label ?? "") } ?? ""
+                return row("keyboard", "opened " + quoted(layout) + " page " + quoted(page) + field + (password ? " (password)" : ""))
+            case .closed: return row("keyboard", "closed")
+            case .page(let page): return row("keyboard", "page " + quoted(page))
+            case .shift(let shift): return row("keyboard", "shift " + shift.rawValue)
+            case .predictions(let words): return row("keyboard", "predictions " + (words.isEmpty ? "none" : words.map(quoted).joined(separator: " ")))
+            case .predictionsFailed(let why): return row("keyboard", "predictions failed: " + escaped(why))
+            }
+        case .typeResult(let r):
+            var s = pad("type", 10) + name(r.id, r.label)
+            switch r.outcome {
+            case .done(let how): s += " done: " + escaped(how)
+            case .failed(let why): s += " failed: " + escaped(why)
+            }
+            s += ", text " + (r.shownText.map(quoted) ?? "unreadable")
+            return row("result", s)
         }
     }
 

@@ -20,6 +20,9 @@ public struct Element: Sendable, Equatable {
     /// A container whose content scrolls (a web page, a list in a scroll pane; Android's
     /// `scrollable`): the items inside it offer the Scroll page of the scanner menu (issue 19).
     public var scrollable: Bool
+    /// A field that takes text (nil: not one): the keyboard opens when it is activated, and a
+    /// password's text is never shown, spoken or learned (docs/typing.md).
+    public var textEntry: TextEntry?
     /// The child nodes, in declared order. Stored in a `ChildList` box that releases a deep
     /// subtree with a loop: an array of arrays a million levels deep, released the usual way,
     /// recurses once per level and overflows the stack.
@@ -38,6 +41,13 @@ public struct Element: Sendable, Equatable {
     }
     fileprivate var childList: ChildList?
 
+    /// What kind of text an editable element takes. UIAccessibility has no trait for it (a
+    /// UITextField is an element that responds to interaction); AT-SPI says EDITABLE, MULTI_LINE
+    /// and the password-text role.
+    public enum TextEntry: String, Sendable {
+        case singleLine, multiLine, password
+    }
+
     public enum ChildOrder: String, Sendable {
         /// By frame: rows top to bottom, leading to trailing edge.
         case reading
@@ -49,7 +59,7 @@ public struct Element: Sendable, Equatable {
                 hint: String? = nil, traits: Traits = [], frame: Rect? = nil, activationPoint: Point? = nil,
                 customActions: [String] = [], elementsHidden: Bool = false, viewIsModal: Bool = false,
                 shouldGroupChildren: Bool = false, respondsToUserInteraction: Bool? = nil,
-                order: ChildOrder = .reading, scrollable: Bool = false, children: [Element] = []) {
+                order: ChildOrder = .reading, scrollable: Bool = false, children: [Element] = [], textEntry: TextEntry? = nil) {
         self.id = id
         self.isAccessibilityElement = isAccessibilityElement
         self.label = label
@@ -65,6 +75,7 @@ public struct Element: Sendable, Equatable {
         self.respondsToUserInteraction = respondsToUserInteraction
         self.order = order
         self.scrollable = scrollable
+        self.textEntry = textEntry
         self.childList = children.isEmpty ? nil : ChildList(children)
     }
 
@@ -73,7 +84,7 @@ public struct Element: Sendable, Equatable {
     public var isElement: Bool {
         if let isAccessibilityElement { return isAccessibilityElement }
         // No box means no children (the box is dropped when its list empties).
-        return childList == nil && (!(label ?? "").isEmpty || !traits.isEmpty)
+        return childList == nil && (!(label ?? "").isEmpty || !traits.isEmpty || textEntry != nil)
     }
 
     /// Whether Switch Control stops on this element: the explicit override, else an interactive
@@ -81,7 +92,7 @@ public struct Element: Sendable, Equatable {
     public var isScanItem: Bool {
         guard isElement, !traits.contains(.notEnabled) else { return false }
         if let respondsToUserInteraction { return respondsToUserInteraction }
-        return !traits.isDisjoint(with: Traits.interactive) || !customActions.isEmpty
+        return !traits.isDisjoint(with: Traits.interactive) || !customActions.isEmpty || textEntry != nil
     }
 
     /// Where an activation taps: the given point, else the centre of the frame.

@@ -14,6 +14,9 @@ public struct ScanModel: Sendable {
     public var scopeID: String
     /// The scope's description (what an escape perform names).
     public var scopeLabel: String
+    /// A name for the tree this model was made from, when the same tree comes back again and
+    /// again (the keyboard's pages, `KeyboardModelCache`): a scanner keeps what it shaped for it.
+    public var shapeKey: String?
 
     private var indexByID: [String: Int]
 

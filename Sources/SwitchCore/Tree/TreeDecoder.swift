@@ -7,7 +7,7 @@ public enum TreeDecoder {
     static let elementKeys: Set<String> = [
         "id", "isAccessibilityElement", "label", "value", "hint", "traits", "frame", "activationPoint",
         "customActions", "elementsHidden", "viewIsModal", "shouldGroupChildren",
-        "respondsToUserInteraction", "order", "scrollable", "children",
+        "respondsToUserInteraction", "order", "scrollable", "children", "textEntry",
     ]
     static let actionKeys: Set<String> = ["name"]
 
@@ -151,6 +151,9 @@ public enum TreeDecoder {
                 for (k, c) in a.enumerated() {
                     e.children.append(try element(c, { r.join(at(), k) }, r, &budget))
                 }
+            case "textEntry":
+                bit = 1 << 16
+                e.textEntry = try r.choice(v, at(), ["singleLine": .singleLine, "multiLine": .multiLine, "password": .password])
             default:
                 let list = elementKeys.sorted().joined(separator: ", ")
                 throw r.error(v, at(), "unknown key \"\(key)\" (expected one of: \(list))")
@@ -188,6 +191,7 @@ public enum TreeEncoder {
         if let v = e.respondsToUserInteraction { m.append(("respondsToUserInteraction", .bool(v))) }
         if e.order == .declared { m.append(("order", .string("declared"))) }
         if e.scrollable { m.append(("scrollable", .bool(true))) }
+        if let t = e.textEntry { m.append(("textEntry", .string(t.rawValue))) }
         if !e.children.isEmpty { m.append(("children", .array(e.children.map(element)))) }
         return .object(m)
     }

@@ -6,7 +6,7 @@ import SwitchInput
 /// scanner menu's keys by keysym (`KeySender`) and its pointer gestures, whose operations run over
 /// time from the loop (`gestures`: the desktop adapter asks for its deadline and runs what is due).
 final class DesktopPerformer {
-    private let bus: AtspiBus
+    let bus: AtspiBus
     private let display: XDisplay?
     let keys: KeySender?
     let gestures = TimedSteps<PointerOp>()

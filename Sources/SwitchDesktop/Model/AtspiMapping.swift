@@ -315,9 +315,15 @@ public enum AtspiMapping {
         if let first = n.actions.first, activationVerbs.contains(first.lowercased()) {
             custom.removeAll { activationVerbs.contains($0.lowercased()) }
         }
+        // A field the keyboard types into (docs/typing.md): its kind from the password role and
+        // the multi-line state; a spin button's text is a number, not a field to write in.
+        var entry: Element.TextEntry?
+        if editable && !adjustable {
+            entry = role == .passwordText ? .password : (n.states.contains(.multiLine) ? .multiLine : .singleLine)
+        }
         return Element(id: n.id, isAccessibilityElement: true, label: label.isEmpty ? nil : capped(label),
                        value: value.map(capped), hint: hint.isEmpty ? nil : capped(hint), traits: traits, frame: frame(n, context),
-                       customActions: custom, respondsToUserInteraction: responds)
+                       customActions: custom, respondsToUserInteraction: responds, textEntry: entry)
     }
 
     /// Checked state as words (on/off for a toggle button, checked/not checked/mixed for check

@@ -119,6 +119,7 @@ public struct AtspiStates: OptionSet, Hashable, Sendable {
     public static let focused = bit(12)
     public static let horizontal = bit(15)
     public static let modal = bit(16)
+    public static let multiLine = bit(17)
     public static let pressed = bit(20)
     public static let selectable = bit(22)
     public static let selected = bit(23)

@@ -70,11 +70,12 @@ struct ProfileEncoderTests {
         #expect(keys("switchStabilization") == ProfileDecoder.stabilizationKeys)
         #expect(keys("touchAccommodations") == ProfileDecoder.touchKeys)
         #expect(keys("safetyExit") == ProfileDecoder.safetyExitKeys)
+        #expect(keys("keyboard") == ProfileDecoder.keyboardKeys)
         #expect(keys("menu") == ProfileDecoder.menuKeys)
     }
 
     @Test func theDefaultsAreWrittenAsTheManualShowsThem() {
         let text = ProfileEncoder.encode(Profile()).rendered()
-        #expect(text == #"{"name":"Unnamed profile","scanning":{"style":"auto","grouping":"none","autoScanningTime":1,"pauseOnFirstItem":0,"loops":4,"moveRepeat":0,"tapBehavior":"default","autoTapTime":0.75,"focusedItemAfterTap":"first","speech":false,"speechRate":0.5,"speechVoice":null,"pauseForSpeech":false,"soundEffects":false,"cursorColor":"blue","largeCursor":false,"mode":"item","modeSwitch":false,"point":{"bandSpeed":50,"lineSpeed":25,"bandWidth":150,"bandHeight":120,"edgePause":0.25}},"switches":[{"key":"KEY_SPACE","action":"select"}],"switchStabilization":{"holdDuration":0,"ignoreRepeat":0,"ignoreRepeatFrom":"acceptedPress","longPress":0,"debounce":0.025,"selectTarget":"press"},"touchAccommodations":{"holdDuration":0,"ignoreRepeat":0,"tapAssistance":"off","tapAssistanceGestureDelay":0.5,"touchAsSwitch":null},"devices":[],"safetyExit":{"pauseHold":3,"pauseChord":"Ctrl+Alt+Shift+S"},"menu":{"hide":[],"show":[],"top":[],"shortcuts":[],"speedStep":0.1,"holdTime":1}}"#)
+        #expect(text == #"{"name":"Unnamed profile","scanning":{"style":"auto","grouping":"none","autoScanningTime":1,"pauseOnFirstItem":0,"loops":4,"moveRepeat":0,"tapBehavior":"default","autoTapTime":0.75,"focusedItemAfterTap":"first","speech":false,"speechRate":0.5,"speechVoice":null,"pauseForSpeech":false,"soundEffects":false,"cursorColor":"blue","largeCursor":false,"mode":"item","modeSwitch":false,"point":{"bandSpeed":50,"lineSpeed":25,"bandWidth":150,"bandHeight":120,"edgePause":0.25}},"switches":[{"key":"KEY_SPACE","action":"select"}],"switchStabilization":{"holdDuration":0,"ignoreRepeat":0,"ignoreRepeatFrom":"acceptedPress","longPress":0,"debounce":0.025,"selectTarget":"press"},"touchAccommodations":{"holdDuration":0,"ignoreRepeat":0,"tapAssistance":"off","tapAssistanceGestureDelay":0.5,"touchAsSwitch":null,"output":"activate"},"devices":[],"keyboard":{"layout":"frequency","predictions":8,"autoScanningTime":null,"grouping":null,"learning":true},"safetyExit":{"pauseHold":3,"pauseChord":"Ctrl+Alt+Shift+S"},"menu":{"hide":[],"show":[],"top":[],"shortcuts":[],"speedStep":0.1,"holdTime":1}}"#)
     }
 }

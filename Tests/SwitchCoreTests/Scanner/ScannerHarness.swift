@@ -107,6 +107,8 @@ struct ScannerHarness {
                 timers.removeAll { $0.id == id }
             case .pauseRequested:
                 pauseRequests.append(now)
+            case .keyboardRequested:
+                break
             }
         }
         checkInvariants(after: event)

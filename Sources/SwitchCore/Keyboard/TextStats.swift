@@ -1,0 +1,152 @@
+/// What `text stats` reports (docs/typing.md): per configuration, seconds and presses per
+/// character, words per minute (5 characters a word), keystroke savings (1 − presses with
+/// prediction ÷ presses of the same layout and method without) and the worst phrase, with the
+/// JSON names the issue fixed:
+///
+///     {"phrases", "characters", "baseline": NAME,
+///      "configurations": [{"name", "keyboard", "method", "predictions", "switches",
+///        "secondsPerCharacter", "pressesPerCharacter", "wordsPerMinute", "keystrokeSavings",
+///        "worstPhrase"}], "prediction": {…}, "seconds"}
+public struct TextStats: Sendable {
+    public struct Totals: Sendable, Equatable {
+        public var time = Interval.zero
+        public var presses = 0
+        public var characters = 0
+        public var worst: (line: Int, text: String, secondsPerCharacter: Double)?
+
+        public init() {}
+
+        public mutating func add(_ r: TextEntrySimulation.PhraseResult, line: Int, text: String) {
+            time = time + r.time
+            presses += r.presses
+            characters += r.characters
+            let spc = r.time.seconds / Double(max(r.characters, 1))
+            if worst == nil || spc > worst!.secondsPerCharacter { worst = (line, text, spc) }
+        }
+
+        public static func == (a: Totals, b: Totals) -> Bool {
+            a.time == b.time && a.presses == b.presses && a.characters == b.characters && a.worst?.line == b.worst?.line
+        }
+    }
+
+    public struct Configuration: Sendable {
+        public var keyboard: String
+        public var method: TextEntrySimulation.Method
+        public var predictions: Int
+        public var totals: Totals
+
+        public init(keyboard: String, method: TextEntrySimulation.Method, predictions: Int, totals: Totals) {
+            self.keyboard = keyboard
+            self.method = method
+            self.predictions = predictions
+            self.totals = totals
+        }
+
+        /// "qwerty grouped 0p 1sw".
+        public var name: String { "\(keyboard) \(method.name) \(predictions)p \(method.switches)sw" }
+        public var secondsPerCharacter: Double { totals.time.seconds / Double(max(totals.characters, 1)) }
+        public var pressesPerCharacter: Double { Double(totals.presses) / Double(max(totals.characters, 1)) }
+        public var wordsPerMinute: Double { totals.time.seconds > 0 ? Double(totals.characters) / 5 / (totals.time.seconds / 60) : 0 }
+    }
+
+    public var phrases: Int
+    public var configurations: [Configuration]
+    public var predictionSeconds: Double
+    public var contexts: Int
+    public var seconds: Double
+    public var predictor: String
+
+    public init(phrases: Int, configurations: [Configuration], predictionSeconds: Double, contexts: Int, seconds: Double, predictor: String) {
+        self.phrases = phrases
+        self.configurations = configurations
+        self.predictionSeconds = predictionSeconds
+        self.contexts = contexts
+        self.seconds = seconds
+        self.predictor = predictor
+    }
+
+    public var characters: Int { configurations.first?.totals.characters ?? 0 }
+
+    public var baseline: Configuration? {
+        configurations.first { $0.keyboard == "qwerty" && $0.method == .grouped && $0.predictions == 0 }
+    }
+
+    /// Keystroke savings of `c` against the same layout and method without prediction.
+    public func keystrokeSavings(_ c: Configuration) -> Double {
+        guard c.predictions > 0, let none = configurations.first(where: { $0.keyboard == c.keyboard && $0.method == c.method && $0.predictions == 0 }),
+              none.totals.presses > 0 else { return 0 }
+        return 1 - Double(c.totals.presses) / Double(none.totals.presses)
+    }
+
+    /// The fastest configuration with `switches` switches.
+    public func best(switches: Int) -> Configuration? {
+        configurations.filter { $0.method.switches == switches }.min { $0.secondsPerCharacter < $1.secondsPerCharacter }
+    }
+
+    static func fixed(_ d: Double, _ digits: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let v = (d * scale).rounded() / scale
+        var s = formatNumber(v)
+        if digits > 0 {
+            if !s.contains(".") { s += "." }
+            let decimals = s.count - 1 - (s.firstIndex(of: ".").map { s.distance(from: s.startIndex, to: $0) } ?? 0)
+            s += String(repeating: "0", count: max(0, digits - decimals))
+        }
+        return s
+    }
+
+    public var json: JSONOut {
+        let configs = configurations.map { c in
+            JSONOut.object([
+                ("name", .string(c.name)),
+                ("keyboard", .string(c.keyboard)),
+                ("method", .string(c.method.name)),
+                ("predictions", .number(Double(c.predictions))),
+                ("switches", .number(Double(c.method.switches))),
+                ("secondsPerCharacter", .raw(TextStats.fixed(c.secondsPerCharacter, 3))),
+                ("pressesPerCharacter", .raw(TextStats.fixed(c.pressesPerCharacter, 3))),
+                ("wordsPerMinute", .raw(TextStats.fixed(c.wordsPerMinute, 3))),
+                ("keystrokeSavings", .raw(TextStats.fixed(keystrokeSavings(c), 3))),
+                ("worstPhrase", c.totals.worst.map { w in .object([("line", .number(Double(w.line))), ("text", .string(w.text)),
+                                                                   ("secondsPerCharacter", .raw(TextStats.fixed(w.secondsPerCharacter, 3)))]) } ?? .null),
+            ])
+        }
+        return .object([
+            ("phrases", .number(Double(phrases))),
+            ("characters", .number(Double(characters))),
+            ("baseline", baseline.map { .string($0.name) } ?? .null),
+            ("configurations", .array(configs)),
+            ("prediction", .object([("source", .string(predictor)), ("contexts", .number(Double(contexts))),
+                                    ("seconds", .raw(TextStats.fixed(predictionSeconds, 3)))])),
+            ("seconds", .raw(TextStats.fixed(seconds, 3))),
+        ])
+    }
+
+    /// A table for people, fastest first within each switch count, then the summary.
+    public var text: [String] {
+        var out = ["\(phrases) phrases, \(characters) characters; baseline \(baseline?.name ?? "none")"]
+        let header = ["configuration", "s/char", "presses/char", "wpm", "× baseline", "keystroke savings", "worst phrase (s/char)"]
+        var rows: [[String]] = [header]
+        let base = baseline?.wordsPerMinute ?? 0
+        for k in 1...6 {
+            for c in configurations.filter({ $0.method.switches == k }).sorted(by: { $0.secondsPerCharacter < $1.secondsPerCharacter }) {
+                rows.append([c.name, TextStats.fixed(c.secondsPerCharacter, 3), TextStats.fixed(c.pressesPerCharacter, 3),
+                             TextStats.fixed(c.wordsPerMinute, 3), base > 0 ? TextStats.fixed(c.wordsPerMinute / base, 2) : "-",
+                             TextStats.fixed(keystrokeSavings(c) * 100, 1) + " %",
+                             c.totals.worst.map { "\($0.line): \(TextStats.fixed($0.secondsPerCharacter, 2))" } ?? "-"])
+            }
+        }
+        let widths = (0..<header.count).map { col in rows.map { $0[col].count }.max() ?? 0 }
+        for r in rows {
+            out.append(r.enumerated().map { $0.offset == 0 ? $0.element.padding(widths[0]) : $0.element.leftPadding(widths[$0.offset]) }.joined(separator: "  "))
+        }
+        out.append("predictions: \(predictor), \(contexts) contexts predicted in \(TextStats.fixed(predictionSeconds, 3)) s; whole run \(TextStats.fixed(seconds, 3)) s")
+        return out
+    }
+}
+
+extension String {
+    func padding(_ n: Int) -> String { self + String(repeating: " ", count: max(0, n - count)) }
+    func leftPadding(_ n: Int) -> String { String(repeating: " ", count: max(0, n - count)) + self }
+}
