@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Runs inside run-desktop.sh (see ../bench-web.sh): BIN WORK."""
-import json, math, os, re, subprocess, sys, threading, time
+import browsers, json, math, os, re, subprocess, sys, threading, time
 
 bin_dir, work = sys.argv[1], sys.argv[2]
 only = os.environ.get("SWITCHSCAN_BENCH_ONLY", "")
@@ -84,16 +84,7 @@ class Run:
             self.p.kill()
 
 def start_browser(name, url):
-    profile = work + "/profile-" + name
-    os.makedirs(profile, exist_ok=True)
-    if name == "Chromium":
-        argv = ["chromium", "--no-sandbox", "--force-renderer-accessibility", "--no-first-run", "--disable-gpu",
-                "--user-data-dir=" + profile, "--window-size=1600,900", url]
-    else:
-        argv = ["firefox-esr", "--no-remote", "--profile", profile, "--width", "1600", "--height", "900", url]
-    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    sh(checker, "wait", name, "60")
-    return p
+    return browsers.start_browser(name, url, work + "/profile-" + name, checker)
 
 def wait_for_items(app, label, timeout=120):
     end = time.monotonic() + timeout
