@@ -87,6 +87,12 @@ public final class Overlay: LoopAdapter {
     /// Group selection's colours now (empty: none shown).
     private var colorLines: [ColorGroupLine] = []
     private var notes: [String] = []
+    /// `SWITCHSCAN_OVERLAY_TRACE` (the typing latency benchmark, scripts/typing/bench-latency.sh):
+    /// each time new words are on the screen (drawn, and carried out by the X server), a note
+    /// with the engine's time.
+    public var trace: ((String) -> Void)?
+    /// A `keyboard predictions` line came: the next render of the panel shows its words.
+    private var wordsToShow = false
     private var notedFrameless = false
     private var notedDeath = false
 
@@ -232,8 +238,10 @@ public final class Overlay: LoopAdapter {
             keyboardText = KeyboardTextLine(before: field?.value ?? "")
         case .keyboard(.closed):
             keyboardOpen = false
+        case .keyboard(.predictions):
+            wordsToShow = true  // the model that came with the line shows them
         case .keyboard:
-            break  // a page, shift, the words: the model that came with the line shows them
+            break  // a page, shift: the model that came with the line shows them
         case .typed(let typed):
             keyboardText.apply(typed)
         case .typeResult(let r):
@@ -333,6 +341,12 @@ public final class Overlay: LoopAdapter {
     private func drawKeyboard() {
         if keyboardOpen, let model, let picture = KeyboardPicture(model: model, text: keyboardText, inset: thickness) {
             keyboardPanel.show(picture)
+            if wordsToShow, let trace {
+                wordsToShow = false
+                connection.sync()
+                let t = engineStart.map { MonotonicClock.nowMicroseconds() - $0 } ?? 0
+                trace("keyboard words drawn at \(Double(t) / 1_000_000) s: " + picture.cells.filter { $0.kind == .word }.map(\.label).joined(separator: " "))
+            }
         } else {
             keyboardPanel.hide()
         }

@@ -102,6 +102,7 @@ struct RunCommand: ParsableCommand {
         if show ?? live.desktop {
             do {
                 let overlay = try Overlay(settings: Overlay.Settings(profileValue.scanning))
+                if ProcessInfo.processInfo.environment["SWITCHSCAN_OVERLAY_TRACE"] != nil { overlay.trace = { note("overlay: " + $0) } }
                 note("showing the highlight on X display \(overlay.displayName) (\(overlay.screen.width)x\(overlay.screen.height))")
                 presenters.append(overlay)
             } catch {
