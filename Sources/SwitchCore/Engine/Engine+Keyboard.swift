@@ -24,6 +24,8 @@
 ///   keyboard_page_switch           |123 ^ keyboard page "digits" … |1 ^ type "1"
 ///   keyboard_close                 |hide keyboard ^ keyboard closed |field
 ///   keyboard_predictions_timeout   keyboard opened … 0.5 s: predictions failed, the keys without words
+///   keyboard_for_the_focus         (focus: a terminal) |button menu ^ … |Keyboard ^ keyboard opened (the
+///                                  terminal) … |hide keyboard ^ keyboard closed |button
 public struct PredictionRequest: Sendable, Equatable {
     /// The text before the caret (presage's past stream).
     public var context: String
@@ -38,6 +40,58 @@ public struct PredictionRequest: Sendable, Equatable {
 
 public enum HighlightReach: Sendable, Equatable { case item, group }
 
+/// What has the keyboard focus on the live desktop (`Engine.keyboardFocusChanged`): the keyboard
+/// opened from a scanner menu's Keyboard entry on an item that is no text field types into it.
+public struct KeyboardFocus: Sendable, Equatable {
+    /// The live desktop's id for it (it need not be a scan item: a terminal, a drawing area that
+    /// takes keys).
+    public var id: String
+    /// What the `keyboard opened` line names it.
+    public var label: String
+    public var frame: Rect?
+    /// What it takes, when known: a password field (bullets, no predictions, nothing spoken or
+    /// learned), a terminal (no sentence capitals).
+    public var entry: Element.TextEntry?
+
+    public init(id: String, label: String, frame: Rect?, entry: Element.TextEntry? = nil) {
+        self.id = id
+        self.label = label
+        self.frame = frame
+        self.entry = entry
+    }
+}
+
+/// What the keyboard opens on: a text field of the model, or what has the keyboard focus.
+struct KeyboardTarget: Sendable {
+    var id: String
+    var label: String
+    var frame: Rect?
+    var value: String?
+    var entry: Element.TextEntry?
+    var password: Bool { entry == .password }
+    /// Where scanning goes back to when the keyboard closes (the field, or the item whose menu
+    /// opened it for the focus).
+    var returnTo: String
+
+    init(_ item: ScanItem) {
+        id = item.id
+        label = item.description
+        frame = item.element.frame
+        value = item.element.value
+        entry = item.element.textEntry
+        returnTo = item.id
+    }
+
+    init(_ focus: KeyboardFocus, returnTo: String) {
+        id = focus.id
+        label = focus.label
+        frame = focus.frame
+        value = nil
+        entry = focus.entry
+        self.returnTo = returnTo
+    }
+}
+
 enum SpeechOwner: Sendable, Equatable {
     case app(Int)
     case keyboard(Int)
@@ -50,6 +104,8 @@ struct KeyboardSession: Sendable {
     var text: KeyboardText
     var fieldID: String?
     var fieldLabel: String?
+    /// Where scanning goes back to when it closes.
+    var returnTo: String?
     var password: Bool
     var slots: Int
     var panel: Rect
@@ -146,7 +202,7 @@ extension Engine {
     public mutating func openKeyboard(fieldID: String?, at t: Instant) -> [TranscriptLine] {
         catchUp(to: t)
         if keyboard == nil {
-            openKeyboard(on: fieldID.flatMap { model.itemIndex(id: $0) }.map { model.items[$0] })
+            openKeyboard(on: fieldID.flatMap { model.itemIndex(id: $0) }.map { KeyboardTarget(model.items[$0]) })
         }
         return flush()
     }
@@ -211,9 +267,9 @@ extension Engine {
         return s
     }
 
-    mutating func openKeyboard(on field: ScanItem?) {
+    mutating func openKeyboard(on field: KeyboardTarget?) {
         guard let base = keyboardLayout else { return }
-        let password = field?.element.textEntry == .password
+        let password = field?.password ?? false
         let settings = keyboardScanning(password: password)
         let slots = password ? 0 : profile.keyboard.predictions
         let method = KeyboardArrangement.Method(grouping: settings.grouping,
@@ -222,9 +278,11 @@ extension Engine {
         let layout = KeyboardArrangement.arrange(base, method: method, slots: slots)
         let rows = layout.pages.map(\.rows.count).max() ?? 1
         let screen = model.screen
-        let panel = KeyboardTree.panel(screen: screen, field: field?.element.frame, lines: KeyboardTree.lines(rows: rows, slots: slots))
-        let initial = password ? "" : (field?.element.value ?? "")
-        let first = KeyboardTree.Content(page: layout.pages[0], text: KeyboardText(before: initial), predictions: [], slots: slots, password: password)
+        let panel = KeyboardTree.panel(screen: screen, field: field?.frame, lines: KeyboardTree.lines(rows: rows, slots: slots))
+        let initial = password ? "" : (field?.value ?? "")
+        var text = KeyboardText(before: initial)
+        text.autoCapitalize = field?.entry != .terminal
+        let first = KeyboardTree.Content(page: layout.pages[0], text: text, predictions: [], slots: slots, password: password)
         var scanner = Scanner(model: ScanModel(tree: KeyboardTree.tree(first, panel: panel, screen: screen)), settings: settings,
                               groupSwitches: profile.groupSwitchCount, holdDuration: profile.switchStabilization.holdDuration,
                               menu: MenuContext(profile: profile))
@@ -232,11 +290,11 @@ extension Engine {
         for id in [Scanner.TimerID.dwell, .autoTap, .sweep] { timers.cancel(.scanner(id)) }
         appModel = model
         appModelChanged = false
-        keyboard = KeyboardSession(layout: layout, page: layout.pages[0], text: KeyboardText(before: initial), fieldID: field?.id,
-                                   fieldLabel: field?.description, password: password, slots: slots, panel: panel, screen: screen,
-                                   scanner: scanner, dirty: true)
+        keyboard = KeyboardSession(layout: layout, page: layout.pages[0], text: text, fieldID: field?.id,
+                                   fieldLabel: field?.label, returnTo: field?.returnTo, password: password, slots: slots, panel: panel,
+                                   screen: screen, scanner: scanner, dirty: true)
         out.append(TranscriptLine(t: now, .keyboard(.opened(layout: layout.name, page: layout.pages[0].name, id: field?.id,
-                                                             label: field?.description, password: password))))
+                                                             label: field?.label, password: password))))
         askPredictions()
         if keyboard!.awaiting == nil { refreshKeyboard() }
     }
@@ -253,7 +311,7 @@ extension Engine {
         guard scanner != nil else { return }
         if appModelChanged { takeAppOutputs(scanner!.handle(.layout(model), at: now)) }
         appModelChanged = false
-        takeAppOutputs(scanner!.returnTo(itemID: kb.fieldID, at: now))
+        takeAppOutputs(scanner!.returnTo(itemID: kb.returnTo ?? kb.fieldID, at: now))
     }
 
     // MARK: The keyboard's scanner

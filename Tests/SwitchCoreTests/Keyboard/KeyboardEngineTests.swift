@@ -265,3 +265,49 @@ extension KeyboardEngineTests {
         #expect(!opened.contains("send"))
     }
 }
+
+extension KeyboardEngineTests {
+    /// keyboard_for_the_focus: while the live desktop says something has the keyboard focus (a
+    /// terminal here, no scan item), a button's menu offers Keyboard too; it opens the keyboard for
+    /// the focus, and closing it returns to the button. Without a focus, a button's menu has none.
+    @Test func keyboard_for_the_focus() throws {
+        let p = try profile("""
+        {"scanning": {"grouping": "containers"}, "switchStabilization": {"debounce": 0}, "keyboard": {"layout": "tiny", "predictions": 0}}
+        """)
+        var s = EngineScript(tree: try Self.tree(), profile: p)
+        s.engine.keyboardLayout = try KeyboardLayoutDecoder.decode(Array(Self.layoutJSON.utf8), file: "tiny.json")
+        s.press(at: 1.9, held: 0.05)  // Send: its menu opens
+        var opened = try #require(s.take().first { $0.contains("\"type\":\"menu\",\"open\":true") })
+        #expect(opened.contains("\"id\":\"send\"") && !opened.contains("menu:keyboard"))
+        s.press(at: 2.0, held: 0.05)  // Tap (the first entry): the button is activated, the menu closes
+        _ = s.take()
+        let focus = KeyboardFocus(id: ":1.9/vte", label: "Terminal", frame: Rect(x: 0, y: 500, width: 390, height: 300))
+        #expect(s.engine.keyboardFocusChanged(focus, at: .seconds(2.5)).isEmpty)
+        // Scan to Send again and open its menu.
+        var t = 2.5
+        var onSend = false
+        while t < 20 && !onSend {
+            t += 0.5
+            s.run(until: t)
+            onSend = s.take().contains { $0.contains("\"type\":\"highlight\"") && $0.contains("\"id\":\"send\"") }
+        }
+        #expect(onSend)
+        s.press(at: t + 0.1, held: 0.05)
+        opened = try #require(s.take().first { $0.contains("\"type\":\"menu\",\"open\":true") })
+        #expect(opened.contains("\"id\":\"send\"") && opened.contains("\"menu:keyboard\""))
+        var found = false
+        while t < 60 && !found {
+            t += 0.5
+            s.run(until: t)
+            found = s.take().contains { $0.contains("\"id\":\"menu:keyboard\"") && $0.contains("\"type\":\"highlight\"") }
+        }
+        #expect(found)
+        s.press(at: t + 0.1, held: 0.05)
+        let lines = s.take()
+        #expect(lines.contains { $0.contains("\"type\":\"keyboard\",\"state\":\"opened\",\"layout\":\"tiny\",\"page\":\"letters\",\"id\":\":1.9/vte\",\"label\":\"Terminal\"") },
+                "\(lines)")
+        // The terminal is in the lower half: the panel goes to the top.
+        #expect(s.engine.model.scopeFrame?.y == 0)
+        #expect(s.engine.closeKeyboard(at: .seconds(t + 1)).contains { $0.event == .highlight(id: "send", kind: .item, label: "Send, button") })
+    }
+}
