@@ -11,8 +11,9 @@ import SwitchInput
 ///                                → read back once the application had them (every 20 ms until
 ///                                the text changed, at most 10 times) → result
 ///                                no Text to read (a custom widget) → result done, no text
-///     a read of the application  the node with the FOCUSED state → `keyboardFocus` (when it
-///                                changed): the scanner menu's Keyboard entry types into it
+///     a read of the application  the focused field, or focused widget that is no scan item
+///                                → `keyboardFocus` (when it changed): every item's scanner menu
+///                                then offers Keyboard, which types into it
 ///
 /// Every `type` line is answered by exactly one `result` line, in order; a password's text is
 /// never read back into the keyboard.
@@ -136,12 +137,18 @@ extension DesktopSource {
     }
 
     /// What has the keyboard focus in the application read last, when that changed since it was
-    /// last said: the node with the FOCUSED state (not a window), preferring one that takes text.
+    /// last said: the node with the FOCUSED state that keys are for. A field (editable, a
+    /// terminal), or a focused widget scanning does not operate by itself (a canvas, a game, a
+    /// drawing area that reads keys); never a button, link or other element the scanner activates,
+    /// nor a window or a web page's document, where keys would mean nothing.
     func keyboardFocusChange() -> ShellInput? {
-        let windowRoles: Set<AtspiRole> = [.frame, .window, .dialog, .application]
-        let focused = index.values.filter { $0.node.states.contains(.focused) && !windowRoles.contains($0.node.role) }
-            .sorted { $0.node.id < $1.node.id }
-        let pick = focused.first { AtspiMapping.isFieldToTypeIn($0.node) || $0.node.interfaces.contains(.text) } ?? focused.first
+        let containers: Set<AtspiRole> = [.frame, .window, .dialog, .application, .panel, .filler, .scrollPane, .viewport]
+        let focused = index.values.filter { info in
+            let n = info.node
+            guard n.states.contains(.focused), !containers.contains(n.role), !AtspiMapping.isDocumentRole(n.role) else { return false }
+            return AtspiMapping.isFieldToTypeIn(n) || AtspiMapping.kind(n) != .element
+        }.sorted { $0.node.id < $1.node.id }
+        let pick = focused.first { AtspiMapping.isFieldToTypeIn($0.node) } ?? focused.first
         let focus = pick.map { info -> KeyboardFocus in
             let n = info.node
             var label = n.name.trimmed

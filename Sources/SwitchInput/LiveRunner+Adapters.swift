@@ -26,6 +26,8 @@ extension LiveRunner {
     /// The words the keyboard waits for, from the prediction hook, at `t` (a failure is a
     /// transcript line, and the keyboard goes on without words).
     func servePredictions(_ engine: inout Engine, at t: Instant) {
+        let written = engine.takeLearning()  // taken always: never kept growing
+        if let learn = hooks.learn { for text in written { learn(text) } }
         guard let predict = hooks.predict else { return }
         var asked = 0
         while let request = engine.wantedPredictions, asked < 4 {

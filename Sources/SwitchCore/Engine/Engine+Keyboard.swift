@@ -24,6 +24,8 @@
 ///   keyboard_page_switch           |123 ^ keyboard page "digits" … |1 ^ type "1"
 ///   keyboard_close                 |hide keyboard ^ keyboard closed |field
 ///   keyboard_predictions_timeout   keyboard opened … 0.5 s: predictions failed, the keys without words
+///   keyboard_learns_sentences      … type "llo." … the sentence to learn (`takeLearning`); at the
+///                                  close the rest; never a password's, never with learning off
 ///   keyboard_for_the_focus         (focus: a terminal) |button menu ^ … |Keyboard ^ keyboard opened (the
 ///                                  terminal) … |hide keyboard ^ keyboard closed |button
 public struct PredictionRequest: Sendable, Equatable {
@@ -126,6 +128,9 @@ struct KeyboardSession: Sendable {
     /// A word typed, to be spoken after the next highlight's line.
     var spokenWord: String?
     var closing = false
+    /// The text before the caret as it was at the last learning point (its opening, a sentence's
+    /// end): what follows it is the person's own writing, to be learned next.
+    var learnedUpTo = ""
 }
 
 /// The models of the keyboard trees shown so far, by what they show (the same page, shift, words
@@ -292,7 +297,7 @@ extension Engine {
         appModelChanged = false
         keyboard = KeyboardSession(layout: layout, page: layout.pages[0], text: text, fieldID: field?.id,
                                    fieldLabel: field?.label, returnTo: field?.returnTo, password: password, slots: slots, panel: panel,
-                                   screen: screen, scanner: scanner, dirty: true)
+                                   screen: screen, scanner: scanner, dirty: true, learnedUpTo: initial)
         out.append(TranscriptLine(t: now, .keyboard(.opened(layout: layout.name, page: layout.pages[0].name, id: field?.id,
                                                              label: field?.label, password: password))))
         askPredictions()
@@ -300,6 +305,7 @@ extension Engine {
     }
 
     mutating func closeKeyboardNow() {
+        learnWritten(closing: true)
         guard let kb = keyboard else { return }
         for id in [Scanner.TimerID.dwell, .autoTap, .sweep] { timers.cancel(.keyboard(id)) }
         timers.cancel(.predictionWait)
@@ -308,6 +314,7 @@ extension Engine {
         out.append(TranscriptLine(t: now, .keyboard(.closed)))
         if let app = appModel { model = app }
         appModel = nil
+        offerKeyboardForFocus()
         guard scanner != nil else { return }
         if appModelChanged { takeAppOutputs(scanner!.handle(.layout(model), at: now)) }
         appModelChanged = false
@@ -399,6 +406,10 @@ extension Engine {
         keyboard!.restart = true
         if let edit = effect.edit {
             out.append(TranscriptLine(t: now, .typed(TypedText(edit, key: key, secure: keyboard!.password))))
+            // A sentence or a line ended: what was written since the last one is learned.
+            if let last = edit.text.reversed().first(where: { $0 != " " }), last == "\n" || last == "." || last == "!" || last == "?" {
+                learnWritten()
+            }
             if let word = effect.word, profile.scanning.speech, !keyboard!.password { keyboard!.spokenWord = word }
             keyboard!.dirty = true
             askPredictions()
@@ -410,6 +421,32 @@ extension Engine {
         }
         if effect.close { keyboard!.closing = true }
         if effect.edit == nil { keyboard!.dirty = true }
+    }
+
+    // MARK: Learning
+
+    /// The person's writing since the last learning point, for the shell to learn
+    /// (`takeLearning`): whole words only (a word still being typed waits, unless the keyboard
+    /// closes), never a password's, only with `keyboard.learning` on.
+    mutating func learnWritten(closing: Bool = false) {
+        guard let kb = keyboard else { return }
+        var before = kb.text.before
+        // A word still being typed is not learned yet, nor is the mark moved past it.
+        while !closing, let c = before.last, KeyboardText.isWordCharacter(c) { before.removeLast() }
+        defer { keyboard!.learnedUpTo = before }
+        guard !kb.password, profile.keyboard.learning else { return }
+        let mark = kb.learnedUpTo
+        let segment = before.hasPrefix(mark) ? String(before.dropFirst(mark.count))
+            : String(before.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+        let text = segment[...].trimmingCharacters(in: " \n\t")
+        if text.contains(where: { $0.isLetter }) { learning.append(text) }
+    }
+
+    /// The texts the person wrote that are to be learned into their own model, in order, since
+    /// the last call (the live shell and `simulate --learn` hand them to the predictor).
+    public mutating func takeLearning() -> [String] {
+        defer { learning = [] }
+        return learning
     }
 
     /// The prediction context now; when it is new, the tree waits for its words (at most

@@ -37,6 +37,8 @@ public struct Engine: Sendable {
     var keyboard: KeyboardSession?
     /// What has the keyboard focus, as the live desktop says (`keyboardFocusChanged`).
     var keyboardFocus: KeyboardFocus?
+    /// The person's writing to learn, not yet taken (`takeLearning`).
+    var learning: [String] = []
     /// The keyboard's trees built so far (a driver that runs many engines may hand them on).
     public var keyboardModels = KeyboardModelCache()
     /// While the keyboard is open: the application's latest model, kept for its return.
@@ -229,6 +231,7 @@ public struct Engine: Sendable {
             return flush()
         }
         model = newModel
+        offerKeyboardForFocus()
         if pause.isPaused {
             layoutWhilePaused = true
         } else if scanner != nil {
@@ -253,13 +256,20 @@ public struct Engine: Sendable {
     /// recently used first, and the one scanned; the scanner menu's Windows page lists them from
     /// its next opening. No line: a list is not an event a person made.
     /// What has the keyboard focus now (the live desktop's input; nil: nothing known). While
-    /// something has it, every item's scanner menu offers Keyboard, which opens the keyboard for
-    /// it (docs/typing.md).
+    /// something that scanning cannot reach by itself has it (no scan item: a widget that only
+    /// reads keys), every item's scanner menu offers Keyboard, which opens the keyboard for it
+    /// (docs/typing.md). A field that is a scan item opens the keyboard itself (activated, or its
+    /// own menu's Keyboard): no entry on every menu for it, which would cost every menu a stop.
     public mutating func keyboardFocusChanged(_ focus: KeyboardFocus?, at t: Instant) -> [TranscriptLine] {
         catchUp(to: t)
         keyboardFocus = focus
-        scanner?.menuBase.keyboardFocus = focus != nil
+        offerKeyboardForFocus()
         return flush()
+    }
+
+    mutating func offerKeyboardForFocus() {
+        let app = appModel ?? model
+        scanner?.menuBase.keyboardFocus = keyboardFocus.map { app.itemIndex(id: $0.id) == nil } ?? false
     }
 
     public mutating func windowsChanged(_ windows: [WindowEntry], current: WindowEntry?, at t: Instant) -> [TranscriptLine] {

@@ -66,6 +66,9 @@ public enum Simulation {
         private var lastInput = Instant.zero
         private var voice: SimulatedVoice
         private var out: [TranscriptLine] = []
+        /// The keyboard's predictions (issue 18): asked as soon as the engine wants them, at the
+        /// instant it wants them, as the live loop does (nil: none, the keyboard goes on without).
+        public var predict: (@Sendable (PredictionRequest) -> (words: [String], failure: String?))?
 
         /// - Parameter layoutFiles: the file of each of `layouts` (same order), when they come
         ///   from files.
@@ -131,7 +134,20 @@ public enum Simulation {
                 out.append(line)
                 voice.hear(line)
             }
+            guard let predict, !lines.isEmpty else { return }
+            var asked = 0
+            while let request = engine.wantedPredictions, asked < 4 {
+                asked += 1
+                let answer = predict(request)
+                let at = engine.now
+                take(answer.words.isEmpty && answer.failure != nil
+                     ? engine.predictionsFailed(context: request.context, reason: answer.failure!, at: at)
+                     : engine.setPredictions(answer.words, context: request.context, at: at))
+            }
         }
+
+        /// The person's writing to learn since the last call (`Engine.takeLearning`).
+        public mutating func takeLearning() -> [String] { engine.takeLearning() }
 
         private mutating func flush() -> [TranscriptLine] {
             defer { out.removeAll(keepingCapacity: true) }

@@ -267,15 +267,18 @@ extension KeyboardEngineTests {
 }
 
 extension KeyboardEngineTests {
-    /// keyboard_for_the_focus: while the live desktop says something has the keyboard focus (a
-    /// terminal here, no scan item), a button's menu offers Keyboard too; it opens the keyboard for
-    /// the focus, and closing it returns to the button. Without a focus, a button's menu has none.
+    /// keyboard_for_the_focus: while the live desktop says something scanning cannot reach has the
+    /// keyboard focus (a terminal here, no scan item), a button's menu offers Keyboard too; it opens
+    /// the keyboard for the focus, and closing it returns to the button. Without such a focus (none,
+    /// or a field that is a scan item) a button's menu has none.
     @Test func keyboard_for_the_focus() throws {
         let p = try profile("""
         {"scanning": {"grouping": "containers"}, "switchStabilization": {"debounce": 0}, "keyboard": {"layout": "tiny", "predictions": 0}}
         """)
         var s = EngineScript(tree: try Self.tree(), profile: p)
         s.engine.keyboardLayout = try KeyboardLayoutDecoder.decode(Array(Self.layoutJSON.utf8), file: "tiny.json")
+        // The focus on a field that is a scan item: that field opens the keyboard itself.
+        #expect(s.engine.keyboardFocusChanged(KeyboardFocus(id: "to", label: "To", frame: nil, entry: .singleLine), at: .seconds(0.5)).isEmpty)
         s.press(at: 1.9, held: 0.05)  // Send: its menu opens
         var opened = try #require(s.take().first { $0.contains("\"type\":\"menu\",\"open\":true") })
         #expect(opened.contains("\"id\":\"send\"") && !opened.contains("menu:keyboard"))
@@ -309,5 +312,88 @@ extension KeyboardEngineTests {
         // The terminal is in the lower half: the panel goes to the top.
         #expect(s.engine.model.scopeFrame?.y == 0)
         #expect(s.engine.closeKeyboard(at: .seconds(t + 1)).contains { $0.event == .highlight(id: "send", kind: .item, label: "Send, button") })
+    }
+}
+
+extension KeyboardEngineTests {
+    /// An engine on the tiny layout with learning on or off, the keyboard opened on the field.
+    static func learning(_ on: Bool, entry: String = "singleLine") throws -> EngineScript {
+        let p = try profile("""
+        {"scanning": {"grouping": "containers", "tapBehavior": "alwaysTap"},
+         "switches": [{"key": "KEY_SPACE", "action": "select"}],
+         "switchStabilization": {"debounce": 0}, "keyboard": {"layout": "tiny", "predictions": 0, "learning": \(on)}}
+        """)
+        var s = EngineScript(tree: try tree(entry: entry), profile: p)
+        s.engine.keyboardLayout = try KeyboardLayoutDecoder.decode(Array(layoutJSON.utf8), file: "tiny.json")
+        s.press(at: 0.9, held: 0.05)
+        return s
+    }
+
+    /// Types h, e, space, h, o (rows as groups, 0.9 s a stop, each key from the first row again).
+    static func typeHeHo(_ s: inout EngineScript) {
+        s.press(at: 1.8, held: 0.05); s.press(at: 2.7, held: 0.05)                                  // H
+        s.press(at: 3.6, held: 0.05); s.press(at: 6.3, held: 0.05)                                  // row1, e (third)
+        s.press(at: 8.1, held: 0.05); s.press(at: 10.8, held: 0.05)                                 // row2, space (third)
+        s.press(at: 11.7, held: 0.05); s.press(at: 12.6, held: 0.05)                                // h
+        s.press(at: 14.4, held: 0.05); s.press(at: 16.2, held: 0.05)                                // row2, o (second)
+    }
+
+    /// keyboard_learns_sentences: nothing is learned while a sentence is being written; closing
+    /// the keyboard hands over what was written since it opened (the last word too), once.
+    @Test func keyboard_learns_what_was_written_when_it_closes() throws {
+        var s = try Self.learning(true)
+        Self.typeHeHo(&s)
+        #expect(s.engine.keyboardText?.before == "He ho")
+        #expect(s.engine.takeLearning().isEmpty)
+        _ = s.engine.closeKeyboard(at: .seconds(20))
+        #expect(s.engine.takeLearning() == ["He ho"])
+        #expect(s.engine.takeLearning().isEmpty)
+    }
+
+    /// The field's text before the keyboard opened is not the person's writing of this session;
+    /// a new line ends a sentence and hands it over at once.
+    @Test func keyboard_learns_only_this_sessions_writing() throws {
+        let p = try profile("""
+        {"scanning": {"grouping": "containers", "tapBehavior": "alwaysTap"}, "switches": [{"key": "KEY_SPACE", "action": "select"}],
+         "switchStabilization": {"debounce": 0}, "keyboard": {"layout": "tiny", "predictions": 0}}
+        """)
+        var s = EngineScript(tree: try Self.tree(value: "Dear Ann"), profile: p)
+        s.engine.keyboardLayout = try KeyboardLayoutDecoder.decode(Array(Self.layoutJSON.utf8), file: "tiny.json")
+        s.press(at: 0.9, held: 0.05)
+        _ = s.engine.fieldText(before: "Dear Ann, hello\nsee", after: "", at: .seconds(1))
+        _ = s.engine.closeKeyboard(at: .seconds(2))
+        #expect(s.engine.takeLearning() == [", hello\nsee"])
+    }
+
+    @Test func keyboard_learns_nothing_with_learning_off_or_in_a_password() throws {
+        var off = try Self.learning(false)
+        Self.typeHeHo(&off)
+        _ = off.engine.closeKeyboard(at: .seconds(20))
+        #expect(off.engine.takeLearning().isEmpty)
+        var secret = try Self.learning(true, entry: "password")
+        Self.typeHeHo(&secret)
+        _ = secret.engine.closeKeyboard(at: .seconds(20))
+        #expect(secret.engine.takeLearning().isEmpty)
+    }
+}
+
+@Suite struct UserWordsTests {
+    @Test func words_are_counted_and_complete_a_prefix_most_used_first() throws {
+        var w = UserWords()
+        w.learn("Zorblax met Zoe. zorblax again, I'm zorblax's friend")
+        #expect(w.counts["zorblax"] == 2 && w.counts["zorblax's"] == 1 && w.counts["i'm"] == 1 && w.counts["i"] == nil)
+        #expect(w.complete("zo", count: 3) == ["zorblax", "zoe", "zorblax's"])
+        #expect(w.complete("zorblax", count: 3) == ["zorblax's"])  // longer than the prefix only
+        #expect(w.complete("", count: 3).isEmpty)
+        let again = try UserWords(text: w.text, file: "words-en.txt")
+        #expect(again == w)
+        #expect(w.text.hasPrefix("# switchscan: the words you wrote"))
+    }
+
+    @Test func a_malformed_line_is_an_error_naming_it() {
+        #expect(throws: InputError.self) { try UserWords(text: "hello 2\nworld\n", file: "words-en.txt") }
+        do { _ = try UserWords(text: "hello 2\nworld\n", file: "words-en.txt") } catch {
+            #expect("\(error)".contains("words-en.txt:2:1"))
+        }
     }
 }
