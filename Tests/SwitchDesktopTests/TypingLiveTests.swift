@@ -27,8 +27,11 @@ struct TypingLiveTests {
         // The sentence start shows capitals: shift declines them for the first letter.
         keys += Self.key("shift")
         for c in "hello world" { keys += Self.key(String(c)) }
+        let data = try Self.dataHome()
+        defer { try? FileManager.default.removeItem(atPath: data) }
         let r = s.live(scenario: "wait running\nsleep 300\n" + keys + "sleep 500\nsignal INT\n",
-                       ["run", "--desktop", "--app", "testapp.py", "--profile", Self.typingProfile, "--format", "jsonl"], timeout: 120)
+                       ["run", "--desktop", "--app", "testapp.py", "--profile", Self.typingProfile, "--format", "jsonl"], timeout: 120,
+                       env: ["XDG_DATA_HOME": data])
         #expect(r.status == 0, "\(r.stderr)")
         let opened = r.lines("keyboard").first { $0["state"] as? String == "opened" }
         #expect(opened?["layout"] as? String == "qwerty")
@@ -58,9 +61,18 @@ extension TypingLiveTests {
         (declineCapital ? key("shift") : "") + text.map { key(String($0)) }.joined()
     }
 
-    func run(_ s: DesktopSession, app: String, _ keys: String, timeout: Double = 120) -> DesktopSession.Result {
+    /// A folder of the test's own for the person's model (`run` learns there: the profile's
+    /// `keyboard.learning` is on).
+    static func dataHome() throws -> String {
+        let dir = NSTemporaryDirectory() + "switchscan-typing-data-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func run(_ s: DesktopSession, app: String, data: String, _ keys: String, timeout: Double = 120) -> DesktopSession.Result {
         s.live(scenario: "wait running\nsleep 300\n" + keys + "sleep 500\nsignal INT\n",
-               ["run", "--desktop", "--app", app, "--profile", Self.typingProfile, "--format", "jsonl"], timeout: timeout)
+               ["run", "--desktop", "--app", app, "--profile", Self.typingProfile, "--format", "jsonl"], timeout: timeout,
+               env: ["XDG_DATA_HOME": data])
     }
 
     func typeResults(_ r: DesktopSession.Result) -> [[String: Any]] { r.lines("result").filter { $0["action"] as? String == "type" } }
@@ -70,8 +82,10 @@ extension TypingLiveTests {
         defer { s.close() }
         try s.start([Self.typingApp])
         try s.waitFor("typingapp.py")
+        let data = try Self.dataHome()
+        defer { try? FileManager.default.removeItem(atPath: data) }
         // Notes (a GtkTextView): "hi", closed; Locked: "a" is refused, closed; the session goes on.
-        let r = run(s, app: "typingapp.py", Keys.select + Self.type("hi") + Self.key("close")
+        let r = run(s, app: "typingapp.py", data: data, Keys.select + Self.type("hi") + Self.key("close")
                     + Keys.next(1) + Keys.select + Self.type("a") + Self.key("close") + Keys.next(1))
         #expect(r.status == 0, "\(r.stderr)")
         let results = typeResults(r)
@@ -87,6 +101,11 @@ extension TypingLiveTests {
         #expect(closes.count == 2)
         #expect(r.lines("highlight").last?["label"] as? String == "Clear, button")
         #expect(s.state("typingapp.py")["Notes"]?["text"] as? String == "hi")
+        // The person's words were learned into their model (run: keyboard.learning is on); what
+        // the field refused was not.
+        let words = (try? String(contentsOfFile: data + "/switchscan/words-en.txt", encoding: .utf8)) ?? ""
+        #expect(words.split(separator: "\n").dropFirst() == ["hi 1"], "\(words)")
+        #expect(FileManager.default.fileExists(atPath: data + "/switchscan/user-en.db"))
     }
 
     /// The key log has no Text: the keyboard, opened from Clear's menu for what has the focus,
@@ -97,7 +116,9 @@ extension TypingLiveTests {
         try s.start([Self.typingApp])
         try s.waitFor("typingapp.py")
         // Clear (third), its menu: Tap, Gestures, Device, Shortcuts, Settings, Keyboard.
-        let r = run(s, app: "typingapp.py", Keys.next(2) + Keys.menu + Keys.next(5) + Keys.select + Self.type("hi", declineCapital: false)
+        let data = try Self.dataHome()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let r = run(s, app: "typingapp.py", data: data, Keys.next(2) + Keys.menu + Keys.next(5) + Keys.select + Self.type("hi", declineCapital: false)
                     + Self.key("close"))
         #expect(r.status == 0, "\(r.stderr)")
         let menu = r.lines("menu").first { $0["open"] as? Bool == true }
@@ -120,7 +141,9 @@ extension TypingLiveTests {
         try s.start([QtExamples.directory + "/lineedits/lineedits"])
         try s.waitFor("lineedits")
         // The combo box "Normal", then the line edit "Echo".
-        let r = run(s, app: "lineedits", Keys.next(1) + Keys.select + Self.type("hi"))
+        let data = try Self.dataHome()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let r = run(s, app: "lineedits", data: data, Keys.next(1) + Keys.select + Self.type("hi"))
         #expect(r.status == 0, "\(r.stderr)")
         let results = typeResults(r)
         #expect(results.count == 2 && results.allSatisfy { $0["result"] as? String == "done" }, "\(results)")
@@ -141,7 +164,9 @@ extension TypingLiveTests {
                     env: ["PS1": "$ "])
         try s.waitFor("xfce4-terminal")
         // The menu bar's six menus, the tab, then the terminal; no capital in a terminal.
-        let r = run(s, app: "xfce4-terminal", Keys.next(7) + Keys.select + Self.type("echo hi", declineCapital: false))
+        let data = try Self.dataHome()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let r = run(s, app: "xfce4-terminal", data: data, Keys.next(7) + Keys.select + Self.type("echo hi", declineCapital: false))
         #expect(r.status == 0, "\(r.stderr)")
         let opened = r.lines("keyboard").first { $0["state"] as? String == "opened" }
         #expect(opened?["label"] as? String == "Terminal")
