@@ -16,6 +16,7 @@ let benchmarks: [String: ([String]) -> Void] = [
     "page-read": PageReadBenchmark.run,
     "order": OrderBenchmark.run,
     "order-child": OrderBenchmark.child,
+    "touch": TouchPassthroughBenchmark.run,
 ]
 
 guard let name = arguments.first, let bench = benchmarks[name] else {

@@ -32,7 +32,7 @@ public enum DeviceEnumeration {
     /// Whether a device is one switchscan made (`switchscan output`, `switchscan keyboard`,
     /// `switchscan pointer` …): what it writes must never come back as input (a synthetic Enter
     /// would select).
-    public static func isOwnDevice(name: String) -> Bool { name.hasPrefix("switchscan ") }
+    public static func isOwnDevice(name: String) -> Bool { VirtualTouchscreenLayout.isOwnDevice(name: name) }
 
     private static func allNodes(in directory: String) -> [String] {
         guard let dir = opendir(directory) else { return [] }

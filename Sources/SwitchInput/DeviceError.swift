@@ -5,6 +5,8 @@ import Glibc
 public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Operation: String, Sendable {
         case open, describe, grab, uinput
+        /// A device switchscan made itself (`switchscan …`): never read as input.
+        case own
     }
 
     /// The node path (`/dev/input/event7`, `/dev/uinput`).
@@ -29,7 +31,9 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         case (.uinput, ENOENT), (.uinput, ENODEV):
             return "/dev/uinput does not exist: load the uinput module (sudo modprobe uinput)"
         case (.uinput, EACCES), (.uinput, EPERM):
-            return "permission denied on /dev/uinput: run as a user allowed to write it (a udev rule for the input group, or root)"
+            return DeviceError.uinputAdvice
+        case (.own, _):
+            return "\"\(advice ?? "switchscan …")\" is a device switchscan made; it never reads its own devices (what it writes must not come back as input): name the real device"
         case (_, EACCES), (_, EPERM):
             if let advice { return advice }
             return "permission denied: add yourself to the `input` group (sudo usermod -aG input $USER) and log in again"
@@ -48,6 +52,9 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// /dev/uinput is there but not writable: what fixes it.
+    public static let uinputAdvice = "permission denied on /dev/uinput: install switchscan's udev rule (\(DeviceAccess.ruleName): scripts/install.sh or the .deb), which gives /dev/uinput to the user at the seat, then run `sudo udevadm trigger --sysname-match=uinput` (or log in again); or run as root"
+
     /// EMFILE/ENFILE, with the limit and what to do about it.
     static func tooManyOpenFiles(_ errno: Int32) -> String {
         if errno == ENFILE { return "too many open files in the system (ENFILE): close other programs or raise fs.file-max" }
@@ -60,7 +67,7 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
         switch operation {
         case .uinput: return "cannot create the output device: \(reason)"
         case .grab: return "\(node): cannot grab: \(reason)"
-        case .open, .describe: return "\(node): \(reason)"
+        case .open, .describe, .own: return "\(node): \(reason)"
         }
     }
 }

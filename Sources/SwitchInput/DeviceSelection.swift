@@ -111,9 +111,10 @@ public enum DeviceSelection {
     }
 
     /// Without names: every readable device that has one of the profile's switch keys, plus the
-    /// touchscreens when the profile uses touch (touch accommodations changed, or touch as a switch).
+    /// touchscreens when the profile uses touch (touch accommodations changed, touch as a switch,
+    /// or touches passed on to a virtual touchscreen).
     public static func automatic(profile: Profile, entries: [DeviceEntry]) -> [SelectedDevice] {
-        let usesTouch = profile.touchAccommodations != TouchAccommodations()
+        let usesTouch = profile.touchAccommodations != TouchAccommodations() || profile.passesTouch
         var picked: [SelectedDevice] = []
         for e in entries {
             guard let d = e.description else { continue }

@@ -30,8 +30,19 @@ public final class EvdevDevice {
     public let fileDescriptor: Int32
     private let handle: OpaquePointer
 
-    /// Opens `node` read-only and non-blocking and reads its description.
-    public init(node: String) throws(DeviceError) {
+    /// Opens `node` read-only and non-blocking and reads its description. A device switchscan
+    /// made (`switchscan …`: its virtual touchscreen, keyboard, pointer, output) is refused
+    /// before it is opened when sysfs names it, and after otherwise: what switchscan writes
+    /// must never come back to it as input.
+    public convenience init(node: String) throws(DeviceError) {
+        try self.init(node: node, readingOwnDevice: false)
+    }
+
+    /// `readingOwnDevice`: the tests that read back what switchscan wrote.
+    package init(node: String, readingOwnDevice: Bool) throws(DeviceError) {
+        if !readingOwnDevice, let name = DeviceAccess.sysfsName(node: node), DeviceEnumeration.isOwnDevice(name: name) {
+            throw DeviceError(node: node, operation: .own, errno: 0, advice: name)
+        }
         let fd = switchscan_open_device(node)
         if fd < 0 {
             let e = errno
@@ -43,10 +54,16 @@ public final class EvdevDevice {
             close(fd)
             throw DeviceError(node: node, operation: .describe, errno: rc)
         }
+        let description = EvdevDevice.describe(dev)
+        if !readingOwnDevice, DeviceEnumeration.isOwnDevice(name: description.name) {
+            libevdev_free(dev)
+            close(fd)
+            throw DeviceError(node: node, operation: .own, errno: 0, advice: description.name)
+        }
         self.node = node
         self.fileDescriptor = fd
         self.handle = dev
-        self.description = EvdevDevice.describe(dev)
+        self.description = description
     }
 
     deinit {

@@ -10,6 +10,9 @@ extension LiveRunner {
     /// engine's lines of that instant refer to the tree they were made with: a perform that closed
     /// a window is followed by the resumed highlight, then the layout change).
     func publish(_ lines: [TranscriptLine], _ engine: inout Engine) {
+        // What touch passthrough writes goes out first: it is what a finger waits for, and a
+        // pause line below removes the virtual touchscreen after its fingers were lifted.
+        engine.takeTouchOutput { writeTouch($0) }
         var layouts: [(ShellInput, Instant)] = []
         for line in lines {
             hooks.emit(line)

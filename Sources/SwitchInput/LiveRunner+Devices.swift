@@ -13,8 +13,12 @@ extension LiveRunner {
     /// The descriptions, in engine device order (index k is `devices[k]`).
     public var descriptions: [DeviceDescription] { slots.map(\.identity) }
 
+    /// Every grab released and every virtual touchscreen removed (its fingers lifted first).
     public func releaseGrabs() {
-        for s in slots { s.device?.ungrab() }
+        for s in slots {
+            s.closeMirror(log: hooks.log)
+            s.device?.ungrab()
+        }
     }
 
     /// The safety exit paused or resumed the engine: release or take the grabs.

@@ -45,23 +45,32 @@ public final class LiveRunner {
     /// only a note). Throws the first device that cannot be opened or grabbed; the ones opened are
     /// released. A device whose node vanished since it was enumerated is looked for from the
     /// start, like one removed while running.
+    ///
+    /// `mirrorTouchscreens` (touch passthrough): every touchscreen among `devices` is grabbed
+    /// and mirrored by a virtual touchscreen (`VirtualTouchscreen`) while it is grabbed; the
+    /// engine's touch output is written there.
     public init(devices: [(SelectedDevice, grab: Bool)], chordWatch: [SelectedDevice] = [], adapters: [LoopAdapter] = [],
-                hooks: Hooks) throws(DeviceError) {
+                hooks: Hooks, mirrorTouchscreens: Bool = false) throws(DeviceError) {
         self.hooks = hooks
         self.adapters = LoopAdapters(adapters, log: hooks.log)
         var slots: [DeviceSlot] = []
         for (selected, grab) in devices {
             let device: EvdevDevice
+            let mirrors = mirrorTouchscreens && selected.description.isTouchscreen
             do {
                 device = try EvdevDevice(node: selected.node)
             } catch where error.errno == ENOENT || error.errno == ENODEV {
                 hooks.log("\(selected.node): gone before it could be opened; looking for it every \(LiveRunner.reopenInterval.seconds) s")
-                slots.append(DeviceSlot(node: selected.node, identity: selected.description, role: .input, wantsGrab: grab, device: nil))
+                slots.append(DeviceSlot(node: selected.node, identity: selected.description, role: .input, wantsGrab: grab || mirrors,
+                                        mirrorsTouch: mirrors, device: nil))
                 continue
             }
             LiveRunner.prepare(device, log: hooks.log)
-            if grab { try device.grab() }
-            slots.append(DeviceSlot(node: selected.node, identity: device.description, role: .input, wantsGrab: grab, device: device))
+            if grab || mirrors { try device.grab() }
+            let slot = DeviceSlot(node: selected.node, identity: device.description, role: .input, wantsGrab: grab || mirrors,
+                                  mirrorsTouch: mirrors, device: device)
+            slot.openMirror(log: hooks.log)
+            slots.append(slot)
         }
         for selected in chordWatch {
             do {
@@ -241,6 +250,7 @@ public final class LiveRunner {
                 slot.close()
                 emit([TranscriptLine(t: t, .device(DeviceChange(.removed, name: slot.identity.name, node: slot.node)))])
                 emit(engine.deviceRemoved(index, at: t))
+                slot.closeMirror(log: hooks.log)
                 last = t
                 nextReopen = min(nextReopen ?? (t + LiveRunner.reopenInterval), t + LiveRunner.reopenInterval)
             }

@@ -28,6 +28,10 @@ public protocol LoopAdapter: AnyObject {
     /// may answer with inputs (a result line for the transcript).
     func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput]
 
+    /// Touch passthrough's feedback (a hold countdown started or ended at a finger); frames for
+    /// the virtual touchscreen are not sent here.
+    func observeTouch(_ output: TouchOutput)
+
     /// The engine took a new tree (any adapter's `.layout`, SIGHUP). A highlight that stays on the
     /// same id writes no line, but its frame may have moved: presenters redraw here.
     func layoutChanged(model: ScanModel)
@@ -45,6 +49,7 @@ extension LoopAdapter {
     public func prepare(nowMonotonic: Int64) -> LoopInterest { LoopInterest() }
     public func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] { [] }
     public func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] { [] }
+    public func observeTouch(_ output: TouchOutput) {}
     public func layoutChanged(model: ScanModel) {}
     public func finish() {}
     public func engineStarted(atMonotonic: Int64) {}

@@ -111,6 +111,10 @@ final class LoopAdapters {
         return inputs
     }
 
+    func observeTouch(_ output: TouchOutput) {
+        for adapter in adapters { adapter.observeTouch(output) }
+    }
+
     func engineStarted(atMonotonic start: Int64) {
         for adapter in adapters { adapter.engineStarted(atMonotonic: start) }
     }

@@ -26,6 +26,8 @@ import SwitchInput
 ///     keyboard opened … closed the keyboard's panel (`KeyboardPanel`): its keys, words and the
 ///                             text being written (from the type and result lines), under the
 ///                             ring; drawn again when what it shows changes
+///     (touch) countdown at P  touch passthrough's hold duration counting down at the finger
+///                             (`HoldCountdown`), filling 30 times a second until it ends
 ///
 /// Tree frames are taken as X root-window pixels (AT-SPI's screen extents are; a tree file is
 /// drawn 1:1 from the screen's top-left corner).
@@ -69,6 +71,8 @@ public final class Overlay: LoopAdapter {
     private var keyboardText = KeyboardTextLine()
     /// The application's latest model (the field's text when the keyboard opens on it).
     private var appModel: ScanModel?
+    /// Touch passthrough's hold countdown at the finger.
+    let countdown: HoldCountdown
 
     private var model: ScanModel?
     /// The stop the cursor is on (nil: not scanning).
@@ -117,6 +121,7 @@ public final class Overlay: LoopAdapter {
         backTab = try TextPanel(connection, name: "switchscan back",
                                 style: .init(accent: settings.color, pixelSize: settings.large ? 22 : 15, border: 0))
         keyboardPanel = KeyboardPanel(connection)
+        countdown = HoldCountdown(connection, color: settings.color, large: settings.large)
         connection.flush()
     }
 
@@ -130,14 +135,15 @@ public final class Overlay: LoopAdapter {
 
     public func prepare(nowMonotonic: Int64) -> LoopInterest {
         guard !connection.isDead else { return LoopInterest() }
-        // A moving band or line: wake when it reaches its next pixel.
-        let next = engineStart.flatMap { start in point.nextFrame(after: now).map { start + $0.microseconds } }
+        // A moving band or line: wake when it reaches its next pixel; a countdown: its next frame.
+        let frames = [point.nextFrame(after: now), countdown.nextFrame(after: now)].compactMap { $0 }.min()
+        let next = engineStart.flatMap { start in frames.map { start + $0.microseconds } }
         return LoopInterest(fds: [LoopFD(fd: connection.fileDescriptor, events: LoopFD.readable)], deadline: next)
     }
 
     public func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] {
         connection.drain()
-        if let start = engineStart, point.nextFrame(after: now) != nil {
+        if let start = engineStart, point.nextFrame(after: now) != nil || countdown.isRunning {
             advance(to: Instant(microseconds: max(now.microseconds, nowMonotonic - start)))
         }
         return takeNotes()
@@ -156,11 +162,19 @@ public final class Overlay: LoopAdapter {
 
     public func engineStarted(atMonotonic start: Int64) { engineStart = start }
 
+    public func observeTouch(_ output: TouchOutput) {
+        if case .countdown(_, _, _, let from, _) = output { now = max(now, from) }
+        guard countdown.take(output) else { return }
+        countdown.draw(at: now, screen: connection.bounds)
+        connection.flush()
+    }
+
     /// Draws a moving band or line where it is at `t` (the engine's clock): the loop's deadline
     /// calls it; tests call it to look at a sweep at a given instant.
     public func advance(to t: Instant) {
         now = max(now, t)
         drawPoint()
+        if countdown.isRunning { countdown.draw(at: now, screen: connection.bounds) }
         connection.flush()
     }
 
@@ -181,6 +195,7 @@ public final class Overlay: LoopAdapter {
                   keyboardPanel.window] + colorWindows {
             w.destroy()
         }
+        countdown.destroy()
         connection.sync()
     }
 

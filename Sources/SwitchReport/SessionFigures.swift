@@ -51,6 +51,8 @@ public struct SessionFigures: Sendable {
     public var touchTaps = 0
     public var touchSwipes = 0
     public var touchHolds = 0
+    /// Contacts passed live to the virtual touchscreen (touch passthrough).
+    public var touchGestures = 0
     public var touchRejected = 0
     /// The selections, each with its time and miss, while they are kept (`keepsSelections`):
     /// a report lists those of its first 10,000 highlights; the counts below cover them all.
@@ -131,7 +133,8 @@ public struct SessionFigures: Sendable {
             }
         case .touch(let d):
             switch d.decision {
-            case .tap: touchTaps += 1
+            case .tap, .passedTap: touchTaps += 1
+            case .gesture: touchGestures += 1
             case .swipe: touchSwipes += 1
             case .hold: touchHolds += 1
             case .rejected: touchRejected += 1

@@ -195,8 +195,9 @@ public enum SessionReport {
             for sw in f.switches { row("  \(sw.name)", "\(sw.accepted) accepted, \(sw.rejected) rejected", id: "switch-" + sw.name) }
         }
         if f.keyRepeats > 0 { row("Key repeats ignored", "\(f.keyRepeats)", id: "key-repeats") }
-        if f.touchTaps + f.touchSwipes + f.touchHolds + f.touchRejected > 0 {
-            row("Touches", "\(f.touchTaps) taps, \(f.touchSwipes) swipes, \(f.touchHolds) holds, \(f.touchRejected) rejected", id: "touches")
+        if f.touchTaps + f.touchSwipes + f.touchHolds + f.touchGestures + f.touchRejected > 0 {
+            let gestures = f.touchGestures > 0 ? ", \(f.touchGestures) gestures passed on" : ""
+            row("Touches", "\(f.touchTaps) taps, \(f.touchSwipes) swipes, \(f.touchHolds) holds\(gestures), \(f.touchRejected) rejected", id: "touches")
         }
         row("Selections", "\(f.selectionCount)", id: "selections")
         row("Selections per minute", f.selectionsPerMinute.map { fixed($0, 2) } ?? "–", id: "per-minute")

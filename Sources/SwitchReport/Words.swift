@@ -60,6 +60,10 @@ enum Words {
             return "touch and hold at \(point)"
         case .rejected(let reason, let point):
             return "rejected at \(point) (" + (reason == .holdDuration ? "lifted before the hold duration" : "inside the ignore-repeat time") + ")"
+        case .passedTap(let point):
+            return "tap at \(point), passed on to the desktop"
+        case .gesture(let from, let to, let duration):
+            return "gesture from \(from) to \(to) in \(duration), passed on to the desktop"
         }
     }
 }

@@ -59,5 +59,10 @@ import Testing
                 == "cannot create the output device: /dev/uinput does not exist: load the uinput module (sudo modprobe uinput)")
         #expect(DeviceError(node: "/dev/input/event3", operation: .grab, errno: EBUSY).description == "/dev/input/event3: cannot grab: another program has grabbed it")
         #expect(DeviceError(node: "/dev/input/event3", operation: .describe, errno: ENOTTY).description.hasPrefix("/dev/input/event3: not an evdev device ("))
+        // /dev/uinput there but not writable: the udev rule is the fix (touch passthrough, --inject).
+        #expect(DeviceError(node: "/dev/uinput", operation: .uinput, errno: EACCES).reason
+                == "permission denied on /dev/uinput: install switchscan's udev rule (70-switchscan.rules: scripts/install.sh or the .deb), which gives /dev/uinput to the user at the seat, then run `sudo udevadm trigger --sysname-match=uinput` (or log in again); or run as root")
+        #expect(DeviceError(node: "/dev/input/event9", operation: .own, errno: 0, advice: "switchscan ELAN Touchscreen").description
+                == "/dev/input/event9: \"switchscan ELAN Touchscreen\" is a device switchscan made; it never reads its own devices (what it writes must not come back as input): name the real device")
     }
 }

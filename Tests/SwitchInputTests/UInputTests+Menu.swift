@@ -9,7 +9,7 @@ extension UInputTests {
     func opened(_ node: String?) throws -> EvdevDevice {
         let node = try #require(node)
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: node) { usleep(10_000) }
-        return try EvdevDevice(node: node)
+        return try EvdevDevice(node: node, readingOwnDevice: true)
     }
 
     /// The events of every frame read, by name: ["KEY_LEFTCTRL 1"], ["KEY_Q 1"], ….

@@ -58,8 +58,12 @@ echo "storm: $SENT signals sent, $RELOADS reloads"
 check "EINTR storm: the storm happened (at least 1000 SIGHUPs in 4 s)" "[ \"${SENT:-0}\" -ge 1000 ]"
 check "EINTR storm: status 0 at --until" "[ $RC = 0 ]"
 check "EINTR storm: the recording has the 3 presses" "[ \$(grep -c '^E: .* 0001 0039 1' /tmp/st.evemu) = 3 ]"
-same_as_simulate storm /tmp/st.out /tmp/st.err /tmp/st.evemu $AUTO 7; RC=$?
-check "EINTR storm: run and simulate give the same transcript (times within 50 ms)" "[ $RC = 0 ]"
+# Each reload writes a layout line (issue 22) that the simulator, which gets no SIGHUP, cannot:
+# compared without them, and counted.
+grep -v '"type":"tree","change":"layout"' /tmp/st.out > /tmp/st-noreload.out
+same_as_simulate storm /tmp/st-noreload.out /tmp/st.err /tmp/st.evemu $AUTO 7; RC=$?
+check "EINTR storm: run and simulate give the same transcript (times within 50 ms), reloads aside" "[ $RC = 0 ]"
+check "EINTR storm: one layout line per reload" "[ \$(grep -c '\"type\":\"tree\",\"change\":\"layout\"' /tmp/st.out) = $RELOADS ]"
 check "EINTR storm: reloads coalesced, at most one per 0.1 s (at most 45 in 4 s)" "[ $RELOADS -ge 1 ] && [ $RELOADS -le 45 ]"
 echo "destroy $SK" >&3
 

@@ -76,7 +76,7 @@ SW=$(awk '$1 == "created" && $2 == 0 {print $3}' /tmp/vmdev.out)
 TS=$(awk '$1 == "created" && $2 == 1 {print $3}' /tmp/vmdev.out)
 echo "switch $SW, touchscreen $TS"
 
-# vm-test.sh --only faults|pause: that file's checks alone (while working on them)
+# vm-test.sh --only faults|pause|touch: that file's checks alone (while working on them)
 if [ -n "${1:-}" ]; then
   . "./vm-$1.sh"
   exec 3>&-
@@ -282,6 +282,8 @@ kill $HOLDER 2>/dev/null; wait $HOLDER 2>/dev/null
 # Faults in the live loop (issue 12) and the safety exit (issue 13): their own files, same VM.
 . ./vm-faults.sh
 . ./vm-pause.sh
+# Touch passthrough (issue 20): a virtual touchscreen read by libinput.
+. ./vm-touch.sh
 
 exec 3>&-
 
@@ -289,7 +291,7 @@ exec 3>&-
 # scanner menu's keyboard, by keysym through the layouts of xkb-data, and pointer).
 if [ -x ./switchscanPackageTests.xctest ]; then
   ./switchscanPackageTests.xctest --testing-library swift-testing --filter UInputTests > /tmp/xctest.out 2>&1; RC=$?
-  check "Swift UInputTests pass on the real kernel" "[ $RC = 0 ] && grep -q 'Test run with 9 tests.* passed' /tmp/xctest.out && ! grep -q skipped /tmp/xctest.out"
+  check "Swift UInputTests pass on the real kernel" "[ $RC = 0 ] && grep -q 'Test run with 11 tests.* passed' /tmp/xctest.out && ! grep -q skipped /tmp/xctest.out"
   [ $RC = 0 ] || show /tmp/xctest.out
 fi
 

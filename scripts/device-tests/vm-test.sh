@@ -12,7 +12,7 @@ BUILD=1 ONLY=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-build) BUILD=0; shift ;;
-    --only) ONLY=("$2"); shift 2 ;;  # faults or pause: vm-faults.sh or vm-pause.sh alone
+    --only) ONLY=("$2"); shift 2 ;;  # faults, pause or touch: vm-faults.sh, vm-pause.sh or vm-touch.sh alone
     *) echo "vm-test: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -28,6 +28,8 @@ command -v gcc >/dev/null || command -v clang >/dev/null || need+=(gcc)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 pkg-config --exists libevdev 2>/dev/null || need+=(libevdev-dev)
 command -v evemu-device >/dev/null || need+=(evemu-tools)
+# libinput's own debug-events reads the virtual touchscreen (vm-touch.sh).
+[ -x /usr/libexec/libinput/libinput-debug-events ] || need+=(libinput-tools)
 if [ ${#need[@]} -gt 0 ]; then
   echo "vm-test: installing ${need[*]}" >&2
   if ! { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"; } >&2; then
@@ -56,8 +58,11 @@ trap 'rm -rf "$WORK"' EXIT
 "$CC" -O2 -Wall -o "$WORK/vmdev" "$HERE/vmdev.c" $(pkg-config --cflags --libs libevdev)
 "$CC" -O2 -Wall -shared -fPIC -o "$WORK/vmgate.so" "$HERE/vmgate.c" -ldl
 # The bundled profiles by path, and a three-item tree with an explicit activation point.
-FILES=(-f "$BIN" -f "$WORK/vmdev" -f "$WORK/vmgate.so" -f "$HERE/vm-faults.sh" -f "$HERE/vm-pause.sh" -f "$HERE/vm-tree.json" -f "$ROOT/Profiles/two-switch-manual.json"
-       -f "$ROOT/Profiles/single-switch-auto.json")
+FILES=(-f "$BIN" -f "$WORK/vmdev" -f "$WORK/vmgate.so" -f "$HERE/vm-faults.sh" -f "$HERE/vm-pause.sh" -f "$HERE/vm-touch.sh" -f "$HERE/vm-tree.json"
+       -f "$ROOT/Profiles/two-switch-manual.json" -f "$ROOT/Profiles/single-switch-auto.json")
+# libinput debug-events (its libraries come along, as the test bundle's do) and its quirks files.
+FILES+=(-f /usr/libexec/libinput/libinput-debug-events)
+for q in /usr/share/libinput/*.quirks; do FILES+=(-f "$q:$q"); done
 [ -x "$TESTS" ] && FILES+=(-f "$TESTS")
 # The keyboard layouts (xkb-data) for --inject's keyboard, unpacked inside (UInputTests, issue 23).
 if [ -d /usr/share/X11/xkb ]; then tar -C /usr/share/X11 -cf "$WORK/xkb.tar" xkb && FILES+=(-f "$WORK/xkb.tar"); fi

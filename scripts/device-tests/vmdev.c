@@ -12,6 +12,11 @@
 //     flood K N                     N press/release frames as fast as possible, ending pressed
 //     presses K CODE N GAP_MS       N presses of CODE, one every GAP_MS (held half of it)
 //     sleep MS
+//     touch K SLOT TID X Y          protocol-B contact TID down in SLOT at (X, Y) (BTN_TOUCH 1 too)
+//     move K SLOT X Y               that slot's contact moves to (X, Y)
+//     move2 K X0 Y0 X1 Y1           slots 0 and 1 move in one frame (two fingers)
+//     lift K SLOT [LAST]            that slot's contact lifts (LAST 1: BTN_TOUCH 0 too)
+//     glide K SLOT X0 Y0 X1 Y1 MS N  N moves from (X0, Y0) to (X1, Y1) over MS ms (a slow swipe)
 //   vmdev read NODE MS [N]   print "TYPE CODE VALUE" (names) for each event on NODE for MS ms
 //                            (or until N events), CLOCK_MONOTONIC stamps as "sec.usec" first;
 //                            "reading NODE" on stderr once it reads
@@ -21,6 +26,15 @@
 //   vmdev stamp              copy stdin to stdout, each line prefixed with CLOCK_MONOTONIC µs at read
 //   vmdev drain NODE MS      read NODE for MS ms as a bare libevdev loop, print the event count
 //   (serve) stream K HZ MS   a moving protocol-B contact on touch device K, HZ frames a second
+//   vmdev forward NODE       (bench) a bare libevdev → uinput loop: grabs NODE, mirrors it as a uinput
+//                            device named "bare " + its name, and writes every event it reads there
+//                            (libevdev_uinput_write_event), until killed; "forwarding NODE" once ready
+//   vmdev touchlat N GAP_MS [WARMUP]  (bench) a touchscreen ("Bench Touchscreen"); for each
+//                            "go LABEL NAME" line on stdin: one contact down, WARMUP moves (not
+//                            timed), N moves GAP_MS apart, lift; each move's latency is the kernel
+//                            stamp of the device named NAME's matching frame minus CLOCK_MONOTONIC
+//                            just before the move was written; "lat LABEL K US" per move, then
+//                            "done LABEL"
 //   vmdev latency N GAP_MS   (bench) a new switch; N presses per "go LABEL" line on stdin, then
 //                            the kernel stamp of each press; see bench-inside.sh
 //   (faults, vm-faults.sh)
@@ -98,17 +112,17 @@ static void emit(struct libevdev_uinput *ui, int type, int code, int value) {
 }
 
 static int serve(void) {
-    struct libevdev_uinput *devs[16] = {0};
+    struct libevdev_uinput *devs[64] = {0};
     int n = 0;
     char line[256];
     setvbuf(stdout, NULL, _IOLBF, 0);
     while (fgets(line, sizeof line, stdin)) {
         char cmd[32], a[128];
-        int k, x, y, gap;
+        int k, x, y, gap, tid, x0, y0, x1, y1;
         if (sscanf(line, "%31s", cmd) != 1) continue;
         if (strcmp(cmd, "create") == 0) {
             char kind[16];
-            if (sscanf(line, "create %15s %127[^\n]", kind, a) != 2 || n >= 16) { printf("error\n"); continue; }
+            if (sscanf(line, "create %15s %127[^\n]", kind, a) != 2 || n >= 64) { printf("error\n"); continue; }
             devs[n] = make(kind, a);
             if (!devs[n]) { printf("error\n"); continue; }
             sleep_ms(200);  // let devtmpfs create the node
@@ -133,6 +147,42 @@ static int serve(void) {
             emit(devs[k], EV_ABS, ABS_MT_TRACKING_ID, -1);
             emit(devs[k], EV_KEY, BTN_TOUCH, 0);
             emit(devs[k], EV_SYN, SYN_REPORT, 0);
+        } else if (sscanf(line, "touch %d %d %d %d %d", &k, &x, &y, &gap, &tid) == 5 && k < n && devs[k]) {
+            emit(devs[k], EV_ABS, ABS_MT_SLOT, x);
+            emit(devs[k], EV_ABS, ABS_MT_TRACKING_ID, y);
+            emit(devs[k], EV_ABS, ABS_MT_POSITION_X, gap);
+            emit(devs[k], EV_ABS, ABS_MT_POSITION_Y, tid);
+            emit(devs[k], EV_KEY, BTN_TOUCH, 1);
+            emit(devs[k], EV_SYN, SYN_REPORT, 0);
+        } else if (sscanf(line, "move2 %d %d %d %d %d", &k, &x, &y, &gap, &tid) == 5 && k < n && devs[k]) {
+            emit(devs[k], EV_ABS, ABS_MT_SLOT, 0);
+            emit(devs[k], EV_ABS, ABS_MT_POSITION_X, x);
+            emit(devs[k], EV_ABS, ABS_MT_POSITION_Y, y);
+            emit(devs[k], EV_ABS, ABS_MT_SLOT, 1);
+            emit(devs[k], EV_ABS, ABS_MT_POSITION_X, gap);
+            emit(devs[k], EV_ABS, ABS_MT_POSITION_Y, tid);
+            emit(devs[k], EV_SYN, SYN_REPORT, 0);
+        } else if (sscanf(line, "move %d %d %d %d", &k, &x, &y, &gap) == 4 && k < n && devs[k]) {
+            emit(devs[k], EV_ABS, ABS_MT_SLOT, x);
+            emit(devs[k], EV_ABS, ABS_MT_POSITION_X, y);
+            emit(devs[k], EV_ABS, ABS_MT_POSITION_Y, gap);
+            emit(devs[k], EV_SYN, SYN_REPORT, 0);
+        } else if (sscanf(line, "lift %d %d", &k, &x) == 2 && k < n && devs[k]) {
+            int last = 0;
+            sscanf(line, "lift %*d %*d %d", &last);
+            emit(devs[k], EV_ABS, ABS_MT_SLOT, x);
+            emit(devs[k], EV_ABS, ABS_MT_TRACKING_ID, -1);
+            if (last) emit(devs[k], EV_KEY, BTN_TOUCH, 0);
+            emit(devs[k], EV_SYN, SYN_REPORT, 0);
+        } else if (sscanf(line, "glide %d %d %d %d %d %d %d %d", &k, &x, &x0, &y0, &x1, &y1, &gap, &tid) == 8 && k < n && devs[k] && tid > 0) {
+            emit(devs[k], EV_ABS, ABS_MT_SLOT, x);
+            for (int i = 1; i <= tid; i++) {
+                sleep_ms(gap / tid);
+                emit(devs[k], EV_ABS, ABS_MT_POSITION_X, x0 + (x1 - x0) * i / tid);
+                emit(devs[k], EV_ABS, ABS_MT_POSITION_Y, y0 + (y1 - y0) * i / tid);
+                emit(devs[k], EV_SYN, SYN_REPORT, 0);
+            }
+            printf("glided %d\n", k);
         } else if (sscanf(line, "flood %d %d", &k, &x) == 2 && k < n && devs[k]) {
             for (int i = 0; i < x; i++) {
                 emit(devs[k], EV_KEY, KEY_SPACE, 1);
@@ -282,6 +332,116 @@ static int latency(int n, int gap) {
     return 0;
 }
 
+/* The name of /dev/input/eventN from sysfs. */
+static int sysfs_name(const char *node, char *out, size_t size) {
+    const char *base = strrchr(node, '/');
+    char path[256];
+    snprintf(path, sizeof path, "/sys/class/input/%s/device/name", base ? base + 1 : node);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    if (!fgets(out, (int)size, f)) { fclose(f); return -1; }
+    fclose(f);
+    out[strcspn(out, "\n")] = 0;
+    return 0;
+}
+
+/* The node of the input device named NAME, waiting up to 5 s for it. */
+static int find_node(const char *name, char *node, size_t size) {
+    for (int tries = 0; tries < 500; tries++) {
+        for (int i = 0; i < 64; i++) {
+            char n[64], got[256];
+            snprintf(n, sizeof n, "/dev/input/event%d", i);
+            if (sysfs_name(n, got, sizeof got) == 0 && strcmp(got, name) == 0 && access(n, R_OK) == 0) {
+                snprintf(node, size, "%s", n);
+                return 0;
+            }
+        }
+        sleep_ms(10);
+    }
+    return -1;
+}
+
+static int forward(const char *node) {
+    int fd = open(node, O_RDONLY | O_NONBLOCK);
+    struct libevdev *d = NULL;
+    if (fd < 0 || libevdev_new_from_fd(fd, &d) != 0 || libevdev_grab(d, LIBEVDEV_GRAB) != 0) { fprintf(stderr, "vmdev: cannot grab %s\n", node); return 1; }
+    char name[300];
+    snprintf(name, sizeof name, "bare %s", libevdev_get_name(d));
+    libevdev_set_name(d, name);
+    struct libevdev_uinput *ui = NULL;
+    if (libevdev_uinput_create_from_device(d, LIBEVDEV_UINPUT_OPEN_MANAGED, &ui) != 0) { fprintf(stderr, "vmdev: cannot create the mirror\n"); return 1; }
+    printf("forwarding %s\n", node);
+    fflush(stdout);
+    for (;;) {
+        struct pollfd p = {fd, POLLIN, 0};
+        poll(&p, 1, -1);
+        struct input_event ev;
+        int rc;
+        while ((rc = libevdev_next_event(d, LIBEVDEV_READ_FLAG_NORMAL, &ev)) == LIBEVDEV_READ_STATUS_SUCCESS)
+            libevdev_uinput_write_event(ui, ev.type, ev.code, ev.value);
+        if (rc != -EAGAIN && rc != LIBEVDEV_READ_STATUS_SYNC) break;
+    }
+    libevdev_uinput_destroy(ui);
+    return 0;
+}
+
+/* One frame from `fd` (up to its SYN_REPORT), its kernel stamp in µs; -1 after 2 s without one. */
+static long long next_frame(int fd, struct libevdev *d) {
+    long long end = now_us() + 2000000LL;
+    while (now_us() < end) {
+        struct input_event ev;
+        int rc;
+        while ((rc = libevdev_next_event(d, LIBEVDEV_READ_FLAG_NORMAL, &ev)) == LIBEVDEV_READ_STATUS_SUCCESS)
+            if (ev.type == EV_SYN && ev.code == SYN_REPORT) return (long long)ev.input_event_sec * 1000000LL + ev.input_event_usec;
+        struct pollfd p = {fd, POLLIN, 0};
+        poll(&p, 1, 100);
+    }
+    return -1;
+}
+
+static int touchlat(int n, int gap, int warmup) {
+    struct libevdev_uinput *ui = make("touch", "Bench Touchscreen");
+    if (!ui) return 1;
+    sleep_ms(300);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    printf("node %s\n", libevdev_uinput_get_devnode(ui));
+    long long *lat = calloc((size_t)n, sizeof *lat);
+    char line[256], label[64], target[200];
+    while (fgets(line, sizeof line, stdin)) {
+        if (sscanf(line, "go %63s %199[^\n]", label, target) != 2) continue;
+        char node[64];
+        if (find_node(target, node, sizeof node) != 0) { printf("error: no device named %s\n", target); continue; }
+        int fd = open(node, O_RDONLY | O_NONBLOCK);
+        struct libevdev *d = NULL;
+        if (fd < 0 || libevdev_new_from_fd(fd, &d) != 0 || libevdev_set_clock_id(d, CLOCK_MONOTONIC) != 0) { printf("error: cannot read %s\n", node); continue; }
+        emit(ui, EV_ABS, ABS_MT_SLOT, 0);
+        emit(ui, EV_ABS, ABS_MT_TRACKING_ID, 1);
+        emit(ui, EV_ABS, ABS_MT_POSITION_X, 500);
+        emit(ui, EV_ABS, ABS_MT_POSITION_Y, 500);
+        emit(ui, EV_KEY, BTN_TOUCH, 1);
+        emit(ui, EV_SYN, SYN_REPORT, 0);
+        next_frame(fd, d);
+        for (int i = -warmup; i < n; i++) {
+            sleep_ms(gap);
+            long long t0 = now_us();
+            emit(ui, EV_ABS, ABS_MT_POSITION_X, 600 + (i % 2) * 10);
+            emit(ui, EV_SYN, SYN_REPORT, 0);
+            long long k = next_frame(fd, d);
+            if (i >= 0) lat[i] = k < 0 ? -1 : k - t0;
+        }
+        emit(ui, EV_ABS, ABS_MT_TRACKING_ID, -1);
+        emit(ui, EV_KEY, BTN_TOUCH, 0);
+        emit(ui, EV_SYN, SYN_REPORT, 0);
+        next_frame(fd, d);
+        libevdev_free(d);
+        close(fd);
+        for (int i = 0; i < n; i++) printf("lat %s %d %lld\n", label, i, lat[i]);
+        printf("done %s\n", label);
+    }
+    libevdev_uinput_destroy(ui);
+    return 0;
+}
+
 static int stamp(void) {
     char line[4096];
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -336,6 +496,8 @@ int main(int argc, char **argv) {
     if (argc == 4 && strcmp(argv[1], "hold") == 0) return hold(argv[2], atol(argv[3]));
     if (argc == 2 && strcmp(argv[1], "now") == 0) { printf("%lld\n", now_us()); return 0; }
     if (argc == 4 && strcmp(argv[1], "latency") == 0) return latency(atoi(argv[2]), atoi(argv[3]));
+    if (argc >= 4 && strcmp(argv[1], "touchlat") == 0) return touchlat(atoi(argv[2]), atoi(argv[3]), argc > 4 ? atoi(argv[4]) : 0);
+    if (argc == 3 && strcmp(argv[1], "forward") == 0) return forward(argv[2]);
     if (argc == 6 && strcmp(argv[1], "storm") == 0) return storm(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), atol(argv[5]));
     if (argc == 4 && strcmp(argv[1], "nofile") == 0) return nofile(atoi(argv[2]), atol(argv[3]));
     if (argc >= 4 && strcmp(argv[1], "stall") == 0) return stall(argv[2], argv[3], argc > 4 ? atol(argv[4]) : 0);

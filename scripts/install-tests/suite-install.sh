@@ -11,8 +11,8 @@
 #     the user unit; installing again replaces; --uninstall leaves nothing behind (and keeps what
 #     was there before).
 #  2. The udev rule, run by `udevadm test` on umockdev devices in a private mount namespace (no
-#     trace on this machine): a one-key switch and a gamepad get the uaccess tag, a full keyboard
-#     and a touchscreen do not, a keyboard configured with SWITCHSCAN_SWITCH=1 does.
+#     trace on this machine): a one-key switch, a gamepad and /dev/uinput get the uaccess tag, a
+#     full keyboard and a touchscreen do not, a keyboard configured with SWITCHSCAN_SWITCH=1 does.
 #  3. scripts/build-deb.sh from the same build: the .deb declares what the binary links, installs
 #     with apt-get, runs, and is removed leaving none of its files (skipped, with the reason, when
 #     not root or when a switchscan package is already installed).
@@ -195,9 +195,11 @@ if [ "$(id -u)" -eq 0 ] && command -v udevadm >/dev/null && command -v umockdev-
   check "udev rule: a full keyboard does not" rule_tags keyboard /sys/devices/virtual/input/input110/event10 no
   check "udev rule: a touchscreen does not" rule_tags touch /sys/devices/virtual/input/input105/event5 no
   check "udev rule: a gamepad does" rule_tags gamepad /sys/devices/virtual/input/input111/event11 yes
+  check "udev rule: /dev/uinput gets the uaccess tag (touch passthrough's virtual touchscreen)" rule_tags uinput /sys/devices/virtual/misc/uinput yes
   # Without switchscan's rule the one-key switch gets no uaccess: the tag above is the rule's.
   mv "$WORK/rules/70-switchscan.rules" "$WORK/70-switchscan.rules.aside"
   check "... and without the rule the switch gets none (the tag is the rule's)" rule_tags switch /sys/devices/virtual/input/input102/event2 no
+  check "... nor /dev/uinput" rule_tags uinput /sys/devices/virtual/misc/uinput no
   mv "$WORK/70-switchscan.rules.aside" "$WORK/rules/70-switchscan.rules"
   # A clinician's configuration for one device (a switch interface that is a full keyboard), as
   # the rule's header and the README describe it.

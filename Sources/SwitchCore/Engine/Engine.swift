@@ -3,7 +3,9 @@
 ///
 ///     device frame ─┬─ keys ──→ SwitchPipeline (per device + key) ─→ switch actions ─┐
 ///                   └─ touch ─→ TouchTracker → TouchFilter ─→ tap / swipe / hold     │
-///                               (or the whole screen as one switch) ─────────────────┤
+///                               │ (or the whole screen as one switch) ───────────────┤
+///                               └→ TouchPassthrough ─→ virtual touchscreen frames    │
+///                                  (`takeTouchOutput`, the live shell's second channel)
 ///                                                                                    ↓
 ///                                                  Scanner (scan order, menu) → highlight/perform
 ///
@@ -27,6 +29,8 @@ public struct Engine: Sendable {
     private var pipelines: [PipelineState] = []
     var timers = TimerQueue<TimerKey>()
     var out: [TranscriptLine] = []
+    /// What the touch passthrough writes (and the countdowns it shows): not transcript lines.
+    var touchOut: [TouchOutput] = []
     var now = Instant.zero
     /// The layout the keyboard opens with (docs/typing.md); nil: activating a field opens nothing.
     /// A text field's scanner menu offers Keyboard while there is one.
@@ -66,6 +70,7 @@ public struct Engine: Sendable {
         case predictionWait
         case pipeline(Int, SwitchPipeline.TimerID)
         case touch(device: Int, TouchFilter.TimerID)
+        case passthrough(device: Int, TouchPassthrough.TimerID)
         case pauseHold
     }
 
@@ -87,6 +92,8 @@ public struct Engine: Sendable {
         var tracker: TouchTracker?
         /// Present for a touchscreen whose touches tap (not the screen as a switch).
         var touchFilter: TouchFilter?
+        /// Present instead of the filter when touches pass on to a virtual touchscreen.
+        var passthrough: TouchPassthrough?
         /// Contacts down now (the screen as a switch is pressed while any is).
         var contactsDown = 0
     }
@@ -121,10 +128,13 @@ public struct Engine: Sendable {
         guard let description = devices[d].description, description.isTouchscreen else {
             devices[d].tracker = nil
             devices[d].touchFilter = nil
+            devices[d].passthrough = nil
             return
         }
         devices[d].tracker = TouchTracker(device: description, screen: model.screen)
-        if profile.touchAccommodations.touchAsSwitch == nil, devices[d].touchFilter == nil {
+        if profile.passesTouch {
+            if devices[d].passthrough == nil { devices[d].passthrough = TouchPassthrough(settings: profile.touchAccommodations) }
+        } else if profile.touchAccommodations.touchAsSwitch == nil, devices[d].touchFilter == nil {
             devices[d].touchFilter = TouchFilter(settings: profile.touchAccommodations)
         }
     }
@@ -182,6 +192,21 @@ public struct Engine: Sendable {
         return flush()
     }
 
+    /// What the touch passthrough wrote since the last call (frames for the virtual touchscreens,
+    /// the hold countdowns): the live shell's second output, besides the transcript.
+    public mutating func takeTouchOutput() -> [TouchOutput] {
+        if touchOut.isEmpty { return [] }
+        defer { touchOut = [] }
+        return touchOut
+    }
+
+    /// `takeTouchOutput`, one at a time and without a copy (the live loop, every frame).
+    public mutating func takeTouchOutput(_ body: (TouchOutput) -> Void) {
+        if touchOut.isEmpty { return }
+        for o in touchOut { body(o) }
+        touchOut.removeAll(keepingCapacity: true)
+    }
+
     /// The earliest pending timer (arm the timerfd there); nil when nothing is pending.
     public mutating func nextDeadline() -> Instant? { timers.nextDeadline() }
 
@@ -198,6 +223,7 @@ public struct Engine: Sendable {
         devices[device].contactsDown = 0
         if devices[device].tracker != nil { _ = devices[device].tracker!.liftAll() }
         runTouchFilter(device, .deviceGone)
+        runPassthrough(device, .deviceGone)
         return flush()
     }
 
@@ -325,6 +351,12 @@ public struct Engine: Sendable {
 
     private mutating func handleTouch(_ events: [InputEvent], device: Int) {
         guard devices[device].tracker != nil else { return }
+        if devices[device].passthrough != nil {
+            let samples = devices[device].tracker!.handleSamples(frame: events)
+            guard !pause.isPaused else { return }
+            for s in samples { runPassthrough(device, .contact(s)) }
+            return
+        }
         let contacts = devices[device].tracker!.handle(frame: events)
         for c in contacts {
             if let action = profile.touchAccommodations.touchAsSwitch {
@@ -380,6 +412,26 @@ public struct Engine: Sendable {
         }
     }
 
+    private mutating func runPassthrough(_ device: Int, _ event: TouchPassthrough.Event) {
+        guard devices[device].passthrough != nil else { return }
+        for o in devices[device].passthrough!.handle(event, at: now) {
+            switch o {
+            case .write(let changes): touchOut.append(.frame(device: device, changes))
+            case .tap(let contact, let point):
+                out.append(TranscriptLine(t: now, .touch(TouchDecision(contact: contact, .passedTap(point: point)))))
+            case .gesture(let contact, let from, let to, let duration):
+                out.append(TranscriptLine(t: now, .touch(TouchDecision(contact: contact, .gesture(from: from, to: to, duration: duration)))))
+            case .rejected(let contact, let reason, let point):
+                out.append(TranscriptLine(t: now, .touch(TouchDecision(contact: contact, .rejected(reason, point: point)))))
+            case .countdown(let contact, let point, let until):
+                touchOut.append(.countdown(device: device, contact: contact, at: point, from: now, until: until))
+            case .countdownEnded(let contact): touchOut.append(.countdownEnded(device: device, contact: contact))
+            case .setTimer(let id, let at): timers.set(.passthrough(device: device, id), at: at)
+            case .cancelTimer(let id): timers.cancel(.passthrough(device: device, id))
+            }
+        }
+    }
+
     // MARK: Safety exit
 
     /// Runs the pause machine; true when the key was the pause chord's (not a switch press).
@@ -404,7 +456,10 @@ public struct Engine: Sendable {
             runPipeline(p, .deviceGone)
             pipelines[p].waitsForRelease = false
         }
-        for d in devices.indices { runTouchFilter(d, .deviceGone) }
+        for d in devices.indices {
+            runTouchFilter(d, .deviceGone)
+            runPassthrough(d, .deviceGone)
+        }
         deliverToScanner(.action(.stopScanning, target: nil))
     }
 
@@ -494,6 +549,7 @@ public struct Engine: Sendable {
             case .predictionWait: predictionsTimedOut()
             case .pipeline(let p, let id): runPipeline(p, .timer(id))
             case .touch(let d, let id): runTouchFilter(d, .timer(id))
+            case .passthrough(let d, let id): runPassthrough(d, .timer(id))
             case .pauseHold: _ = runPause(.timer)
             }
         }

@@ -27,6 +27,7 @@ public enum EventCodes {
     public static let ABS_MT_POSITION_X: UInt16 = 0x35
     public static let ABS_MT_POSITION_Y: UInt16 = 0x36
     public static let ABS_MT_TRACKING_ID: UInt16 = 0x39
+    public static let ABS_MT_TOOL_Y: UInt16 = 0x3d
 
     public static let BTN_MISC: UInt16 = 0x100
     public static let BTN_MOUSE: UInt16 = 0x110

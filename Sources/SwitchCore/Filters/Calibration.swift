@@ -126,11 +126,133 @@ public enum Calibration {
             progress: progress)
     }
 
+    /// Settings that share their debounce and hold duration share stages 1–3 (autorepeat,
+    /// debounce, hold duration): those run once per pair, per switch, recording what stage 4
+    /// (ignore repeat) hears; stage 4 then runs alone for each ignore-repeat time. Stage 4 sets
+    /// no timer and feeds nothing back, and every press it accepts is counted once by stage 5
+    /// (long press: short or long, after its release or its timeout), so the outcomes are those
+    /// of replaying every setting whole (`runWhole`; a test compares the two). Switches do not
+    /// interact, so each is replayed on its own and the counts are added. The default grid (11
+    /// holds × 11 ignores × 9 debounces) replays 99 times instead of 1,089 (issue 22: a million
+    /// presses took minutes).
     public static func run(events: [TimedEvent], switches: [SwitchBinding], stabilization: SwitchStabilization,
                            settings: [Setting], progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) -> [Outcome] {
         let keys = keyEvents(events, switches: switches)
+        var outcomes = [Outcome?](repeating: nil, count: settings.count)
+        // Settings by (debounce, hold), in grid order of their first setting.
+        var order: [StageKey] = []
+        var byStage: [StageKey: [Int]] = [:]
+        for (k, setting) in settings.enumerated() {
+            let key = StageKey(debounce: setting.debounce, holdDuration: setting.holdDuration)
+            if byStage[key] == nil { order.append(key) }
+            byStage[key, default: []].append(k)
+        }
+        let perSwitch = switches.indices.map { p in keys.filter { $0.pipeline == p } }
+        var done = 0
+        for key in order {
+            var st = stabilization
+            st.debounce = key.debounce
+            st.holdDuration = key.holdDuration
+            // Stages 1–3 once per switch: their rejections, and what stage 4 hears.
+            let stages = perSwitch.map { keys in
+                var replay = StageReplay(stabilization: st)
+                return replay.run(keys)
+            }
+            for k in byStage[key]! {
+                var rejected = Rejections()
+                var accepted = 0
+                for stage in stages {
+                    rejected.debounce += stage.rejected.debounce
+                    rejected.holdDuration += stage.rejected.holdDuration
+                    rejected.autorepeat += stage.rejected.autorepeat
+                    var ignore = IgnoreRepeatFilter(window: settings[k].ignoreRepeat, anchor: stabilization.ignoreRepeatFrom)
+                    for input in stage.ignoreRepeatInputs {
+                        for o in ignore.handle(input.event, at: input.at) {
+                            switch o {
+                            case .accepted: accepted += 1
+                            case .rejected: rejected.ignoreRepeat += 1
+                            case .released: break
+                            }
+                        }
+                    }
+                }
+                outcomes[k] = Outcome(setting: settings[k], accepted: accepted, rejected: rejected)
+                done += 1
+                progress(done, settings.count)
+            }
+        }
+        return outcomes.map { $0! }
+    }
+
+    struct StageKey: Hashable {
+        var debounce: Interval
+        var holdDuration: Interval
+    }
+
+    /// Stages 1–3 of one switch over its key events, on their own timers (debounce, spurious
+    /// release, hold duration: deadline order, ties in the order set, as `Replay` does).
+    struct StageReplay {
+        var acceptance: SwitchAcceptance
+        var deadlines: [Int64] = Array(repeating: .max, count: SwitchPipeline.TimerID.allCases.count)
+        var sequence: [UInt64] = Array(repeating: 0, count: SwitchPipeline.TimerID.allCases.count)
+        var nextSequence: UInt64 = 0
+        var rejected = Rejections()
+        var buffer: [SwitchAcceptance.Output] = []
+
+        init(stabilization: SwitchStabilization) {
+            acceptance = SwitchAcceptance(stabilization: stabilization)
+            acceptance.ignoreRepeatInputs = []
+        }
+
+        mutating func run(_ keys: [KeyEvent]) -> (rejected: Rejections, ignoreRepeatInputs: [(event: IgnoreRepeatFilter.Event, at: Instant)]) {
+            acceptance.ignoreRepeatInputs!.reserveCapacity(keys.count)
+            for k in keys {
+                fire(upTo: k.time.microseconds)
+                handle(.key(value: k.value), at: k.time)
+            }
+            fire(upTo: .max)
+            return (rejected, acceptance.ignoreRepeatInputs ?? [])
+        }
+
+        mutating func fire(upTo t: Int64) {
+            while true {
+                var best = -1
+                for i in deadlines.indices where deadlines[i] != .max {
+                    if best < 0 || deadlines[i] < deadlines[best] || (deadlines[i] == deadlines[best] && sequence[i] < sequence[best]) {
+                        best = i
+                    }
+                }
+                guard best >= 0, deadlines[best] <= t, let id = SwitchPipeline.TimerID(rawValue: best) else { return }
+                let deadline = deadlines[best]
+                deadlines[best] = .max
+                handle(.timer(id), at: Instant(microseconds: deadline))
+            }
+        }
+
+        mutating func handle(_ event: SwitchAcceptance.Event, at t: Instant) {
+            buffer.removeAll(keepingCapacity: true)
+            acceptance.handle(event, at: t, into: &buffer)
+            for o in buffer {
+                switch o {
+                case .rejected(let reason): rejected.count(reason)
+                case .setTimer(let id, let at):
+                    deadlines[id.rawValue] = at.microseconds
+                    nextSequence += 1
+                    sequence[id.rawValue] = nextSequence
+                case .cancelTimer(let id):
+                    deadlines[id.rawValue] = .max
+                case .physicalPress, .acceptedPress, .acceptedRelease:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Every setting replayed whole through the pipelines (what `run` must agree with).
+    static func runWhole(events: [TimedEvent], switches: [SwitchBinding], stabilization: SwitchStabilization,
+                         settings: [Setting]) -> [Outcome] {
+        let keys = keyEvents(events, switches: switches)
         return settings.enumerated().map { k, setting in
-            defer { progress(k + 1, settings.count) }
             var st = stabilization
             st.holdDuration = setting.holdDuration
             st.ignoreRepeat = setting.ignoreRepeat
@@ -190,13 +312,26 @@ public enum Calibration {
             sequence = Array(repeating: 0, count: deadlines.count)
         }
 
+        /// The outputs of one event, kept between events (no array per event).
+        var outputs: [SwitchPipeline.Output] = []
+
         mutating func run(_ keys: [KeyEvent]) {
+            outputs.reserveCapacity(16)
             for k in keys {
                 fire(upTo: k.time.microseconds)
-                apply(pipelines[k.pipeline].handle(.key(value: k.value), at: k.time), k.pipeline)
+                handle(.key(value: k.value), at: k.time, k.pipeline)
             }
             // The tail: every timer left (without move repeat, each pipeline sets finitely many).
             fire(upTo: .max)
+        }
+
+        mutating func handle(_ event: SwitchPipeline.Event, at t: Instant, _ p: Int) {
+            var buffer = outputs
+            outputs = []
+            buffer.removeAll(keepingCapacity: true)
+            pipelines[p].handle(event, at: t, into: &buffer)
+            apply(buffer, p)
+            outputs = buffer
         }
 
         mutating func fire(upTo t: Int64) {
@@ -215,7 +350,7 @@ public enum Calibration {
                 deadlines[best] = .max
                 let p = best / Self.timersPerSwitch
                 guard let id = SwitchPipeline.TimerID(rawValue: best % Self.timersPerSwitch) else { return }
-                apply(pipelines[p].handle(.timer(id), at: Instant(microseconds: deadline)), p)
+                handle(.timer(id), at: Instant(microseconds: deadline), p)
                 earliest = deadline
             }
         }

@@ -45,6 +45,10 @@ package struct LongPressFilter: Sendable {
     /// nil when long press is off for this switch.
     package let longPress: (time: Interval, action: SwitchAction)?
     package private(set) var state: State = .idle
+    /// The outputs that never change, made once: returned as they are, they cost no allocation
+    /// per press (`calibrate` replays a million presses a thousand times).
+    private let acceptedOutput: [Output]
+    private let releasedOutput: [Output]
 
     package init(action: SwitchAction, longPressAction: SwitchAction?, longPress: Interval) {
         self.action = action
@@ -53,6 +57,8 @@ package struct LongPressFilter: Sendable {
         } else {
             self.longPress = nil
         }
+        acceptedOutput = [.accepted(action)]
+        releasedOutput = [.cancelTimer, .accepted(action)]
     }
 
     package mutating func handle(_ event: Event, at now: Instant) -> [Output] {
@@ -62,7 +68,7 @@ package struct LongPressFilter: Sendable {
             case .press(let press):
                 guard let longPress else {
                     state = .firedShort
-                    return [.accepted(action)]
+                    return acceptedOutput
                 }
                 let deadline = press + longPress.time
                 if deadline <= now {
@@ -78,7 +84,7 @@ package struct LongPressFilter: Sendable {
             switch event {
             case .release:
                 state = .idle
-                return [.cancelTimer, .accepted(action)]
+                return releasedOutput
             case .timeout:
                 state = .firedLong
                 // `longPress` is non-nil in this state: .timing is only entered with it set.

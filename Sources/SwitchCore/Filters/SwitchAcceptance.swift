@@ -37,6 +37,11 @@ package struct SwitchAcceptance: Sendable {
     package private(set) var debounce: DebounceFilter
     package private(set) var hold: HoldDurationFilter
     package private(set) var ignoreRepeat: IgnoreRepeatFilter
+    /// When set, stage 4 is not run: what it would hear (accepted presses from stage 3, releases
+    /// from stage 2, each with the instant it is heard) is appended here instead. `Calibration`
+    /// runs stages 1–3 once per (debounce, hold duration) and stage 4 alone per ignore-repeat
+    /// time: stage 4 sets no timer and feeds nothing back, so the outcomes are the same.
+    package var ignoreRepeatInputs: [(event: IgnoreRepeatFilter.Event, at: Instant)]?
 
     package init(stabilization: SwitchStabilization) {
         debounce = DebounceFilter(window: stabilization.debounce)
@@ -86,7 +91,7 @@ package struct SwitchAcceptance: Sendable {
                 held(hold.handle(.press(at: t), at: now), now, &out)
             case .release(let t):
                 held(hold.handle(.release(at: t), at: now), now, &out)
-                ignored(ignoreRepeat.handle(.release(at: t), at: now), &out)
+                toIgnoreRepeat(.release(at: t), now, &out)
             case .swallowedPress:
                 out.append(.rejected(.debounce))
             case .setTimer(let timer, let deadline):
@@ -101,7 +106,7 @@ package struct SwitchAcceptance: Sendable {
         for o in outputs {
             switch o {
             case .accepted(let press):
-                ignored(ignoreRepeat.handle(.press(at: press), at: now), &out)
+                toIgnoreRepeat(.press(at: press), now, &out)
             case .released:
                 // IgnoreRepeat hears every release straight from the debouncer (see `debounced`).
                 break
@@ -113,6 +118,14 @@ package struct SwitchAcceptance: Sendable {
                 out.append(.cancelTimer(.holdDuration))
             }
         }
+    }
+
+    private mutating func toIgnoreRepeat(_ event: IgnoreRepeatFilter.Event, _ now: Instant, _ out: inout [Output]) {
+        if ignoreRepeatInputs != nil {
+            ignoreRepeatInputs!.append((event, now))
+            return
+        }
+        ignored(ignoreRepeat.handle(event, at: now), &out)
     }
 
     private func ignored(_ outputs: [IgnoreRepeatFilter.Output], _ out: inout [Output]) {

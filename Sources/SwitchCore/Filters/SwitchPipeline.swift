@@ -66,30 +66,55 @@ public struct SwitchPipeline: Sendable {
     }
 
     public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
-        if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
+        if case .key = event {
+            // The hot path's common case, a lone rejection, returned without a new array.
+            if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
+            guard case .key(let value) = event else { return [] }
+            acceptance.handle(.key(value: value), at: now, into: &scratch)
+            if scratch.isEmpty { return [] }
+            if scratch.count == 1, case .rejected(let reason) = scratch[0] { return rejectedOutputs[RejectOrder.index(reason)] }
+            var merged: [Output] = []
+            merged.reserveCapacity(scratch.count + 2)
+            mergeScratch(now, &merged)
+            return merged
+        }
         var out: [Output] = []
+        handle(event, at: now, into: &out)
+        return out
+    }
+
+    /// `handle`, appending the outputs to `out` (whose capacity a caller that replays many
+    /// events keeps: `Calibration`); the same outputs in the same order.
+    public mutating func handle(_ event: Event, at now: Instant, into out: inout [Output]) {
+        if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
+        var late: [Output] = []
         switch event {
         case .key(let value):
             acceptance.handle(.key(value: value), at: now, into: &scratch)
         case .timer(.longPress):
             actions(longPress.handle(.timeout, at: now), onPress: false, now, &out)
-            return out
+            return
         case .timer(.moveRepeat):
             repeats(moveRepeat.handle(.timeout, at: now), &out)
-            return out
+            return
         case .timer(let id):
             acceptance.handle(.timer(id), at: now, into: &scratch)
         case .deviceGone:
             acceptance.handle(.deviceGone, at: now, into: &scratch)
-            actions(longPress.handle(.deviceGone, at: now), onPress: false, now, &out)
-            repeats(moveRepeat.handle(.deviceGone, at: now), &out)
+            actions(longPress.handle(.deviceGone, at: now), onPress: false, now, &late)
+            repeats(moveRepeat.handle(.deviceGone, at: now), &late)
         }
-        if scratch.isEmpty { return out }
-        if scratch.count == 1, out.isEmpty, case .rejected(let reason) = scratch[0] {
-            return rejectedOutputs[RejectOrder.index(reason)]
+        if scratch.count == 1, late.isEmpty, case .rejected(let reason) = scratch[0] {
+            out.append(rejectedOutputs[RejectOrder.index(reason)][0])
+            return
         }
-        var merged: [Output] = []
-        merged.reserveCapacity(scratch.count + out.count + 2)
+        mergeScratch(now, &out)
+        if !late.isEmpty { out.append(contentsOf: late) }
+    }
+
+    /// Stages 1–4's outputs (`scratch`), with what the accepted edges do (long press, move
+    /// repeat), appended to `merged` in order.
+    private mutating func mergeScratch(_ now: Instant, _ merged: inout [Output]) {
         for s in scratch {
             switch s {
             case .physicalPress:
@@ -107,8 +132,6 @@ public struct SwitchPipeline: Sendable {
                 merged.append(.cancelTimer(id))
             }
         }
-        if !out.isEmpty { merged.append(contentsOf: out) }
-        return merged
     }
 
     private mutating func actions(_ outputs: [LongPressFilter.Output], onPress: Bool, _ now: Instant, _ out: inout [Output]) {

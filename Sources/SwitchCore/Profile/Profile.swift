@@ -149,8 +149,31 @@ public struct TouchAccommodations: Sendable, Equatable {
     public var tapAssistanceGestureDelay: Interval = .seconds(0.5)
     /// The whole touchscreen as one switch with this action; nil = touches tap what they hit.
     public var touchAsSwitch: SwitchAction?
+    /// Where what the accommodations let through goes; nil = the default (`Profile.touchOutput`).
+    public var output: TouchOutput?
+
+    /// `virtualTouchscreen`: taps and gestures go on to the desktop through a virtual
+    /// touchscreen (touch passthrough); `activate`: a tap activates the element under it (the
+    /// scanner's tree, or the desktop's with `--desktop`), other touches are only decided.
+    public enum TouchOutput: String, Sendable, Equatable { case virtualTouchscreen, activate }
 
     public init() {}
+}
+
+extension Profile {
+    /// Where touches go: the profile's `touchAccommodations.output`, else the virtual
+    /// touchscreen for a touch-only profile (no switches, the screen not a switch) and
+    /// activation otherwise.
+    public var touchOutput: TouchAccommodations.TouchOutput {
+        touchAccommodations.output ?? defaultTouchOutput
+    }
+
+    public var defaultTouchOutput: TouchAccommodations.TouchOutput {
+        switches.isEmpty && touchAccommodations.touchAsSwitch == nil ? .virtualTouchscreen : .activate
+    }
+
+    /// Touches are passed on to a virtual touchscreen (never while the screen is a switch).
+    public var passesTouch: Bool { touchOutput == .virtualTouchscreen && touchAccommodations.touchAsSwitch == nil }
 }
 
 /// docs/live.md "Safety exit": a long hold on any switch, or a chord on a keyboard, pauses the engine

@@ -16,7 +16,9 @@
 /// - a `group1` … `group6` switch while `scanning.mode` is not `groupSelection`: it does nothing;
 /// - `moveRepeat` set while no switch is `next` or `previous` (the actions it repeats);
 /// - `BTN_TOUCH` as a switch key: a touchscreen's touches go to the touch accommodations, never
-///   to a switch (`touchAsSwitch` makes the screen one).
+///   to a switch (`touchAsSwitch` makes the screen one);
+/// - `touchAccommodations.output` "activate" with `touchAsSwitch`: every touch is a switch press.
+///   ("virtualTouchscreen" with `touchAsSwitch` is an error of `ProfileDecoder`.)
 public enum ProfileConsistency {
     /// Throws the first error; returns the warnings. `json` is the profile file as parsed, to
     /// point at the settings.
@@ -73,6 +75,10 @@ public enum ProfileConsistency {
                 throw r.error(node(["switchStabilization", "longPress"]), "switchStabilization.longPress",
                               "\(formatNumber(longPress.seconds)) s is not longer than holdDuration (\(formatNumber(hold.seconds)) s): a press is accepted only after the long-press time, so \(s.keyName)'s \(s.action.rawValue) would never fire; make longPress longer than holdDuration")
             }
+        }
+        if let action = p.touchAccommodations.touchAsSwitch, json["touchAccommodations"]?["output"] != nil {
+            warnings.append(r.error(node(["touchAccommodations", "output"]), "touchAccommodations.output",
+                                    "does nothing: with touchAsSwitch (\"\(action.rawValue)\") every touch is a press of the screen as a switch"))
         }
         if !longPress.isZero && withLongPress.isEmpty {
             warnings.append(r.error(node(["switchStabilization", "longPress"]), "switchStabilization.longPress",

@@ -9,7 +9,7 @@ public enum ProfileDecoder {
     static let pointKeys: Set<String> = ["bandSpeed", "lineSpeed", "bandWidth", "bandHeight", "edgePause"]
     static let switchKeys: Set<String> = ["key", "action", "longPressAction"]
     static let stabilizationKeys: Set<String> = ["holdDuration", "ignoreRepeat", "ignoreRepeatFrom", "longPress", "debounce", "selectTarget"]
-    static let touchKeys: Set<String> = ["holdDuration", "ignoreRepeat", "tapAssistance", "tapAssistanceGestureDelay", "touchAsSwitch"]
+    static let touchKeys: Set<String> = ["holdDuration", "ignoreRepeat", "tapAssistance", "tapAssistanceGestureDelay", "touchAsSwitch", "output"]
     static let safetyExitKeys: Set<String> = ["pauseHold", "pauseChord"]
 
     /// Ranges in seconds. Zero means off where a setting can be off.
@@ -125,6 +125,7 @@ public enum ProfileDecoder {
                 t.touchAsSwitch = try r.choice(v, "touchAccommodations.touchAsSwitch", actions)
             }
             p.touchAccommodations = t
+            if let v = m["output"] { try touchOutput(v, into: &p, r) }
         }
 
         if let s = top["devices"] {
@@ -199,6 +200,18 @@ public enum ProfileDecoder {
                 }
             }
         }
+    }
+
+    /// `touchAccommodations.output`: "virtualTouchscreen" or "activate". Contradicting the screen as
+    /// a switch is an error; the value the profile would have anyway is stored as the default
+    /// (what `profiles show` writes reads back as the same profile).
+    static func touchOutput(_ node: JSONNode, into p: inout Profile, _ r: JSONReader) throws(InputError) {
+        let path = "touchAccommodations.output"
+        let output = try r.choice(node, path, ["virtualTouchscreen": TouchAccommodations.TouchOutput.virtualTouchscreen, "activate": .activate])
+        if output == .virtualTouchscreen, let action = p.touchAccommodations.touchAsSwitch {
+            throw r.error(node, path, "\"virtualTouchscreen\" contradicts touchAsSwitch (\"\(action.rawValue)\"): with the screen as a switch no touch reaches the desktop; remove one of the two")
+        }
+        p.touchAccommodations.output = output == p.defaultTouchOutput ? nil : output
     }
 
     /// "KEY_SPACE", "BTN_0", "BTN_A" or a number (57) → (canonical name, code).

@@ -25,7 +25,7 @@ struct SingleTouchTracker: Sendable {
         y = device.absInfo[EventCodes.ABS_Y]?.value ?? 0
     }
 
-    mutating func handle(frame: [InputEvent]) -> [TouchTracker.Contact] {
+    mutating func handle(frame: [InputEvent]) -> [TouchSample] {
         // (id, started in this frame) of touches that ended in this frame.
         var ended: [(id: Int, started: Bool)] = []
         var startedThisFrame = false
@@ -49,27 +49,27 @@ struct SingleTouchTracker: Sendable {
                 continue
             }
         }
-        let p = mapping.point(x: x, y: y)
-        var out: [TouchTracker.Contact] = []
+        let p = mapping.point(x: x, y: y), r = RawTouch(x: x, y: y)
+        var out: [TouchSample] = []
         for (id, started) in ended {
-            if started { out.append(.down(id: id, p)) }
-            out.append(.up(id: id, p))
+            if started { out.append(TouchSample(.down(id: id, p), r)) }
+            out.append(TouchSample(.up(id: id, p), r))
         }
         if let id = touching {
             if startedThisFrame {
-                out.append(.down(id: id, p))
+                out.append(TouchSample(.down(id: id, p), r))
                 reported = p
             } else if reported != p {
-                out.append(.moved(id: id, p))
+                out.append(TouchSample(.moved(id: id, p), r))
                 reported = p
             }
         }
         return out
     }
 
-    mutating func liftAll() -> [TouchTracker.Contact] {
+    mutating func liftAll() -> [TouchSample] {
         guard let id = touching else { return [] }
         touching = nil
-        return [.up(id: id, mapping.point(x: x, y: y))]
+        return [TouchSample(.up(id: id, mapping.point(x: x, y: y)), RawTouch(x: x, y: y))]
     }
 }

@@ -22,6 +22,8 @@ struct SlotTracker: Sendable {
         var trackingID: Int32 = -1
         var x: Int32
         var y: Int32
+        /// The slot's other multitouch axes (pressure, size …), kept like its position.
+        var axes: [UInt16: Int32] = [:]
         /// The contact started in the frame being read (report `down` at its end).
         var startedThisFrame = false
         /// Where the contact was last reported (report `moved` only when it changes).
@@ -30,8 +32,11 @@ struct SlotTracker: Sendable {
 
     static let maximumSlots = 64
 
-    var mapping: ScreenMapping
+    /// A new mapping (another screen) moves every contact's point: all are looked at next frame.
+    var mapping: ScreenMapping { didSet { touched = .max } }
     private var slots: [Slot]
+    /// Bit i: slot i had an event in the frame being read (only those can have changed).
+    private var touched: UInt64 = 0
     /// nil after an out-of-range `ABS_MT_SLOT`: events go nowhere until a valid slot is selected.
     private var current: Int?
     private let initialX: Int32
@@ -51,13 +56,15 @@ struct SlotTracker: Sendable {
     private mutating func slotIndex() -> Int? {
         guard let current else { return nil }
         while slots.count <= current { slots.append(Slot(x: initialX, y: initialY)) }
+        touched |= 1 << UInt64(current)
         return current
     }
 
     private func point(_ s: Slot) -> Point { mapping.point(x: s.x, y: s.y) }
+    private func raw(_ s: Slot) -> RawTouch { RawTouch(x: s.x, y: s.y, axes: s.axes) }
 
-    mutating func handle(frame: [InputEvent]) -> [TouchTracker.Contact] {
-        var ended: [TouchTracker.Contact] = []
+    mutating func handle(frame: [InputEvent]) -> [TouchSample] {
+        var ended: [TouchSample] = []
         for e in frame where e.type == EventCodes.EV_ABS {
             switch e.code {
             case EventCodes.ABS_MT_SLOT:
@@ -76,21 +83,29 @@ struct SlotTracker: Sendable {
             case EventCodes.ABS_MT_POSITION_Y:
                 guard let i = slotIndex() else { continue }
                 slots[i].y = e.value
+            case let code where RawTouch.isContactAxis(code):
+                guard let i = slotIndex() else { continue }
+                slots[i].axes[code] = e.value
             default:
                 continue
             }
         }
         var out = ended
-        for i in slots.indices where slots[i].trackingID >= 0 {
+        var mask = touched
+        touched = 0
+        while mask != 0 {
+            let i = mask.trailingZeroBitCount
+            mask &= mask - 1
+            guard i < slots.count, slots[i].trackingID >= 0 else { continue }
             let p = point(slots[i])
             let id = Int(slots[i].trackingID)
             if slots[i].startedThisFrame {
                 slots[i].startedThisFrame = false
                 slots[i].reported = p
-                out.append(.down(id: id, p))
+                out.append(TouchSample(.down(id: id, p), raw(slots[i])))
             } else if slots[i].reported != p {
                 slots[i].reported = p
-                out.append(.moved(id: id, p))
+                out.append(TouchSample(.moved(id: id, p), raw(slots[i])))
             }
         }
         return out
@@ -98,18 +113,18 @@ struct SlotTracker: Sendable {
 
     /// Ends the contact in slot `i` where it is now. A contact that started in this very frame
     /// was never reported: it gets its `down` just before its `up`.
-    private mutating func end(_ i: Int, into ended: inout [TouchTracker.Contact]) {
+    private mutating func end(_ i: Int, into ended: inout [TouchSample]) {
         let id = Int(slots[i].trackingID)
-        let p = point(slots[i])
-        if slots[i].startedThisFrame { ended.append(.down(id: id, p)) }
-        ended.append(.up(id: id, p))
+        let p = point(slots[i]), r = raw(slots[i])
+        if slots[i].startedThisFrame { ended.append(TouchSample(.down(id: id, p), r)) }
+        ended.append(TouchSample(.up(id: id, p), r))
         slots[i].trackingID = -1
         slots[i].startedThisFrame = false
         slots[i].reported = nil
     }
 
-    mutating func liftAll() -> [TouchTracker.Contact] {
-        var out: [TouchTracker.Contact] = []
+    mutating func liftAll() -> [TouchSample] {
+        var out: [TouchSample] = []
         for i in slots.indices where slots[i].trackingID >= 0 { end(i, into: &out) }
         return out
     }

@@ -10,11 +10,26 @@
 /// reported at the end of a frame (a frame's positions may follow its tracking id): first the
 /// contacts that ended, then those that started or moved. A device with none of the above (or
 /// fake MT, as udev calls it) produces no contacts.
+///
+/// Each contact also comes as a `TouchSample` with where it is in the device's own units
+/// (`RawTouch`): the virtual touchscreen (touch passthrough) writes those, not screen points.
 public struct TouchTracker: Sendable {
     public enum Contact: Sendable, Equatable {
         case down(id: Int, Point)
         case moved(id: Int, Point)
         case up(id: Int, Point)
+
+        public var id: Int {
+            switch self {
+            case .down(let id, _), .moved(let id, _), .up(let id, _): return id
+            }
+        }
+
+        public var point: Point {
+            switch self {
+            case .down(_, let p), .moved(_, let p), .up(_, let p): return p
+            }
+        }
     }
 
     package enum Kind: Sendable, Equatable {
@@ -56,6 +71,11 @@ public struct TouchTracker: Sendable {
 
     /// One frame: the events of one `SYN_REPORT` (without it).
     public mutating func handle(frame: [InputEvent]) -> [Contact] {
+        handleSamples(frame: frame).map(\.contact)
+    }
+
+    /// `handle(frame:)` with each contact's raw values.
+    public mutating func handleSamples(frame: [InputEvent]) -> [TouchSample] {
         switch tracker {
         case .slots(var t):
             tracker = .none
@@ -94,6 +114,10 @@ public struct TouchTracker: Sendable {
 
     /// The device went away: every contact ends where it was last seen.
     public mutating func liftAll() -> [Contact] {
+        liftAllSamples().map(\.contact)
+    }
+
+    public mutating func liftAllSamples() -> [TouchSample] {
         switch tracker {
         case .slots(var t):
             tracker = .none
@@ -110,5 +134,38 @@ public struct TouchTracker: Sendable {
         case .none:
             return []
         }
+    }
+}
+
+/// Where a contact is in the device's units: its position (`ABS_MT_POSITION_X/Y`, or `ABS_X/Y`
+/// on a single-touch screen) and its other multitouch axes as last sent (`ABS_MT_PRESSURE`,
+/// `ABS_MT_TOUCH_MAJOR`, …; empty when the device has none).
+public struct RawTouch: Sendable, Equatable {
+    public var x: Int32
+    public var y: Int32
+    /// Other `ABS_MT_*` axes by code.
+    public var axes: [UInt16: Int32]
+
+    public init(x: Int32, y: Int32, axes: [UInt16: Int32] = [:]) {
+        self.x = x
+        self.y = y
+        self.axes = axes
+    }
+
+    /// The `ABS_MT_*` codes besides slot, tracking id and position that travel with a contact.
+    public static func isContactAxis(_ code: UInt16) -> Bool {
+        code >= EventCodes.ABS_MT_TOUCH_MAJOR && code <= EventCodes.ABS_MT_TOOL_Y
+            && code != EventCodes.ABS_MT_POSITION_X && code != EventCodes.ABS_MT_POSITION_Y && code != EventCodes.ABS_MT_TRACKING_ID
+    }
+}
+
+/// A contact with its raw values.
+public struct TouchSample: Sendable, Equatable {
+    public var contact: TouchTracker.Contact
+    public var raw: RawTouch
+
+    public init(_ contact: TouchTracker.Contact, _ raw: RawTouch) {
+        self.contact = contact
+        self.raw = raw
     }
 }

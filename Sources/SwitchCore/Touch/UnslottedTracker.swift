@@ -16,6 +16,7 @@ struct UnslottedTracker: Sendable {
     struct Live: Sendable {
         var id: Int
         var point: Point
+        var raw: RawTouch
     }
 
     var mapping: ScreenMapping
@@ -23,17 +24,19 @@ struct UnslottedTracker: Sendable {
     private var nextID = 0
     private var x: Int32 = 0
     private var y: Int32 = 0
+    /// The other axes of the contact being read (they belong to one contact, like its position).
+    private var axes: [UInt16: Int32] = [:]
 
     init(mapping: ScreenMapping) {
         self.mapping = mapping
     }
 
-    mutating func handle(frame: [InputEvent]) -> [TouchTracker.Contact] {
-        var points: [Point] = []
+    mutating func handle(frame: [InputEvent]) -> [TouchSample] {
+        var points: [(point: Point, raw: RawTouch)] = []
         var hasData = false
         for e in frame {
             if e.type == EventCodes.EV_SYN && e.code == EventCodes.SYN_MT_REPORT {
-                if hasData { points.append(mapping.point(x: x, y: y)) }
+                if hasData { points.append((mapping.point(x: x, y: y), RawTouch(x: x, y: y, axes: axes))) }
                 hasData = false
             } else if e.type == EventCodes.EV_ABS && e.code == EventCodes.ABS_MT_POSITION_X {
                 x = e.value
@@ -41,19 +44,21 @@ struct UnslottedTracker: Sendable {
             } else if e.type == EventCodes.EV_ABS && e.code == EventCodes.ABS_MT_POSITION_Y {
                 y = e.value
                 hasData = true
+            } else if e.type == EventCodes.EV_ABS && RawTouch.isContactAxis(e.code) {
+                axes[e.code] = e.value
             }
         }
-        if hasData { points.append(mapping.point(x: x, y: y)) }
+        if hasData { points.append((mapping.point(x: x, y: y), RawTouch(x: x, y: y, axes: axes))) }
         return match(points)
     }
 
     /// Greedy nearest-first matching of the previous contacts to `points`.
-    private mutating func match(_ points: [Point]) -> [TouchTracker.Contact] {
+    private mutating func match(_ points: [(point: Point, raw: RawTouch)]) -> [TouchSample] {
         var pairs: [(distance: Double, old: Int, new: Int)] = []
         pairs.reserveCapacity(live.count * points.count)
         for (o, l) in live.enumerated() {
             for (n, p) in points.enumerated() {
-                let dx = l.point.x - p.x, dy = l.point.y - p.y
+                let dx = l.point.x - p.point.x, dy = l.point.y - p.point.y
                 pairs.append((dx * dx + dy * dy, o, n))
             }
         }
@@ -68,20 +73,20 @@ struct UnslottedTracker: Sendable {
             oldMatched[pair.old] = true
             idForNew[pair.new] = pair.old
         }
-        var out: [TouchTracker.Contact] = []
+        var out: [TouchSample] = []
         for (o, l) in live.enumerated() where !oldMatched[o] {
-            out.append(.up(id: l.id, l.point))
+            out.append(TouchSample(.up(id: l.id, l.point), l.raw))
         }
         var next: [Live] = []
         next.reserveCapacity(points.count)
         for (n, p) in points.enumerated() {
             if let o = idForNew[n] {
                 let id = live[o].id
-                if live[o].point != p { out.append(.moved(id: id, p)) }
-                next.append(Live(id: id, point: p))
+                if live[o].point != p.point { out.append(TouchSample(.moved(id: id, p.point), p.raw)) }
+                next.append(Live(id: id, point: p.point, raw: p.raw))
             } else {
-                out.append(.down(id: nextID, p))
-                next.append(Live(id: nextID, point: p))
+                out.append(TouchSample(.down(id: nextID, p.point), p.raw))
+                next.append(Live(id: nextID, point: p.point, raw: p.raw))
                 nextID += 1
             }
         }
@@ -89,8 +94,8 @@ struct UnslottedTracker: Sendable {
         return out
     }
 
-    mutating func liftAll() -> [TouchTracker.Contact] {
+    mutating func liftAll() -> [TouchSample] {
         defer { live = [] }
-        return live.map { .up(id: $0.id, $0.point) }
+        return live.map { TouchSample(.up(id: $0.id, $0.point), $0.raw) }
     }
 }

@@ -353,6 +353,12 @@ public struct TouchDecision: Equatable, Sendable {
         /// A still touch held past the tap-assistance gesture delay (touch and hold), at `point`.
         case hold(point: Point)
         case rejected(TouchRejectReason, point: Point)
+        /// Touch passthrough: a tap written to the virtual touchscreen at `point` (the location
+        /// tap assistance chose).
+        case passedTap(point: Point)
+        /// Touch passthrough: a contact written live to the virtual touchscreen, from where it
+        /// went down there to where it lifted, for `duration` (a swipe, a drag, a long press).
+        case gesture(from: Point, to: Point, duration: Interval)
     }
 
     public enum SwipeDirection: String, Sendable { case up, down, left, right }

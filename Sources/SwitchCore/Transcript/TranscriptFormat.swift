@@ -73,6 +73,16 @@ public enum TranscriptFormat {
                 w.string("decision", "rejected")
                 w.string("reason", reason.rawValue)
                 w.point("point", point)
+            case .passedTap(let point):
+                w.string("decision", "tap")
+                w.point("point", point)
+                w.string("output", "virtualTouchscreen")
+            case .gesture(let from, let to, let duration):
+                w.string("decision", "gesture")
+                w.point("from", from)
+                w.point("to", to)
+                w.raw("seconds", formatMilliseconds(duration.microseconds))
+                w.string("output", "virtualTouchscreen")
             }
             w.raw("contact", String(t.contact))
         case .device(let d):
@@ -345,6 +355,10 @@ public enum TranscriptFormat {
                 return row("touch", "hold at \(point) [contact \(t.contact)]")
             case .rejected(let reason, let point):
                 return row("touch", "rejected (\(reason.rawValue)) at \(point) [contact \(t.contact)]")
+            case .passedTap(let point):
+                return row("touch", "tap at \(point) → virtual touchscreen [contact \(t.contact)]")
+            case .gesture(let from, let to, let duration):
+                return row("touch", "gesture from \(from) to \(to) in \(formatMilliseconds(duration.microseconds)) s → virtual touchscreen [contact \(t.contact)]")
             }
         case .device(let d):
             return row("device", "\(d.change.rawValue) \(d.node) " + quoted(d.name))

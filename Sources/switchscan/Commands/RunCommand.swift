@@ -19,13 +19,16 @@ struct RunCommand: ParsableCommand {
         With --desktop the tree is the live desktop's (AT-SPI: the active window, or --app NAME), \
         read again whenever the UI changes, every perform is carried out there and answered by a \
         `result` line, and the highlight is shown on the screen (--no-show: not). \
-        Exit status 2 for bad input, a device that cannot be opened, --inject without /dev/uinput, \
+        Touch passthrough (a profile without switches, or touchAccommodations.output \
+        "virtualTouchscreen"): every picked touchscreen is grabbed and mirrored by a virtual \
+        touchscreen that gets what the touch accommodations let through; no tree is needed. \
+        Exit status 2 for bad input, a device that cannot be opened, --inject or touch passthrough without a writable /dev/uinput, \
         --show without an X server, or speech on in the profile without speech-dispatcher. \
         Safety exit: holding any switch for the profile's pauseHold (3 s by default) or pressing \
         Ctrl+Alt+Shift+S on a keyboard pauses scanning and releases every grab; the same again resumes.
         """)
 
-    @Option(help: "The element tree file (or --desktop).")
+    @Option(help: "The element tree file (or --desktop; neither for a profile that only passes touches on).")
     var tree: String?
 
     @OptionGroup var live: DesktopOptions
@@ -55,7 +58,8 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         try validateUntil(until)
-        try live.validate(file: tree)
+        try live.validate(file: tree, optional: true)
+        if inject && tree == nil { throw ValidationError("--inject performs on a tree: give --tree") }
         if live.desktop && inject { throw ValidationError("--desktop performs through AT-SPI; --inject is for a tree file") }
     }
 
@@ -70,7 +74,7 @@ struct RunCommand: ParsableCommand {
         // The live desktop: its first read is the tree the engine starts with.
         var desktop: DesktopSource?
         var firstLines: [TranscriptEvent] = []
-        let treeValue: ElementTree
+        var treeValue: ElementTree
         if live.desktop {
             let source = try live.source()
             source.holdTime = profileValue.menu.holdTime
@@ -81,8 +85,11 @@ struct RunCommand: ParsableCommand {
             }
             (treeValue, firstLines) = source.start()
             desktop = source
+        } else if let tree {
+            treeValue = try reportingInputErrors { try InputFiles.tree(tree) }
         } else {
-            treeValue = try reportingInputErrors { try InputFiles.tree(tree!) }
+            try TouchPassthroughRun.checkTreeless(profileValue)
+            treeValue = TouchPassthroughRun.screenOnly(TouchPassthroughRun.defaultScreen)
         }
 
         var injector: UInputOutput?
@@ -105,6 +112,8 @@ struct RunCommand: ParsableCommand {
                 if ProcessInfo.processInfo.environment["SWITCHSCAN_OVERLAY_TRACE"] != nil { overlay.trace = { note("overlay: " + $0) } }
                 note("showing the highlight on X display \(overlay.displayName) (\(overlay.screen.width)x\(overlay.screen.height))")
                 presenters.append(overlay)
+                // No tree: touches are mapped onto the X screen, where the hold countdown is drawn.
+                if tree == nil && desktop == nil { treeValue = TouchPassthroughRun.screenOnly(Size(width: Double(overlay.screen.width), height: Double(overlay.screen.height))) }
             } catch {
                 // On by default with --desktop: say how to scan without it.
                 throw fail("\(error)" + (show == nil ? "; --no-show scans without drawing the highlight" : ""))
@@ -127,8 +136,10 @@ struct RunCommand: ParsableCommand {
         }
         let grabs = grab ? DeviceSelection.grabDecisions(selected, entries: entries)
                          : selected.map { _ in GrabDecision(grab: false, warning: nil) }
+        let mirrors = try TouchPassthroughRun.mirrors(profileValue, selected)
         for (s, g) in zip(selected, grabs) {
-            note("reading \(s.node) \"\(s.description.name)\" (\(s.reason))" + (g.grab ? ", grabbed" : ""))
+            let passed = mirrors && s.description.isTouchscreen
+            note("reading \(s.node) \"\(s.description.name)\" (\(s.reason))" + (passed ? ", grabbed, passed on to a virtual touchscreen" : g.grab ? ", grabbed" : ""))
             if let w = g.warning { note(w) }
         }
 
@@ -153,8 +164,8 @@ struct RunCommand: ParsableCommand {
             flush: { transcript.flush(); errors.flush() },
             log: log,
             showFrame: showFrames ? { errors.append(TerminalText.line($0) + "\n") } : nil,
-            reloadTree: desktop != nil ? nil : { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath, notes: false) })
-        if desktop == nil { hooks.reloadFile = InputFiles.displayName(treePath) }
+            reloadTree: desktop != nil || tree == nil ? nil : { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath, notes: false) })
+        if desktop == nil && tree != nil { hooks.reloadFile = InputFiles.displayName(treePath) }
         // The scanning keyboard and its predictions (docs/typing.md, Live/LiveTyping.swift).
         var hasField = false
         treeValue.forEachNode { e, _ in if e.textEntry != nil { hasField = true } }
@@ -171,7 +182,7 @@ struct RunCommand: ParsableCommand {
             // The desktop first: it answers performs before the presenters show what follows.
             let menu: [LoopAdapter] = [LockScreen(), SettingsKeeper(.forProfileOption(profile))]  // the scanner menu's (issue 23)
             let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + (desktop.map { [$0] } ?? []) + menu + presenters + [transcript, errors]
-            runner = try LiveRunner(devices: plan, chordWatch: chordWatch, adapters: adapters, hooks: hooks)
+            runner = try LiveRunner(devices: plan, chordWatch: chordWatch, adapters: adapters, hooks: hooks, mirrorTouchscreens: mirrors)
         } catch {
             desktop?.finish()
             throw fail("\(error)")

@@ -12,11 +12,12 @@ struct DesktopOptions: ParsableArguments {
     @Option(help: "With --desktop: the application with this name on the accessibility bus (e.g. gtk3-widget-factory) instead of the active window.")
     var app: String?
 
-    /// Exactly one source: a file or the desktop.
-    func validate(file: String?) throws {
+    /// Exactly one source: a file or the desktop (`optional`: or neither, `run` with a touch-only
+    /// profile).
+    func validate(file: String?, optional: Bool = false) throws {
         if app != nil && !desktop { throw ValidationError("--app needs --desktop") }
         if desktop && file != nil { throw ValidationError("give a tree file or --desktop, not both") }
-        if !desktop && file == nil { throw ValidationError("give a tree file or --desktop") }
+        if !desktop && file == nil && !optional { throw ValidationError("give a tree file or --desktop") }
     }
 
     /// Connects to the accessibility bus (exit status 2 with one line when it cannot).

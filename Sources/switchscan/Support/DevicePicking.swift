@@ -32,7 +32,8 @@ enum DevicePicking {
                 // Naming a device cannot help where there is none: say what is missing.
                 throw InputError(file: DeviceEnumeration.inputDirectory, message: DevicePicking.noDevices)
             }
-            var message = "no input device has the profile's switch keys (\(keys.isEmpty ? "none" : keys))"
+            var message = profile.switches.isEmpty && profile.passesTouch ? "no touchscreen among the input devices (the profile only passes touches on)"
+                : "no input device has the profile's switch keys (\(keys.isEmpty ? "none" : keys))"
             if let e = errors.first { message += "; \(errors.count) could not be opened (\(e.reason))" }
             message += "; name one with --device (see `switchscan devices`)"
             throw InputError(file: profileFile ?? "profile", message: message)

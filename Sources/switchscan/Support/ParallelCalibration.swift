@@ -2,11 +2,10 @@ import Dispatch
 import Foundation
 import SwitchCore
 
-/// `calibrate`'s replays on every core: each setting of the grid is an independent replay of the
-/// same presses (`Calibration.run`, pure), so the settings are dealt out to one worker per core
-/// and the outcomes put back in grid order. The same outcomes as one worker (each replay is the
-/// pure function of its setting); on a 2-core machine the default grid over a long recording
-/// takes about half the time (issue 22: 1,000,000 presses took minutes).
+/// `calibrate`'s replays on every core: the settings of each hold duration are an independent
+/// piece of work over the same presses (`Calibration.run`, pure), so the holds are dealt out to
+/// one worker per core and the outcomes put back in grid order. The same outcomes as one worker;
+/// on an idle 2-core machine the default grid over a long recording takes about half the time.
 enum ParallelCalibration {
     /// `progress` is told the settings done and the total, from whichever worker finished one
     /// (one at a time).
@@ -19,10 +18,18 @@ enum ParallelCalibration {
             return Calibration.run(events: events, profile: profile, grid: grid, progress: progress)
         }
         let shared = Shared(total: settings.count, progress: progress)
-        // Worker w takes settings w, w + count, w + 2·count …: neighbours in the grid cost about
-        // the same, so every worker gets an even share.
-        DispatchQueue.concurrentPerform(iterations: count) { w in
-            let mine = Array(stride(from: w, to: settings.count, by: count))
+        // The grid's settings come hold duration by hold duration; `Calibration.run` shares work
+        // between settings of the same hold (and debounce), so a hold's settings stay together:
+        // worker w takes holds w, w + workers, … .
+        var holds: [[Int]] = []
+        for k in settings.indices {
+            if k == 0 || settings[k].holdDuration != settings[k - 1].holdDuration { holds.append([]) }
+            holds[holds.count - 1].append(k)
+        }
+        let blocks = holds
+        let workers = min(count, blocks.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            let mine = stride(from: w, to: blocks.count, by: workers).flatMap { blocks[$0] }
             let outcomes = Calibration.run(events: events, switches: profile.switches, stabilization: profile.switchStabilization,
                                            settings: mine.map { settings[$0] }) { _, _ in shared.oneDone() }
             shared.store(outcomes, at: mine)

@@ -140,7 +140,7 @@ struct EngineTests {
     }
 
     @Test func aTouchTapActivatesTheItemUnderTheFingerWithSourceTouch() throws {
-        var s = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": []}"))
+        var s = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": [], \"touchAccommodations\": {\"output\": \"activate\"}}"))
         #expect(s.take().isEmpty)   // a touch-only profile does not scan
         s.touch(at: 1.0, from: (150, 20))
         s.touch(id: 2, at: 2.0, from: (380, 400))
@@ -152,7 +152,7 @@ struct EngineTests {
     }
 
     @Test func aSwipeIsReportedAndActivatesNothing() throws {
-        var s = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": []}"))
+        var s = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": [], \"touchAccommodations\": {\"output\": \"activate\"}}"))
         s.touch(at: 1.0, from: (50, 20), to: (300, 40), held: 0.3)
         #expect(s.take() == [
             "{\"t\":1.300,\"type\":\"touch\",\"decision\":\"swipe\",\"from\":[50,20],\"to\":[300,40],\"direction\":\"right\",\"contact\":1}",
@@ -160,7 +160,7 @@ struct EngineTests {
     }
 
     @Test func touchHoldDurationRejectsShortTouches() throws {
-        var s = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": [], \"touchAccommodations\": {\"holdDuration\": 0.1}}"))
+        var s = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": [], \"touchAccommodations\": {\"output\": \"activate\", \"holdDuration\": 0.1}}"))
         s.touch(at: 1.0, from: (50, 20), held: 0.05)
         s.touch(id: 2, at: 2.0, from: (50, 20), held: 0.15)
         #expect(s.take() == [
@@ -196,7 +196,7 @@ struct EngineTests {
     }
 
     @Test func unpluggingATouchscreenMidTouchMakesNoTap() throws {
-        var s = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": []}"))
+        var s = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": [], \"touchAccommodations\": {\"output\": \"activate\"}}"))
         s.touchFrame([slot(0), tid(7), mx(50), my(20)], at: 1.0)
         s.removeDevice(1, at: 1.1)
         s.run(until: 3)
@@ -303,7 +303,7 @@ struct EngineTests {
     }
 
     @Test func aLayoutWithAnotherScreenSizeMapsTouchesToTheNewScreen() throws {
-        var s = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": []}"))
+        var s = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": [], \"touchAccommodations\": {\"output\": \"activate\"}}"))
         s.touchFrame([slot(0), tid(1), mx(50), my(20)], at: 1.0)
         let bigger = try loadTree("""
         {"screen": {"width": 780, "height": 1688}, "root": {"frame": [0, 0, 780, 1688], "children": [

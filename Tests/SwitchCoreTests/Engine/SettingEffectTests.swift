@@ -88,9 +88,9 @@ struct SettingEffectTests {
             s.touch(id: 2, at: 1.1, from: (52, 21), held: 0.05)
             s.touch(id: 3, at: 1.2, from: (49, 22), held: 0.05)
         }
-        let off = try touches("{\"switches\": []}", three)
+        let off = try touches("{\"switches\": [], \"touchAccommodations\": {\"output\": \"activate\"}}", three)
         #expect(off.count == 3 && off.allSatisfy { $0.contains("\"tap\"") })
-        #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"ignoreRepeat\": 0.3}}", three) == [
+        #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"output\": \"activate\", \"ignoreRepeat\": 0.3}}", three) == [
             "{\"t\":1.050,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[50,20],\"id\":\"a\",\"label\":\"A, button\",\"contact\":1}",
             "{\"t\":1.100,\"type\":\"touch\",\"decision\":\"rejected\",\"reason\":\"ignoreRepeat\",\"point\":[52,21],\"contact\":2}",
             "{\"t\":1.200,\"type\":\"touch\",\"decision\":\"rejected\",\"reason\":\"ignoreRepeat\",\"point\":[49,22],\"contact\":3}",
@@ -100,13 +100,13 @@ struct SettingEffectTests {
     @Test func tapAssistanceChoosesTheInitialOrFinalLocationOfAWanderingTouch() throws {
         func wander(_ s: inout EngineScript) { s.touch(at: 1.0, from: (50, 20), to: (170, 30), held: 0.3) }
         // Off: it moved more than 10 points, so it is a swipe.
-        #expect(try touches("{\"switches\": []}", wander) == [
+        #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"output\": \"activate\"}}", wander) == [
             "{\"t\":1.300,\"type\":\"touch\",\"decision\":\"swipe\",\"from\":[50,20],\"to\":[170,30],\"direction\":\"right\",\"contact\":1}",
         ])
-        #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"tapAssistance\": \"initial\"}}", wander) == [
+        #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"output\": \"activate\", \"tapAssistance\": \"initial\"}}", wander) == [
             "{\"t\":1.300,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[50,20],\"id\":\"a\",\"label\":\"A, button\",\"contact\":1}",
         ])
-        #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"tapAssistance\": \"final\"}}", wander) == [
+        #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"output\": \"activate\", \"tapAssistance\": \"final\"}}", wander) == [
             "{\"t\":1.300,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[170,30],\"id\":\"b\",\"label\":\"B, button\",\"contact\":1}",
         ])
     }
@@ -115,12 +115,12 @@ struct SettingEffectTests {
         func long(_ s: inout EngineScript) { s.touch(at: 1.0, from: (50, 20), to: (170, 30), held: 0.3) }
         // Lifted at 0.3 s: a tap with a 0.5 s delay; with a 0.2 s delay, a gesture from where the
         // finger was when the delay ran out (it had already moved to (170, 30) and stayed): a hold.
-        #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"tapAssistance\": \"initial\", \"tapAssistanceGestureDelay\": 0.5}}", long).first?.contains("\"tap\"") == true)
-        #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"tapAssistance\": \"initial\", \"tapAssistanceGestureDelay\": 0.2}}", long) == [
+        #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"output\": \"activate\", \"tapAssistance\": \"initial\", \"tapAssistanceGestureDelay\": 0.5}}", long).first?.contains("\"tap\"") == true)
+        #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"output\": \"activate\", \"tapAssistance\": \"initial\", \"tapAssistanceGestureDelay\": 0.2}}", long) == [
             "{\"t\":1.300,\"type\":\"touch\",\"decision\":\"hold\",\"point\":[170,30],\"contact\":1}",
         ])
         // Moving on after the delay makes it a swipe from the point where the delay ran out.
-        #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"tapAssistance\": \"initial\", \"tapAssistanceGestureDelay\": 0.1}}", long) == [
+        #expect(try touches("{\"switches\": [], \"touchAccommodations\": {\"output\": \"activate\", \"tapAssistance\": \"initial\", \"tapAssistanceGestureDelay\": 0.1}}", long) == [
             "{\"t\":1.300,\"type\":\"touch\",\"decision\":\"swipe\",\"from\":[50,20],\"to\":[170,30],\"direction\":\"right\",\"contact\":1}",
         ])
     }
@@ -129,7 +129,7 @@ struct SettingEffectTests {
         var on = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": [], \"touchAccommodations\": {\"touchAsSwitch\": \"select\"}}"))
         on.touch(at: 0.5, from: (380, 800), held: 0.1)
         #expect(on.take().contains(accepted("0.500", "select", "touchscreen")))
-        var off = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": []}"))
+        var off = EngineScript(tree: try threeButtonTree(), profile: try profile("{\"switches\": [], \"touchAccommodations\": {\"output\": \"activate\"}}"))
         off.touch(at: 0.5, from: (380, 800), held: 0.1)
         #expect(off.take() == ["{\"t\":0.600,\"type\":\"touch\",\"decision\":\"tap\",\"point\":[380,800],\"id\":null,\"label\":null,\"contact\":1}"])
     }

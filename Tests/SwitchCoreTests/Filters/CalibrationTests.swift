@@ -1,6 +1,6 @@
 import Testing
 import PropertyBased
-import SwitchCore
+@testable import SwitchCore
 
 @Suite("Calibration")
 struct CalibrationTests {
@@ -141,6 +141,33 @@ struct CalibrationTests {
             }
             guard outcome.accepted == accepted, outcome.rejected == rejected else {
                 Issue.record("case \(i): calibration \(outcome.accepted) \(outcome.rejected), pipeline \(accepted) \(rejected)\n\(s)")
+                return
+            }
+        }
+    }
+
+    /// Issue 22: the staged replay (stages 1–3 once per debounce and hold duration, stage 4 per
+    /// ignore-repeat time) gives every setting of a grid the outcome of replaying it whole, for
+    /// random streams on two switches, with long press on or off and either ignore-repeat anchor.
+    @Test("the staged replay of a grid equals replaying every setting whole")
+    func stagedReplayEqualsWholeReplay() throws {
+        var rng = Xoshiro(seed: (22, 22, 22, 22))
+        let enter = SwitchBinding(keyName: "KEY_ENTER", code: 28, action: .next, longPressAction: .escape)
+        let grid = try Calibration.Grid(holdDurations: [.zero, dms(40), dms(120)], ignoreRepeats: [.zero, dms(90), dms(300)],
+                                        debounces: [.zero, dms(12), dms(25)])
+        for i in 0..<150 {
+            let a = SwitchPropertyTests.script.run(using: &rng)
+            let b = SwitchPropertyTests.script.run(using: &rng)
+            var events = a.keys.map { TimedEvent(time: $0.0, event: InputEvent(type: EventCodes.EV_KEY, code: 57, value: $0.1)) }
+            events += b.keys.map { TimedEvent(time: $0.0, event: InputEvent(type: EventCodes.EV_KEY, code: 28, value: $0.1)) }
+            events.sort { $0.time < $1.time }
+            let switches = [a.settings.binding, enter]
+            let st = a.settings.stabilization
+            let staged = Calibration.run(events: events, switches: switches, stabilization: st, settings: grid.settings)
+            let whole = Calibration.runWhole(events: events, switches: switches, stabilization: st, settings: grid.settings)
+            guard staged == whole else {
+                let k = staged.indices.first { staged[$0] != whole[$0] } ?? 0
+                Issue.record("case \(i), \(grid.settings[k]): staged \(staged[k]), whole \(whole[k])")
                 return
             }
         }

@@ -61,11 +61,13 @@ enum Replay {
         return try ProfileDecoder.decode([UInt8](data), file: path)
     }
 
-    /// Touch only (no switches, so no scanning): every line is a touch decision or its perform.
+    /// Touch only (no switches, so no scanning), taps activating what they hit (output
+    /// "activate"): every line is a touch decision or its perform.
     static func touchProfile(_ configure: (inout TouchAccommodations) -> Void = { _ in }) -> Profile {
         var p = Profile()
         p.name = "replay: touch"
         p.switches = []
+        p.touchAccommodations.output = .activate
         configure(&p.touchAccommodations)
         return p
     }

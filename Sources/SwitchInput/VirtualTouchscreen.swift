@@ -1,0 +1,125 @@
+internal import CEvdev
+import Glibc
+import SwitchCore
+
+/// Touch passthrough's output: a uinput touchscreen that mirrors the grabbed real one
+/// (`VirtualTouchscreenLayout`: protocol B, the source's axes and ids, `switchscan ` + its name),
+/// which the compositor and libinput take for a real touchscreen. The live loop creates it when
+/// it takes the touchscreen (the grab) and closes it when it gives it back (exit, the safety
+/// exit's pause, unplug); the kernel removes it with its descriptor if switchscan is killed.
+///
+/// A frame is written with one write(2) of all its events (uinput takes several per write), so
+/// a frame passed live costs one syscall.
+///
+/// Removing it right after a lift would lose that lift for every reader that has not read it yet
+/// (the kernel's evdev refuses reads of a removed device, buffered events and all), so `close`
+/// leaves readers `readGrace` after the last frame before it removes the device.
+public final class VirtualTouchscreen {
+    /// How long readers get to read the last frames before the device is removed.
+    public static let readGrace = Interval.milliseconds(20)
+
+    public let layout: VirtualTouchscreenLayout
+    private var encoder: VirtualTouchEncoder
+    private let template: OpaquePointer
+    private var uinput: OpaquePointer?
+    private let fd: Int32
+    private var events: [InputEvent] = []
+    private var buffer: [input_event] = []
+    /// CLOCK_MONOTONIC µs of the last frame written.
+    private var lastWrite: Int64 = 0
+
+    /// Creates the device. Throws `DeviceError` (operation `.uinput`) when /dev/uinput is
+    /// missing or not writable.
+    public init(mirroring source: DeviceDescription) throws(DeviceError) {
+        layout = VirtualTouchscreenLayout(mirroring: source)
+        encoder = layout.encoder()
+        let d = layout.description
+        guard let dev = libevdev_new() else { throw DeviceError(node: "/dev/uinput", operation: .uinput, errno: ENOMEM) }
+        libevdev_set_name(dev, d.name)
+        libevdev_set_id_bustype(dev, Int32(d.bus))
+        libevdev_set_id_vendor(dev, Int32(d.vendor))
+        libevdev_set_id_product(dev, Int32(d.product))
+        libevdev_set_id_version(dev, Int32(d.version))
+        for p in d.properties { libevdev_enable_property(dev, UInt32(p)) }
+        for (type, codes) in d.codes {
+            libevdev_enable_event_type(dev, UInt32(type))
+            for code in codes.sorted() {
+                if type == EventCodes.EV_ABS, let a = d.absInfo[code] {
+                    var info = input_absinfo(value: a.value, minimum: a.minimum, maximum: a.maximum, fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
+                    libevdev_enable_event_code(dev, UInt32(type), UInt32(code), &info)
+                } else {
+                    libevdev_enable_event_code(dev, UInt32(type), UInt32(code), nil)
+                }
+            }
+        }
+        var ui: OpaquePointer?
+        let rc = libevdev_uinput_create_from_device(dev, Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue), &ui)
+        guard rc == 0, let ui else {
+            libevdev_free(dev)
+            throw DeviceError(node: "/dev/uinput", operation: .uinput, errno: rc)
+        }
+        template = dev
+        uinput = ui
+        fd = libevdev_uinput_get_fd(ui)
+    }
+
+    deinit {
+        close()
+        libevdev_free(template)
+    }
+
+    public var name: String { layout.description.name }
+
+    /// Why a virtual touchscreen could not be created here (`/dev/uinput` missing or not
+    /// writable); nil when it can.
+    public static func accessProblem(path: String = "/dev/uinput") -> DeviceError? {
+        access(path, W_OK) == 0 ? nil : DeviceError(node: path, operation: .uinput, errno: errno)
+    }
+
+    /// The node the kernel gave it (`/dev/input/eventN`).
+    public var node: String? { uinput.flatMap { libevdev_uinput_get_devnode($0) }.map { String(cString: $0) } }
+
+    public var isOpen: Bool { uinput != nil }
+
+    /// One frame of touch passthrough; nil, or why it could not be written.
+    @discardableResult
+    public func write(_ frame: [VirtualTouch]) -> String? {
+        guard uinput != nil else { return nil }
+        events.removeAll(keepingCapacity: true)
+        encoder.encode(frame, into: &events)
+        return writeEvents(events)
+    }
+
+    /// Lifts every finger still down on it, then removes the device (the kernel unplugs it:
+    /// libinput and the compositor see it go).
+    public func close() {
+        guard let ui = uinput else { return }
+        _ = writeEvents(encoder.liftAll())
+        let wait = lastWrite + VirtualTouchscreen.readGrace.microseconds - MonotonicClock.nowMicroseconds()
+        if lastWrite > 0, wait > 0 { usleep(useconds_t(wait)) }
+        libevdev_uinput_destroy(ui)
+        uinput = nil
+    }
+
+    private func writeEvents(_ events: [InputEvent]) -> String? {
+        guard !events.isEmpty else { return nil }
+        buffer.removeAll(keepingCapacity: true)
+        for e in events {
+            var ev = input_event()
+            ev.type = e.type
+            ev.code = e.code
+            ev.value = e.value
+            buffer.append(ev)
+        }
+        let size = MemoryLayout<input_event>.stride * buffer.count
+        while true {
+            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, size) }
+            if n == size {
+                lastWrite = MonotonicClock.nowMicroseconds()
+                return nil
+            }
+            if n < 0 && errno == EINTR { continue }
+            return "cannot write to the virtual touchscreen: " + (n < 0 ? String(cString: strerror(errno)) : "short write")
+        }
+    }
+}
