@@ -15,6 +15,9 @@ chord() {
 }
 # reads NODE (2 s at most) while one press of CODE is made on device K; says whether it was seen
 seen_by_reader() {
+  # Emptied here, not by the reader's own redirection: that happens in the child, maybe after
+  # wait_for has already found the previous call's "reading" and the press gone out unread.
+  : > /tmp/reader.err
   ./vmdev read "$1" 2000 1 > /tmp/reader.txt 2> /tmp/reader.err &
   rd=$!
   wait_for "reading" /tmp/reader.err 50
@@ -95,5 +98,28 @@ check "grabbed keyboard: the chord again resumes and grabs it again" "[ \"\$(./v
 kill -INT $PKB; wait $PKB
 check "grabbed keyboard: released at the end" "[ \"\$(./vmdev grabtest $KBN)\" = free ]"
 grep -q '"state":"resumed"' /tmp/pk.out || { show /tmp/pk.out; show /tmp/pk.err; }
+
+# Pause from the scanner menu (issue 23): Enter opens the menu on Play, Space ×4 Settings, Enter
+# the page (manual: Auto scanning, Speech, Sounds, Pause), Space ×3 Pause, Enter. The transcript
+# says it, every grab is released; the hold resumes (the person can alone: Pause is offered only
+# with a pause hold).
+./switchscan run --tree $TREE --profile $MANUAL --device "$PSN" --grab --format jsonl --until 60 > /tmp/pm.out 2> /tmp/pm.err &
+PM=$!
+wait_for "running" /tmp/pm.err
+usleep 200000
+for code in 28 57 57 57 57 28 57 57 57 28; do tap $PSK $code; echo "sleep 150" >&3; done
+wait_for '"by":"menu"' /tmp/pm.out 50
+usleep 300000
+check "menu pause: the transcript says paused by the menu, scanning stopped" \
+  "grep -q '\"id\":\"menu:pause\",\"label\":\"Pause scanning\"' /tmp/pm.out && [ \"\$(sed 's/^{\"t\":[0-9.]*,//' /tmp/pm.out | tail -3 | tr '\\n' ' ')\" = '\"type\":\"menu\",\"open\":false} \"type\":\"pause\",\"state\":\"paused\",\"by\":\"menu\"} \"type\":\"scan\",\"state\":\"stopped\"} ' ]"
+G=$(./vmdev grabtest $PSN) SEEN=$(seen_by_reader $PSN $PSK 57)
+check "menu pause: every grab released, another reader sees the switch's keys" "[ $G = free ] && [ $SEEN = seen ]"
+hold_switch
+wait_for '"state":"resumed"' /tmp/pm.out 60
+usleep 500000
+check "menu pause: the long hold resumes and grabs again" \
+  "grep -q '\"state\":\"resumed\",\"by\":\"hold\"' /tmp/pm.out && [ \"\$(./vmdev grabtest $PSN)\" = busy ]"
+kill -INT $PM; wait $PM
+grep -q '"state":"resumed"' /tmp/pm.out || { show /tmp/pm.out; show /tmp/pm.err; }
 echo "destroy $PSK" >&3
 echo "destroy $KBK" >&3

@@ -169,9 +169,32 @@ def cues(cmd, icons="/usr/share/sounds/sound-icons"):
             ok = ok and abs(lag) < 0.3 and want <= dur <= want + 0.3 and abs(amp - want_peak) < 0.01
     return ok
 
+def toggles(cmd):
+    """Speech and sounds off in the profile, turned on from the scanner menu (issue 23): nothing is
+    spoken or ticks before; afterwards speech-dispatcher speaks (WAVs of real speech in UTT) and
+    plays the ticks (icon WAVs in ICONS), at most one per highlight after the setting."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    lines = [json.loads(l) for l in p.stdout]
+    p.wait()
+    time.sleep(0.5)
+    settings = [(e["t"], e["name"], e["to"]) for e in lines if e["type"] == "setting"]
+    print(f"exit status {p.returncode}; settings {settings}")
+    if p.returncode != 0 or [(n, v) for _, n, v in settings] != [("speech", True), ("soundEffects", True)]:
+        return False
+    t_speech, t_sounds = settings[0][0], settings[1][0]
+    speaks = [e["t"] for e in lines if e["type"] == "speak"]
+    spoken = sorted(os.listdir(os.environ["UTT"]))
+    durations = [wav_seconds(os.path.join(os.environ["UTT"], f)) for f in spoken]
+    print(f"{len(speaks)} speak lines (first at {speaks[:1]}), {len(spoken)} phrases spoken: {['%.2f s' % d for d in durations]}")
+    ok = len(speaks) > 0 and min(speaks) >= t_speech and 0 < len(spoken) <= len(speaks) and all(d > 0.2 for d in durations)
+    ticks = [f for f in os.listdir(os.environ["ICONS"]) if f.endswith("percussion-10.wav")]
+    after = [e["t"] for e in lines if e["type"] == "highlight" and e["t"] >= t_sounds]
+    print(f"{len(ticks)} ticks played; {len(after)} highlights after sounds were turned on at {t_sounds}")
+    return ok and 0 < len(ticks) <= len(after)
+
 if __name__ == "__main__":
     what, args = sys.argv[1], sys.argv[2:]
     ok = {"ring": lambda: ring(*args), "panel": lambda: panel(args[0], args[1], args[2], args[3], args[4:]),
           "absent": lambda: absent(*args), "speech": lambda: speech(args), "paced": lambda: paced(args),
-          "interrupted": lambda: interrupted(args), "cues": lambda: cues(args)}[what]()
+          "interrupted": lambda: interrupted(args), "cues": lambda: cues(args), "toggles": lambda: toggles(args)}[what]()
     sys.exit(0 if ok else 1)

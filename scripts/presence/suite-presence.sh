@@ -7,7 +7,8 @@
 #   with a private speech-dispatcher writing WAV (ALSA file output): each highlight produces audio
 #   of plausible length (against the speech-time model), and speech-paced scanning waits for
 #   speech-dispatcher's end-of-phrase events; the sound cues (a tick per highlight, a click per
-#   selection) are played by speech-dispatcher and written as audio.
+#   selection) are played by speech-dispatcher and written as audio; speech and sounds off in the
+#   profile are turned on from the scanner menu's Settings (issue 23).
 # Devices: the umockdev one-key switch of Tests/SwitchInputTests. Starts and tears down everything
 # it starts (also on failure). About 40 s. Ends with "N passed, M failed".
 set -u
@@ -150,6 +151,12 @@ check "sound cues: a tick with each highlight, a click with each selection, writ
   env ICONS="$W/icons" /usr/bin/python3 $HERE/check.py cues /usr/bin/python3 "$LIVE" --device "$DEV/switch.umockdev" \
   --ioctl "/dev/input/event2=$DEV/switch.ioctl" --scenario "$HERE/scenario-cues.txt" -- \
   "$BIN" run --tree "$HERE/tree.json" --profile "$HERE/profile-cues.json" --format jsonl
+
+rm -f "$W"/utt/* "$W"/icons/*
+check "speech and sounds turned on from the scanner menu's Settings: nothing before, spoken and ticking after (issue 23)" \
+  env UTT="$W/utt" ICONS="$W/icons" /usr/bin/python3 $HERE/check.py toggles /usr/bin/python3 "$LIVE" --device "$DEV/keyboard.umockdev" \
+  --ioctl "/dev/input/event10=$DEV/keyboard.ioctl" --scenario "$HERE/scenario-menu-toggles.txt" -- \
+  "$BIN" run --tree "$HERE/tree.json" --profile "$HERE/profile-menu-toggles.json" --format jsonl
 
 SPEECHD_ADDRESS="unix_socket:$W/nobody.sock" SPEECHD_CMD=/bin/false umock "$BIN" run --tree "$HERE/tree.json" \
   --profile "$HERE/profile-speech.json" --until 1 >/dev/null 2>"$W/nosd.err"; rc=$?
