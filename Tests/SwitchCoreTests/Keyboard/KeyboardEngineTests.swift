@@ -397,3 +397,77 @@ extension KeyboardEngineTests {
         }
     }
 }
+
+extension KeyboardEngineTests {
+    /// Speech-paced scanning in the keyboard: after a word is typed the next stop is highlighted,
+    /// the word is said, then the stop's phrase; the highlight moves on only once speech has said
+    /// the stop's phrase (which speech-dispatcher says after the word), a scan time after it.
+    @Test func keyboard_speech_paced_scanning_waits_for_the_word_and_the_phrase() throws {
+        let p = try profile("""
+        {"scanning": {"grouping": "containers", "tapBehavior": "alwaysTap", "speech": true, "pauseForSpeech": true},
+         "switches": [{"key": "KEY_SPACE", "action": "select"}],
+         "switchStabilization": {"debounce": 0}, "keyboard": {"layout": "tiny", "predictions": 0}}
+        """)
+        var s = EngineScript(tree: try Self.tree(), profile: p)
+        s.engine.keyboardLayout = try KeyboardLayoutDecoder.decode(Array(Self.layoutJSON.utf8), file: "tiny.json")
+        var spoken = 0, now = 0.0, pressed = 0.0
+        /// Says every phrase written so far, to its end at `now` (speech-dispatcher's end events).
+        func sayAll() {
+            let total = s.lines.filter { $0.contains(#""type":"speak""#) }.count
+            while spoken < total {
+                s.lines += s.engine.speechFinished(utterance: spoken, at: .seconds(now)).map(TranscriptFormat.jsonl)
+                spoken += 1
+            }
+        }
+        /// Scans (speech said at once) until `id` is highlighted, entering the group that holds it.
+        func select(_ id: String) {
+            while true {
+                switch s.engine.highlightReach(itemID: id) {
+                case .item?:
+                    now += 0.1
+                    pressed = now
+                    s.press(at: now, held: 0.05)
+                    now += 0.05
+                    return
+                case .group?:
+                    now += 0.1
+                    s.press(at: now, held: 0.05)
+                    now += 0.05
+                    sayAll()
+                case nil:
+                    guard let d = s.engine.nextDeadline() else { return }
+                    now = d.seconds
+                    s.run(until: now)
+                    sayAll()
+                }
+            }
+        }
+        sayAll()
+        select("to")
+        sayAll()
+        select("key:h")
+        sayAll()
+        select("key:space")
+        let lines = s.take()
+        let at = try #require(lines.firstIndex { $0.contains(#""type":"type","text":" ""#) })
+        let t0 = pressed  // the press
+        let press = Instant.seconds(t0)
+        let t = String(format: "%.3f", t0)
+        #expect(Array(lines[(at + 1)...].prefix(3)) == [
+            #"{"t":\#(t),"type":"highlight","id":"kbd:letters:row1","label":"h to e, group, 3 items","kind":"group"}"#,
+            #"{"t":\#(t),"type":"speak","text":"H"}"#,
+            #"{"t":\#(t),"type":"speak","text":"h to e, group, 3 items"}"#,
+        ])
+        // While speech goes on the dwell waits (at most its cap, 10 s more than the scan time).
+        #expect(s.engine.nextDeadline() == press + .seconds(1) + Scanner.speechPauseCap)
+        // The word said (1.5 s): still waiting for the stop's phrase, said after it.
+        s.lines += s.engine.speechFinished(utterance: spoken, at: press + .milliseconds(1500)).map(TranscriptFormat.jsonl)
+        #expect(s.engine.nextDeadline() == press + .seconds(1) + Scanner.speechPauseCap)
+        #expect(!s.take().contains { $0.contains(#""type":"highlight""#) })
+        // The phrase said (2.5 s): the dwell ends then (later than the scan time), row 2.
+        s.lines += s.engine.speechFinished(utterance: spoken + 1, at: press + .milliseconds(2500)).map(TranscriptFormat.jsonl)
+        #expect(s.engine.nextDeadline() == press + .milliseconds(2500))
+        s.run(until: t0 + 2.6)
+        #expect(s.take().first { $0.contains(#""type":"highlight""#) }?.contains(#""id":"kbd:letters:row2""#) == true)
+    }
+}
