@@ -127,15 +127,19 @@ public final class DesktopSource: LoopAdapter {
     /// One read for `tree show` / `tree dump`: the tree, or why there is none.
     public func readOnce() throws(DesktopError) -> ElementTree {
         let outcome = readAll()
-        // A dump is of the whole page: each showing page read whole now.
+        // A dump is of the whole page: each showing page read whole now (the note: all of them).
         if outcome == .done, let app, let snapshot {
+            var note: (items: Int, parts: Int, calls: Int, milliseconds: Double)?
             for doc in DesktopReader.documents(in: snapshot) where reader.pages[doc.id] == nil {
                 guard let job = PageJob(document: doc, app: app, bus: bus, getAll: reader.facts(app).getAll) else { continue }
                 job.trace = trace
                 job.runToEnd()
-                lastPageRead = (job.note.items, job.note.parts, job.note.calls, Double(job.note.microseconds) / 1000)
+                let n = note ?? (0, 0, 0, 0)
+                note = (n.items + job.note.items, n.parts + job.note.parts, n.calls + job.note.calls,
+                        n.milliseconds + Double(job.note.microseconds) / 1000)
                 if let page = job.page { place(page) }
             }
+            if note != nil { lastPageRead = note }
         }
         if outcome == .done, app != nil { return tree }
         let why = takeLines().compactMap { e -> String? in
@@ -151,7 +155,7 @@ public final class DesktopSource: LoopAdapter {
         reader.forgetPages(notIn: AtspiNode(id: "", role: .application))
     }
 
-    /// What the last whole read of a page found and cost (the benchmark's notes).
+    /// What the last whole read of a page (`readOnce`: of its pages) found and cost (the benchmark's notes).
     public private(set) var lastPageRead: (items: Int, parts: Int, calls: Int, milliseconds: Double)?
 
     func takeLines() -> [TranscriptEvent] {
@@ -509,6 +513,11 @@ public final class DesktopSource: LoopAdapter {
                     continue
                 }
                 bus.ping(p.bus) { [weak self] ok in self?.probe = (p.bus, ok) }
+            case .busy(let on):
+                let name = app?.name ?? appName ?? "desktop"
+                lines.append(.tree(TreeSourceChange(on ? .busy : .settled, app: name, detail: on
+                    ? "it changes without a pause: read once every \(formatNumber(Double(schedule.settings.busyInterval.microseconds) / 1e6)) s until it settles"
+                    : "read as it changes again")))
             case .setDeadline, .cancelDeadline:
                 break  // `prepare` asks the schedule for its deadline
             }

@@ -220,7 +220,7 @@ public enum AtspiMapping {
     }
 
     static func container(_ n: AtspiNode, children: [Element], _ context: Context) -> Element {
-        let label = n.name.trimmed
+        let label = capped(n.name.trimmed)
         return Element(id: n.id, isAccessibilityElement: false, label: label.isEmpty ? nil : label,
                        traits: n.role == .pageTabList ? .tabBar : [], frame: frame(n, context),
                        // A container's plain "click" (Firefox's frames) does nothing a person wants.
@@ -326,8 +326,8 @@ public enum AtspiMapping {
         } else if role == .terminal {
             entry = .terminal
         }
-        return Element(id: n.id, isAccessibilityElement: true, label: label.isEmpty ? nil : label,
-                       value: value, hint: hint.isEmpty ? nil : hint, traits: traits, frame: frame(n, context),
+        return Element(id: n.id, isAccessibilityElement: true, label: label.isEmpty ? nil : capped(label),
+                       value: value.map(capped), hint: hint.isEmpty ? nil : capped(hint), traits: traits, frame: frame(n, context),
                        customActions: custom, respondsToUserInteraction: responds, textEntry: entry)
     }
 
@@ -394,6 +394,15 @@ public enum AtspiMapping {
 
     /// Names of an element's plain activation: a second one of them is not a custom action.
     static let activationVerbs: Set<String> = ["click", "press", "activate", "jump"]
+
+    /// Words an application gives are at most this many characters in a label, value or hint
+    /// (docs/desktop.md "Bounds"): a 10 MB name is read as its first thousand characters and "…".
+    static let wordLimit = 1000
+
+    static func capped(_ s: String) -> String {
+        guard s.count > wordLimit else { return s }
+        return String(s.prefix(wordLimit)) + "…"
+    }
 
     static func uniqueNames(_ names: [String]) -> [String] {
         var seen = Set<String>()
