@@ -35,7 +35,7 @@ public final class DesktopSource: LoopAdapter {
     let appName: String?
     let bus: AtspiBus
     let reader: DesktopReader
-    private let performer: DesktopPerformer
+    let performer: DesktopPerformer
     /// The X screen's windows (nil without a display).
     let windows: X11Windows?
     private let events = AtspiEvents()
@@ -46,7 +46,7 @@ public final class DesktopSource: LoopAdapter {
     /// What the current tree was read from.
     private var app: AppRef?
     private var snapshot: AtspiNode?
-    private var index: [String: DesktopNodeInfo] = [:]
+    private(set) var index: [String: DesktopNodeInfo] = [:]
     /// The last window:activate (any application), while following the active window.
     var activeWindow: (bus: String, path: String)?
     /// Applications that did not answer (skipped when looking for the active window).
@@ -73,6 +73,9 @@ public final class DesktopSource: LoopAdapter {
     var pids: [String: Int32] = [:]
     /// The window scanned now (application bus, window path).
     var scannedWindow: (bus: String, path: String)?
+    /// The keyboard's typing: its field, read-backs waiting for the application, the focus said
+    /// to the engine (DesktopSource+Typing, issue 18).
+    var typing = TypingState()
 
     /// Connects to the accessibility bus and the X display. `app`: follow this application
     /// instead of the active window.
@@ -450,7 +453,8 @@ public final class DesktopSource: LoopAdapter {
         var interest = glib.prepare(nowMonotonic: nowMonotonic)
         // A stale window list is read at the next turn of the loop.
         let windowsDue: Int64? = windowsStale && windows != nil && appName == nil ? nowMonotonic : nil
-        for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds }) + [performer.gestures.deadline, windowsDue].compactMap({ $0 }) {
+        for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds })
+            + [performer.gestures.deadline, windowsDue, typing.readDeadline].compactMap({ $0 }) {
             interest.deadline = min(interest.deadline ?? d, d)
         }
         return interest
@@ -492,6 +496,8 @@ public final class DesktopSource: LoopAdapter {
             newTree?(tree)
             trace?("layout handed at \(MonotonicClock.nowMicroseconds())")
         }
+        inputs += typingDue(nowMonotonic: nowMonotonic)
+        if let f = keyboardFocusChange() { inputs.append(f) }
         return inputs
     }
 
@@ -521,7 +527,7 @@ public final class DesktopSource: LoopAdapter {
     public func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] {
         switch line.event {
         case .keyboard(.opened(_, _, let id, let label, let password)):
-            typingInto = id.map { ($0, label ?? "", password) }
+            keyboardOpened(id: id, label: label, password: password)
             return []
         case .keyboard(.closed):
             typingInto = nil
@@ -553,28 +559,10 @@ public final class DesktopSource: LoopAdapter {
         return inputs
     }
 
-    /// The field the keyboard types into (its id, label, whether a password's).
-    private var typingInto: (id: String, label: String, password: Bool)?
-
-    /// A piece typed: into the field through EditableText, answered by a `result` line with the
-    /// field's text, and the text before the caret back to the keyboard (edits made another way
-    /// count). A password's text is never read back into the keyboard.
-    private func type(_ typed: TypedText) -> [ShellInput] {
-        guard let field = typingInto else {
-            return [.line(.typeResult(TypeResult(id: "", label: "", text: nil, secure: typed.secure,
-                                                 .failed("no field has the keyboard (it was opened on nothing to type into)"))))]
-        }
-        let r = performer.type(typed.edit, into: field.id)
-        var inputs: [ShellInput] = [.line(.typeResult(TypeResult(id: field.id, label: field.label, text: r.text, secure: field.password, r.outcome)))]
-        if !field.password, let text = r.text, let caret = r.caret {
-            let scalars = Array(text.unicodeScalars)
-            let cut = min(max(caret, 0), scalars.count)
-            var before = "", after = ""
-            before.unicodeScalars.append(contentsOf: scalars[..<cut])
-            after.unicodeScalars.append(contentsOf: scalars[cut...])
-            inputs.append(.fieldText(before: before, after: after))
-        }
-        return inputs
+    /// The field the keyboard types into, and how (DesktopSource+Typing).
+    var typingInto: TypingTarget? {
+        get { typing.target }
+        set { typing.target = newValue }
     }
 
     public func finish() {
