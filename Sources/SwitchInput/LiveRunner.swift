@@ -95,6 +95,7 @@ public final class LiveRunner {
     public func run(_ engine: inout Engine, until: Instant?) throws(DeviceError) -> Ending {
         defer {
             hooks.flush?()
+            LoopStamps.report()
             releaseGrabs()
             adapters.finish(self.epoll)
         }
@@ -157,6 +158,7 @@ public final class LiveRunner {
             /// A frame to the engine, never before what it already has, none past `until`.
             func deliver(_ index: Int, _ frame: InputFrame, resync: Bool) {
                 guard !reachedUntil else { return }
+                LoopStamps.mark(.frameAssembled)
                 var frame = frame
                 frame.time = max(frame.time, last)
                 if let until, frame.time > until { reachedUntil = true; return }
@@ -166,7 +168,9 @@ public final class LiveRunner {
                     hooks.showFrame?("frame \(microsecondString(frame.time)) \(slots[index].node) " + frame.events.map(\.description).joined(separator: ", "))
                     hooks.frame?(slots[index].node, frame)
                 }
-                emit(engine.handle(frame: frame, device: index))
+                let lines = engine.handle(frame: frame, device: index)
+                LoopStamps.mark(.engineDone)
+                emit(lines)
                 // Out before anything else (the read that finds the device drained, the clock's
                 // advance): the line's latency is what a user waits for.
                 hooks.flush?()
@@ -189,6 +193,7 @@ public final class LiveRunner {
                         if readTime == 0 { readTime = MonotonicClock.nowMicroseconds() }
                         var gone = ready.hangup
                         if ready.readable {
+                            LoopStamps.mark(.readStart)
                             read(device, slot: slots[index], stamper: stamper, readTime: readTime) { out in
                                 switch out {
                                 case .frame(let f) where readyDevices == 1: deliver(index, f, resync: false)
@@ -211,7 +216,11 @@ public final class LiveRunner {
                 }
             }
 
-            take(try epoll.wait())
+            LoopStamps.mark(.beforeWait)
+            let readyCount = try epoll.wait()
+            LoopStamps.mark(.woke)
+            take(readyCount)
+            LoopStamps.mark(.drained)
             var t = max(last, Instant(microseconds: max(0, MonotonicClock.nowMicroseconds() - stamper.engineStart)))
             // The engine's clock moves to `t` only when something happens then (a timer due, a
             // signal, a removal, a retry). Before it does, whatever reached the devices until `t`
@@ -290,6 +299,7 @@ public final class LiveRunner {
                 emit(engine.advance(to: t))
                 last = t
             }
+            LoopStamps.mark(.iterationEnd)
             if let ending { return ending }
         }
     }
