@@ -35,7 +35,7 @@ public final class DesktopSource: LoopAdapter {
     let appName: String?
     let bus: AtspiBus
     let reader: DesktopReader
-    private let performer: DesktopPerformer
+    let performer: DesktopPerformer
     /// The X screen's windows (nil without a display).
     let windows: X11Windows?
     private let events = AtspiEvents()
@@ -46,7 +46,7 @@ public final class DesktopSource: LoopAdapter {
     /// What the current tree was read from.
     private var app: AppRef?
     private var snapshot: AtspiNode?
-    private var index: [String: DesktopNodeInfo] = [:]
+    private(set) var index: [String: DesktopNodeInfo] = [:]
     /// The last window:activate (any application), while following the active window.
     var activeWindow: (bus: String, path: String)?
     /// Applications that did not answer (skipped when looking for the active window).
@@ -73,6 +73,9 @@ public final class DesktopSource: LoopAdapter {
     var pids: [String: Int32] = [:]
     /// The window scanned now (application bus, window path).
     var scannedWindow: (bus: String, path: String)?
+    /// The keyboard's typing: its field, read-backs waiting for the application, the focus said
+    /// to the engine (DesktopSource+Typing, issue 18).
+    var typing = TypingState()
 
     /// Connects to the accessibility bus and the X display. `app`: follow this application
     /// instead of the active window.
@@ -124,15 +127,19 @@ public final class DesktopSource: LoopAdapter {
     /// One read for `tree show` / `tree dump`: the tree, or why there is none.
     public func readOnce() throws(DesktopError) -> ElementTree {
         let outcome = readAll()
-        // A dump is of the whole page: each showing page read whole now.
+        // A dump is of the whole page: each showing page read whole now (the note: all of them).
         if outcome == .done, let app, let snapshot {
+            var note: (items: Int, parts: Int, calls: Int, milliseconds: Double)?
             for doc in DesktopReader.documents(in: snapshot) where reader.pages[doc.id] == nil {
                 guard let job = PageJob(document: doc, app: app, bus: bus, getAll: reader.facts(app).getAll) else { continue }
                 job.trace = trace
                 job.runToEnd()
-                lastPageRead = (job.note.items, job.note.parts, job.note.calls, Double(job.note.microseconds) / 1000)
+                let n = note ?? (0, 0, 0, 0)
+                note = (n.items + job.note.items, n.parts + job.note.parts, n.calls + job.note.calls,
+                        n.milliseconds + Double(job.note.microseconds) / 1000)
                 if let page = job.page { place(page) }
             }
+            if note != nil { lastPageRead = note }
         }
         if outcome == .done, app != nil { return tree }
         let why = takeLines().compactMap { e -> String? in
@@ -148,7 +155,7 @@ public final class DesktopSource: LoopAdapter {
         reader.forgetPages(notIn: AtspiNode(id: "", role: .application))
     }
 
-    /// What the last whole read of a page found and cost (the benchmark's notes).
+    /// What the last whole read of a page (`readOnce`: of its pages) found and cost (the benchmark's notes).
     public private(set) var lastPageRead: (items: Int, parts: Int, calls: Int, milliseconds: Double)?
 
     func takeLines() -> [TranscriptEvent] {
@@ -446,7 +453,8 @@ public final class DesktopSource: LoopAdapter {
         var interest = glib.prepare(nowMonotonic: nowMonotonic)
         // A stale window list is read at the next turn of the loop.
         let windowsDue: Int64? = windowsStale && windows != nil && appName == nil ? nowMonotonic : nil
-        for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds }) + [performer.gestures.deadline, windowsDue].compactMap({ $0 }) {
+        for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds })
+            + [performer.gestures.deadline, windowsDue, typing.readDeadline].compactMap({ $0 }) {
             interest.deadline = min(interest.deadline ?? d, d)
         }
         return interest
@@ -488,6 +496,8 @@ public final class DesktopSource: LoopAdapter {
             newTree?(tree)
             trace?("layout handed at \(MonotonicClock.nowMicroseconds())")
         }
+        inputs += typingDue(nowMonotonic: nowMonotonic)
+        if let f = keyboardFocusChange() { inputs.append(f) }
         return inputs
     }
 
@@ -503,6 +513,11 @@ public final class DesktopSource: LoopAdapter {
                     continue
                 }
                 bus.ping(p.bus) { [weak self] ok in self?.probe = (p.bus, ok) }
+            case .busy(let on):
+                let name = app?.name ?? appName ?? "desktop"
+                lines.append(.tree(TreeSourceChange(on ? .busy : .settled, app: name, detail: on
+                    ? "it changes without a pause: read once every \(formatNumber(Double(schedule.settings.busyInterval.microseconds) / 1e6)) s until it settles"
+                    : "read as it changes again")))
             case .setDeadline, .cancelDeadline:
                 break  // `prepare` asks the schedule for its deadline
             }
@@ -512,7 +527,7 @@ public final class DesktopSource: LoopAdapter {
     public func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] {
         switch line.event {
         case .keyboard(.opened(_, _, let id, let label, let password)):
-            typingInto = id.map { ($0, label ?? "", password) }
+            keyboardOpened(id: id, label: label, password: password)
             return []
         case .keyboard(.closed):
             typingInto = nil
@@ -544,28 +559,10 @@ public final class DesktopSource: LoopAdapter {
         return inputs
     }
 
-    /// The field the keyboard types into (its id, label, whether a password's).
-    private var typingInto: (id: String, label: String, password: Bool)?
-
-    /// A piece typed: into the field through EditableText, answered by a `result` line with the
-    /// field's text, and the text before the caret back to the keyboard (edits made another way
-    /// count). A password's text is never read back into the keyboard.
-    private func type(_ typed: TypedText) -> [ShellInput] {
-        guard let field = typingInto else {
-            return [.line(.typeResult(TypeResult(id: "", label: "", text: nil, secure: typed.secure,
-                                                 .failed("no field has the keyboard (it was opened on nothing to type into)"))))]
-        }
-        let r = performer.type(typed.edit, into: field.id)
-        var inputs: [ShellInput] = [.line(.typeResult(TypeResult(id: field.id, label: field.label, text: r.text, secure: field.password, r.outcome)))]
-        if !field.password, let text = r.text, let caret = r.caret {
-            let scalars = Array(text.unicodeScalars)
-            let cut = min(max(caret, 0), scalars.count)
-            var before = "", after = ""
-            before.unicodeScalars.append(contentsOf: scalars[..<cut])
-            after.unicodeScalars.append(contentsOf: scalars[cut...])
-            inputs.append(.fieldText(before: before, after: after))
-        }
-        return inputs
+    /// The field the keyboard types into, and how (DesktopSource+Typing).
+    var typingInto: TypingTarget? {
+        get { typing.target }
+        set { typing.target = newValue }
     }
 
     public func finish() {

@@ -12,6 +12,9 @@ public enum InjectionStep: Equatable, Sendable {
     case keys(KeyCombo)
     /// A pointer gesture through the uinput pointer, over time (issue 23).
     case pointer([TimedPointerOp])
+    /// The scanning keyboard's edit as key events through the uinput keyboard (issue 18):
+    /// BackSpace × delete, the text by keysym through the system's layout, the arrows.
+    case edit(KeyboardText.Edit)
 }
 
 /// Maps `perform` lines to device input: an activation taps its activation point, a point
@@ -19,7 +22,8 @@ public enum InjectionStep: Equatable, Sendable {
 /// KEY_ESC; custom actions, increment and decrement need the application (an accessibility
 /// bridge), so they are only reported. The scanner menu's gestures go to the uinput pointer
 /// (`PointerGesture`), its keys to the uinput keyboard; Lock screen is no device input (its own
-/// adapter runs loginctl). Points are clamped onto the screen.
+/// adapter runs loginctl). The scanning keyboard's `type` lines are key events on the uinput
+/// keyboard. Points are clamped onto the screen.
 public struct InjectionPlan: Sendable, Equatable {
     public var width: Int32
     public var height: Int32
@@ -33,6 +37,7 @@ public struct InjectionPlan: Sendable, Equatable {
     }
 
     public func steps(for line: TranscriptLine) -> [InjectionStep] {
+        if case .typed(let typed) = line.event { return [.edit(typed.edit)] }
         guard case .perform(let p) = line.event else { return [] }
         switch p.action {
         case .tap:

@@ -29,6 +29,8 @@ extension LiveRunner {
     /// The words the keyboard waits for, from the prediction hook, at `t` (a failure is a
     /// transcript line, and the keyboard goes on without words).
     func servePredictions(_ engine: inout Engine, at t: Instant) {
+        let written = engine.takeLearning()  // taken always: never kept growing
+        if let learn = hooks.learn { for text in written { learn(text) } }
         guard let predict = hooks.predict else { return }
         var asked = 0
         while let request = engine.wantedPredictions, asked < 4 {
@@ -52,6 +54,7 @@ extension LiveRunner {
             case .speechFinished(let n): publish(engine.speechFinished(utterance: n, at: t), &engine)
             case .windows(let list, let current): publish(engine.windowsChanged(list, current: current, at: t), &engine)
             case .fieldText(let before, let after): publish(engine.fieldText(before: before, after: after, at: t), &engine)
+            case .keyboardFocus(let focus): publish(engine.keyboardFocusChanged(focus, at: t), &engine)
             }
         }
     }

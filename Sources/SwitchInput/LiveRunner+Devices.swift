@@ -32,13 +32,14 @@ extension LiveRunner {
     }
 
     static func prepare(_ device: EvdevDevice, log: (String) -> Void) {
-        if let note = device.useMonotonicClock(fallback: "its events are timed when read") { log(note) }
+        if let note = device.useMonotonicClock(fallback: "its events are timed by their wall-clock stamps (by the read when those cannot be trusted)") { log(note) }
     }
 
     /// Reads `device` to `-EAGAIN` through its slot's frame assembler.
-    func read(_ device: EvdevDevice, slot: DeviceSlot, stamper: EventStamper, readTime: Int64,
+    func read(_ device: EvdevDevice, slot: DeviceSlot, stamper: EventStamper, readTime: Int64, wallTime: Int64,
                       _ body: (FrameAssembler.Output) -> Void) {
         let mono = device.monotonicTimestamps
+        let wall: Int64? = mono ? nil : wallTime
         // Moved out of the slot for the drain: one access to the class's property instead of one
         // per event (each is a dynamic exclusivity check), and its arrays stay uniquely referenced.
         var assembler = slot.assembler
@@ -48,11 +49,11 @@ extension LiveRunner {
             let event: FrameAssembler.Event
             switch read {
             case .event(let e, let k):
-                event = .event(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
+                event = .event(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono, realtimeReadMicroseconds: wall))
             case .dropped(let k):
-                event = .dropped(at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
+                event = .dropped(at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono, realtimeReadMicroseconds: wall))
             case .syncEvent(let e, let k):
-                event = .syncEvent(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono))
+                event = .syncEvent(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono, realtimeReadMicroseconds: wall))
             case .syncDone: event = .syncDone
             case .drained: event = .drained
             case .gone: event = .gone

@@ -7,7 +7,8 @@ import SwitchCore
 /// advances to now), and decides nothing itself.
 ///
 /// Time: t = 0 is when the engine starts. A device's frames are timed by its CLOCK_MONOTONIC
-/// stamps when `libevdev_set_clock_id` worked, else when read (`EventStamper`); times never go
+/// stamps when `libevdev_set_clock_id` worked, else by their wall-clock stamps' age at the read
+/// (`EventStamper`); times never go
 /// backwards (a frame stamped before something already delivered is delivered at that time).
 ///
 /// Devices that vanish (`-ENODEV`, EPOLLHUP/EPOLLERR) are reported (`device removed` line, then
@@ -152,7 +153,7 @@ public final class LiveRunner {
 
             var signalled = false, timerFired = false, nodesChanged = false, reachedUntil = false
             if !removed.isEmpty { removed.removeAll(keepingCapacity: true) }
-            var readTime: Int64 = 0
+            var readTime: Int64 = 0, wallTime: Int64 = 0
             hooks.flush?()
 
             /// A frame to the engine, never before what it already has, none past `until`.
@@ -190,11 +191,16 @@ public final class LiveRunner {
                     case .adapter(let k): adapters.noteReady(k, events: ready.events)
                     case .device(let index):
                         guard slots.indices.contains(index), let device = slots[index].device, !removed.contains(index) else { continue }
-                        if readTime == 0 { readTime = MonotonicClock.nowMicroseconds() }
+                        // A device with CLOCK_MONOTONIC stamps needs no read time (two clock reads
+                        // fewer before a touch frame is passed on).
+                        if readTime == 0 && !device.monotonicTimestamps {
+                            readTime = MonotonicClock.nowMicroseconds()
+                            wallTime = MonotonicClock.realtimeMicroseconds()
+                        }
                         var gone = ready.hangup
                         if ready.readable {
                             LoopStamps.mark(.readStart)
-                            read(device, slot: slots[index], stamper: stamper, readTime: readTime) { out in
+                            read(device, slot: slots[index], stamper: stamper, readTime: readTime, wallTime: wallTime) { out in
                                 switch out {
                                 case .frame(let f) where readyDevices == 1: deliver(index, f, resync: false)
                                 case .resync(let f) where readyDevices == 1: deliver(index, f, resync: true)

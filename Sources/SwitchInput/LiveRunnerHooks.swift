@@ -24,6 +24,8 @@ extension LiveRunner {
         /// The keyboard's predictions (docs/typing.md): the words for a request, or why there are
         /// none. Asked after the lines that made the keyboard want them; nil: none asked.
         public var predict: ((PredictionRequest) -> (words: [String], failure: String?))?
+        /// The person's writing to learn (`Engine.takeLearning`), taken after each batch of lines.
+        public var learn: ((String) -> Void)?
 
         public init(emit: @escaping (TranscriptLine) -> Void, flush: (() -> Void)? = nil, log: @escaping (String) -> Void,
                     showFrame: ((String) -> Void)? = nil, reloadTree: (() throws(InputError) -> ElementTree)? = nil,

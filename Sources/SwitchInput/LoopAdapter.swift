@@ -102,4 +102,7 @@ public enum ShellInput: Sendable {
     /// The field the keyboard types into, read back: its text before and after the caret
     /// (`Engine.fieldText`, docs/typing.md).
     case fieldText(before: String, after: String?)
+    /// What has the keyboard focus on the live desktop (nil: nothing known): the scanner menu's
+    /// Keyboard entry opens the keyboard for it (`Engine.keyboardFocusChanged`, issue 18).
+    case keyboardFocus(KeyboardFocus?)
 }

@@ -78,6 +78,9 @@ public final class UInputOutput {
             case .keys(let combo):
                 guard let keyboard else { messages.append("\(combo) not sent: \(keyboardProblem ?? "no keyboard")"); continue }
                 if let e = keyboard.send(combo) { messages.append(e) }
+            case .edit(let e):
+                guard let keyboard else { messages.append("typing not sent: \(keyboardProblem ?? "no keyboard")"); continue }
+                if let m = keyboard.typeEdit(delete: e.delete, text: e.text, move: e.move) { messages.append("typing: " + m) }
             case .pointer(let ops):
                 gestures.schedule(ops.map { ($0.after, $0.op) }, now: MonotonicClock.nowMicroseconds())
                 messages += runGestures(now: MonotonicClock.nowMicroseconds())

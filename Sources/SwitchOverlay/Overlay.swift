@@ -23,6 +23,9 @@ import SwitchInput
 ///     groups blue: … | red: … each colour's items ringed in its colour at once (Okabe–Ito,
 ///                             `ColorGroupPicture`), "Back" tab in back's colour; in a menu,
 ///                             each entry's row in its colour
+///     keyboard opened … closed the keyboard's panel (`KeyboardPanel`): its keys, words and the
+///                             text being written (from the type and result lines), under the
+///                             ring; drawn again when what it shows changes
 ///     (touch) countdown at P  touch passthrough's hold duration counting down at the finger
 ///                             (`HoldCountdown`), filling 30 times a second until it ends
 ///
@@ -62,6 +65,12 @@ public final class Overlay: LoopAdapter {
     private(set) var colorWindows: [OverlayWindow] = []
     let colorEdge: OverlayWindow
     let backTab: TextPanel
+    /// The scanning keyboard (issue 18).
+    let keyboardPanel: KeyboardPanel
+    private var keyboardOpen = false
+    private var keyboardText = KeyboardTextLine()
+    /// The application's latest model (the field's text when the keyboard opens on it).
+    private var appModel: ScanModel?
     /// Touch passthrough's hold countdown at the finger.
     let countdown: HoldCountdown
 
@@ -82,6 +91,12 @@ public final class Overlay: LoopAdapter {
     /// Group selection's colours now (empty: none shown).
     private var colorLines: [ColorGroupLine] = []
     private var notes: [String] = []
+    /// `SWITCHSCAN_OVERLAY_TRACE` (the typing latency benchmark, scripts/typing/bench-latency.sh):
+    /// each time new words are on the screen (drawn, and carried out by the X server), a note
+    /// with the engine's time.
+    public var trace: ((String) -> Void)?
+    /// A `keyboard predictions` line came: the next render of the panel shows its words.
+    private var wordsToShow = false
     private var notedFrameless = false
     private var notedDeath = false
 
@@ -105,6 +120,7 @@ public final class Overlay: LoopAdapter {
         colorEdge = OverlayWindow(connection, name: "switchscan colour edges", background: connection.pixel(.black))
         backTab = try TextPanel(connection, name: "switchscan back",
                                 style: .init(accent: settings.color, pixelSize: settings.large ? 22 : 15, border: 0))
+        keyboardPanel = KeyboardPanel(connection)
         countdown = HoldCountdown(connection, color: settings.color, large: settings.large)
         connection.flush()
     }
@@ -135,6 +151,7 @@ public final class Overlay: LoopAdapter {
 
     public func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] {
         self.model = model
+        if model.scopeID != KeyboardTree.rootID { appModel = model }
         now = max(now, line.t)
         if take(line.event, at: line.t) {
             redraw()
@@ -163,6 +180,7 @@ public final class Overlay: LoopAdapter {
 
     public func layoutChanged(model: ScanModel) {
         self.model = model
+        if model.scopeID != KeyboardTree.rootID { appModel = model }
         redraw()
         connection.flush()
     }
@@ -172,7 +190,9 @@ public final class Overlay: LoopAdapter {
         menuItem = nil
         point = PointPicture()
         colorLines = []
-        for w in [ring, exitTab.window, offscreenTab.window, menu.window, band, lineX, lineY, crosshair, colorEdge, backTab.window] + colorWindows {
+        keyboardOpen = false
+        for w in [ring, exitTab.window, offscreenTab.window, menu.window, band, lineX, lineY, crosshair, colorEdge, backTab.window,
+                  keyboardPanel.window] + colorWindows {
             w.destroy()
         }
         countdown.destroy()
@@ -227,7 +247,22 @@ public final class Overlay: LoopAdapter {
             stop = nil
             closeMenu()
             colorLines = []
-        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree, .setting, .drag, .layoutLoaded, .typed, .keyboard, .typeResult:
+        case .keyboard(.opened(_, _, let id, _, let password)):
+            keyboardOpen = true
+            let field = password ? nil : id.flatMap { id in appModel.flatMap { m in m.itemIndex(id: id).map { m.items[$0].element } } }
+            keyboardText = KeyboardTextLine(before: field?.value ?? "")
+        case .keyboard(.closed):
+            keyboardOpen = false
+        case .keyboard(.predictions):
+            wordsToShow = true  // the model that came with the line shows them
+        case .keyboard:
+            break  // a page, shift: the model that came with the line shows them
+        case .typed(let typed):
+            keyboardText.apply(typed)
+        case .typeResult(let r):
+            guard let text = r.shownText else { return false }
+            keyboardText.read(text)
+        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree, .setting, .drag, .layoutLoaded:
             return false
         }
         return true
@@ -245,6 +280,7 @@ public final class Overlay: LoopAdapter {
     /// Puts every window where the state says (or hides it).
     private func redraw() {
         guard !connection.isDead else { return }
+        drawKeyboard()  // first: every other window is raised above it
         drawPoint()
         drawColors()
         guard let model, stop != nil || menuItem != nil || menuPoint != nil else {
@@ -313,6 +349,21 @@ public final class Overlay: LoopAdapter {
             menu.show(lines, marked: marked, rowColors: rowColors, at: origin)
         } else {
             menu.hide()
+        }
+    }
+
+    /// The keyboard's panel while it is open and its tree is the one scanned.
+    private func drawKeyboard() {
+        if keyboardOpen, let model, let picture = KeyboardPicture(model: model, text: keyboardText, inset: thickness) {
+            keyboardPanel.show(picture)
+            if wordsToShow, let trace {
+                wordsToShow = false
+                connection.sync()
+                let t = engineStart.map { MonotonicClock.nowMicroseconds() - $0 } ?? 0
+                trace("keyboard words drawn at \(Double(t) / 1_000_000) s: " + picture.cells.filter { $0.kind == .word }.map(\.label).joined(separator: " "))
+            }
+        } else {
+            keyboardPanel.hide()
         }
     }
 

@@ -37,6 +37,13 @@ import Testing
         return out
     }
 
+    /// The text-entry kinds of the tree's fields, in order.
+    static func entries(_ tree: ElementTree) -> [Element.TextEntry] {
+        var out: [Element.TextEntry] = []
+        tree.forEachNode { e, _ in if let k = e.textEntry { out.append(k) } }
+        return out
+    }
+
     static func map(_ children: [AtspiNode]) -> ElementTree {
         AtspiMapping.tree(app([window(children)]), screen: Size(width: 1600, height: 900))
     }
@@ -81,6 +88,18 @@ import Testing
         let t = Self.map([entry, search, secret])
         #expect(Self.elements(t) == ["e Name = Ada", "s Search files [searchField]", "pw Password"])
         #expect(ScanModel(tree: t).items.map(\.id) == ["e", "s", "pw"])
+        #expect(Self.entries(t) == [.singleLine, .singleLine, .password])
+    }
+
+    /// A terminal (VTE: Text, Action, no EditableText, not EDITABLE) is a field the keyboard
+    /// opens on (a terminal's: no sentence capitals), not a button; its text is not its value.
+    @Test func aTerminalIsAFieldToTypeIn() {
+        var vte = Self.node("t", .terminal, "Terminal", states: Self.shown.union(.focusable), interfaces: [.action, .text, .component], actions: ["menu"])
+        vte.text = "root@host:~# "
+        let t = Self.map([vte])
+        #expect(Self.elements(t) == ["t Terminal"])
+        #expect(Self.entries(t) == [.terminal])
+        #expect(ScanModel(tree: t).items.map(\.id) == ["t"])
     }
 
     @Test func informativeLeavesAreElementsButNotScanItems() {

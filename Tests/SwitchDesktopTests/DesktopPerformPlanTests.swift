@@ -14,6 +14,8 @@ import Testing
     static let icon = N.node(":1.5/i", .icon, "Refresh", frame: (340, 150, 16, 16))
     static let list = N.node(":1.5/l", .list, "Files", interfaces: N.button, actions: ["scroll down"])
     static let menuButton = N.node(":1.5/m", .pushButton, "Open", interfaces: N.button, frame: (8, 300, 100, 30), actions: ["click", "ShowMenu"])
+    static let entry = N.node(":1.5/e", .text, "Name", states: N.shown.union([.editable, .focusable]), interfaces: [.action, .text, .component], actions: ["activate"])
+    static let terminal = N.node(":1.5/vte", .terminal, "Terminal", states: N.shown.union(.focusable), interfaces: [.action, .text, .component], actions: ["menu"])
 
     static func lookup(_ id: String) -> DesktopNodeInfo? {
         switch id {
@@ -23,6 +25,8 @@ import Testing
         case icon.id: return DesktopNodeInfo(node: icon, parent: nil, index: 0)
         case list.id: return DesktopNodeInfo(node: list, parent: nil, index: 0)
         case menuButton.id: return DesktopNodeInfo(node: menuButton, parent: nil, index: 0)
+        case entry.id: return DesktopNodeInfo(node: entry, parent: nil, index: 0)
+        case terminal.id: return DesktopNodeInfo(node: terminal, parent: nil, index: 0)
         default: return nil
         }
     }
@@ -40,6 +44,13 @@ import Testing
     @Test func activateWithoutActionFocusesAndClicksAtTheActivationPoint() {
         #expect(step(Perform(.activate, id: ":1.5/i", label: "", point: Point(x: 341, y: 151))) == .click(id: ":1.5/i", at: Point(x: 341, y: 151)))
         #expect(step(Perform(.activate, id: ":1.5/i", label: "")) == .click(id: ":1.5/i", at: Point(x: 348, y: 158)))
+    }
+
+    /// A field to type in is focused for the keyboard: a GTK entry's "activate" action is Enter,
+    /// a terminal's first action opens its menu.
+    @Test func activateAFieldToTypeInFocusesIt() {
+        #expect(step(Perform(.activate, id: ":1.5/e", label: "")) == .focusField(id: ":1.5/e"))
+        #expect(step(Perform(.activate, id: ":1.5/vte", label: "")) == .focusField(id: ":1.5/vte"))
     }
 
     @Test func activateASliderOnlyFocusesIt() {

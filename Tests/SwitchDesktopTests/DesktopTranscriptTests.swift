@@ -22,5 +22,10 @@ import Testing
         #expect(TranscriptFormat.text(ended) == #"   5.000  tree       ended: "testapp.py": the application quit"#)
         let silent = TranscriptLine(t: .seconds(5), .tree(TreeSourceChange(.notAnswering, app: "a", detail: "no reply within 300 ms")))
         #expect(TranscriptFormat.text(silent) == #"   5.000  tree       not answering: "a": no reply within 300 ms"#)
+        let busy = TranscriptLine(t: .seconds(6), .tree(TreeSourceChange(.busy, app: "Chromium", detail: "it changes without a pause: read once every 1 s until it settles")))
+        #expect(TranscriptFormat.jsonl(busy) == #"{"t":6.000,"type":"tree","change":"busy","app":"Chromium","reason":"it changes without a pause: read once every 1 s until it settles"}"#)
+        #expect(TranscriptFormat.text(busy) == #"   6.000  tree       busy: "Chromium": it changes without a pause: read once every 1 s until it settles"#)
+        let settled = TranscriptLine(t: .seconds(9), .tree(TreeSourceChange(.settled, app: "Chromium", detail: "read as it changes again")))
+        #expect(TranscriptFormat.text(settled) == #"   9.000  tree       settled: "Chromium": read as it changes again"#)
     }
 }

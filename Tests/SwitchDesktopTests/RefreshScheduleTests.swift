@@ -27,6 +27,56 @@ import Testing
         #expect(at(40, .deadline) == [])  // one read for the burst
     }
 
+    /// Changes every `every` ms until `until` (each deadline handled when it comes, each read
+    /// finishing at once): the reads' times and the busy outputs'.
+    mutating func stream(_ change: RefreshSchedule.Change, every: Int64, from: Int64 = 0, until: Int64) -> (reads: [Int64], busy: [(Int64, Bool)]) {
+        var reads: [Int64] = [], busy: [(Int64, Bool)] = []
+        var t = from
+        func handle(_ outs: [RefreshSchedule.Output], _ at: Int64) {
+            for o in outs {
+                if case .read = o { reads.append(at) }
+                if case .busy(let b) = o { busy.append((at, b)) }
+            }
+        }
+        while t <= until {
+            handle(at(t, .change(change)), t)
+            while let d = s.deadline, d < Self.ms(t + every) {
+                let dt = d.microseconds / 1000
+                handle(at(dt, .deadline), dt)
+                _ = at(dt, .readFinished(.done))
+            }
+            t += every
+        }
+        return (reads, busy)
+    }
+
+    /// A change of the shape every 10 ms: a read every maxDelay; the tenth within 2 s makes the
+    /// tree busy, then it is read once a second while the changes go on.
+    @Test mutating func busy_throttles() {
+        let (reads, busy) = stream(.structure, every: 10, until: 4000)
+        #expect(Array(reads.prefix(10)) == [150, 310, 470, 630, 790, 950, 1110, 1270, 1430, 1590], "\(reads)")
+        #expect(busy.map(\.0) == [1590] && busy.map(\.1) == [true], "\(busy)")
+        #expect(Array(reads.dropFirst(10)) == [2590, 3590], "\(reads)")
+        #expect(s.isBusy)
+    }
+
+    /// Values or names changing every 10 ms (a progress bar, a counter's text) are cheap patches:
+    /// read every maxDelay, never busy.
+    @Test mutating func busy_not_for_values() {
+        let (reads, busy) = stream(.node("a"), every: 10, until: 3000)
+        #expect(reads.count > 15 && busy.isEmpty, "\(reads) \(busy)")
+    }
+
+    /// Busy, then one burst a second: the next read settles it, and reads follow changes again.
+    @Test mutating func busy_settles() {
+        _ = stream(.structure, every: 10, until: 2000)
+        #expect(s.isBusy)
+        let (reads, busy) = stream(.structure, every: 1000, from: 3000, until: 5000)
+        #expect(busy.map(\.1) == [false], "\(busy)")
+        #expect(!s.isBusy)
+        #expect(reads.last == 5015, "\(reads)")
+    }
+
     @Test mutating func max_delay() {
         _ = at(0, .change(.structure))
         for t in stride(from: Int64(10), through: 130, by: 10) { _ = at(t, .change(.structure)) }

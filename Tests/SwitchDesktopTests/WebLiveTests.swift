@@ -100,18 +100,23 @@ enum WebBrowser: String, CaseIterable, CustomTestStringConvertible {
     /// Its application's name on the accessibility bus.
     var appName: String { self == .chromium ? "Chromium" : "Firefox" }
 
-    func start(_ s: DesktopSession, page: String) throws {
+    /// Starts the browser on `page` and waits until it is on the bus; its process (/usr/bin/chromium
+    /// execs the browser's main process, which answers on the bus).
+    @discardableResult
+    func start(_ s: DesktopSession, page: String) throws -> Process {
         let profile = NSTemporaryDirectory() + "switchscan-\(rawValue)-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true)
         let url = "file://" + WebBrowser.pages + "/" + page
+        let p: Process
         switch self {
         case .chromium:
-            try s.start(["/usr/bin/chromium", "--no-sandbox", "--force-renderer-accessibility", "--no-first-run", "--disable-gpu",
-                         "--user-data-dir=" + profile, "--window-size=1600,900", url])
+            p = try s.start(["/usr/bin/chromium", "--no-sandbox", "--force-renderer-accessibility", "--no-first-run", "--disable-gpu",
+                             "--user-data-dir=" + profile, "--window-size=1600,900", url])
         case .firefox:
-            try s.start(["/usr/bin/firefox-esr", "--no-remote", "--profile", profile, "--width", "1600", "--height", "900", url])
+            p = try s.start(["/usr/bin/firefox-esr", "--no-remote", "--profile", profile, "--width", "1600", "--height", "900", url])
         }
         try s.waitFor(appName)
+        return p
     }
 
     /// Opens `page` in the window (its address bar, through the keyboard).

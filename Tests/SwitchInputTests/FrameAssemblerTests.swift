@@ -103,8 +103,33 @@ import Testing
     }
 
     @Test func otherwiseTheReadTime() {
-        // A CLOCK_REALTIME stamp (or umockdev's file time) says nothing about the engine's clock.
+        // Without the wall clock at the read, a CLOCK_REALTIME stamp (or umockdev's file time)
+        // says nothing about the engine's clock.
         #expect(s.instant(kernelMicroseconds: 1_700_000_000_000_000, readMicroseconds: 1_300_000, monotonicTimestamps: false) == Instant(microseconds: 300_000))
+    }
+
+    /// Wall-clock stamps keep their spacing when read late: three taps 100 ms apart, read in one
+    /// batch 50 ms after the last, are at 0.050, 0.150 and 0.250 s, not all at the read's 0.300 s.
+    @Test func wallClockStampsAreCarriedOverByTheirAgeAtTheRead() {
+        let wall: Int64 = 1_700_000_000_000_000
+        let read: Int64 = 1_300_000
+        let times = [wall - 250_000, wall - 150_000, wall - 50_000].map {
+            s.instant(kernelMicroseconds: $0, readMicroseconds: read, monotonicTimestamps: false, realtimeReadMicroseconds: wall)
+        }
+        #expect(times == [Instant(microseconds: 50_000), Instant(microseconds: 150_000), Instant(microseconds: 250_000)])
+    }
+
+    /// A stamp from the future, or older than `realtimeTrust` (the wall clock jumped, a replayed
+    /// file's own times): the read time.
+    @Test func wallClockStampsThatCannotBeAnAgeAreTheReadTime() {
+        let wall: Int64 = 1_700_000_000_000_000
+        for stamp in [wall + 1, wall - EventStamper.realtimeTrust - 1, 100_000] {
+            #expect(s.instant(kernelMicroseconds: stamp, readMicroseconds: 1_300_000, monotonicTimestamps: false, realtimeReadMicroseconds: wall)
+                    == Instant(microseconds: 300_000))
+        }
+        // Monotonic stamps never look at the wall clock.
+        #expect(s.instant(kernelMicroseconds: 1_250_000, readMicroseconds: 1_300_000, monotonicTimestamps: true, realtimeReadMicroseconds: 5)
+                == Instant(microseconds: 250_000))
     }
 
     @Test func eventsQueuedBeforeStartAreAtZero() {

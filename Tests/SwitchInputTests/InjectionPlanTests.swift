@@ -41,6 +41,14 @@ import Testing
         #expect(plan.steps(for: TranscriptLine(t: .zero, .scan(started: true))) == [])
     }
 
+    /// The scanning keyboard's pieces (issue 18) are key events on the uinput keyboard, a
+    /// password's too (the transcript shows bullets; the keys are the text).
+    @Test func typedTextIsAnEditOnTheKeyboard() {
+        let edit = KeyboardText.Edit(delete: 1, text: "Hé! ", move: -1)
+        #expect(plan.steps(for: TranscriptLine(t: .zero, .typed(TypedText(edit, key: "kbd:word:he", secure: true)))) == [.edit(edit)])
+        #expect(plan.steps(for: TranscriptLine(t: .zero, .keyboard(.opened(layout: "qwerty", page: "letters", id: nil, label: nil, password: false)))) == [])
+    }
+
     @Test func aZeroScreenStillHasOnePixel() {
         let p = InjectionPlan(screen: Size(width: 0, height: -3))
         #expect(p.width == 1 && p.height == 1)

@@ -38,6 +38,20 @@ extension UInputTests {
         #expect(named(reader).isEmpty)
     }
 
+    /// The scanning keyboard's `type` lines through the output adapter (issue 18): BackSpace,
+    /// the text by keysym through the layout (Shift for a capital and "!"), then the arrow.
+    @Test func theOutputTypesTheKeyboardsEdits() throws {
+        let output = try UInputOutput(screen: Size(width: 390, height: 844), layout: { () throws(KeyLayout.Failure) in try KeyLayout(layout: "us") })
+        let keyboard = try #require(output.keyboard, "\(output.keyboardProblem ?? "")")
+        let reader = try opened(keyboard.node)
+        let model = ScanModel(tree: ElementTree(screen: Size(width: 390, height: 844), root: Element(id: "r")))
+        let line = TranscriptLine(t: .zero, .typed(TypedText(KeyboardText.Edit(delete: 1, text: "Hi!", move: -1), key: "kbd:word:hi")))
+        #expect(output.observe(line, model: model).isEmpty)
+        #expect(named(reader) == [["KEY_BACKSPACE 1"], ["KEY_BACKSPACE 0"],
+                                  ["KEY_LEFTSHIFT 1"], ["KEY_H 1"], ["KEY_H 0"], ["KEY_LEFTSHIFT 0"], ["KEY_I 1"], ["KEY_I 0"],
+                                  ["KEY_LEFTSHIFT 1"], ["KEY_1 1"], ["KEY_1 0"], ["KEY_LEFTSHIFT 0"], ["KEY_LEFT 1"], ["KEY_LEFT 0"]])
+    }
+
     @Test func thePointerCarriesOutTheGestures() throws {
         let pointer = try UInputPointer(screen: Size(width: 390, height: 844))
         let reader = try opened(pointer.node)

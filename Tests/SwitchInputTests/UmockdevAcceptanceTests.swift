@@ -122,6 +122,33 @@ extension UmockdevTests {
         #expect((time(accepted) ?? 1) < 0.3)
     }
 
+    /// Presses read late keep their own times (issue 18's lost press): switchscan is stopped
+    /// (SIGSTOP, as a loaded machine's scheduler or a slow AT-SPI call holds the loop), three taps
+    /// 100 ms apart reach the device, then it goes on and reads them in one batch. With the
+    /// default debounce (25 ms) all three move the highlight, 100 ms apart: stamped by the read
+    /// they were one instant, and debounce swallowed two of them as contact chatter.
+    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    func pressesReadLateKeepTheirSpacing() throws {
+        let dir = NSTemporaryDirectory() + "switchscan-late-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let profile = dir + "/next.json"
+        try #"{"scanning": {"style": "manual"}, "switches": [{"key": "KEY_SPACE", "action": "next"}, {"key": "KEY_ENTER", "action": "select"}]}"#
+            .write(toFile: profile, atomically: true, encoding: .utf8)
+        let tap = "press /dev/input/event10 KEY_SPACE\nrelease /dev/input/event10 KEY_SPACE\nsleep 100\n"
+        let r = DeviceHarness.live([F.keyboard], scenario: "wait running\nsleep 300\nsignal STOP\n" + tap + tap + tap
+                                   + "signal CONT\nsleep 600\nsignal INT\n",
+                                   ["run", "--tree", tree, "--profile", profile, "--format", "jsonl"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let filters = r.stdoutLines.filter { $0.contains(#""type":"filter""#) }
+        #expect(untimed(filters) == Array(repeating: #"{"type":"filter","switch":"KEY_SPACE","decision":"accepted","action":"next"}"#, count: 3),
+                "\(r.stdout)")
+        let times = filters.compactMap(time)
+        if times.count == 3 {
+            for (a, b) in zip(times, times.dropFirst()) { #expect(abs((b - a) - 0.1) < 0.03, "\(times)") }
+        }
+    }
+
     /// SIGHUP re-reads --tree: scanning moves to the new tree's items at once.
     @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
     func sighupLoadsTheNewTree() throws {

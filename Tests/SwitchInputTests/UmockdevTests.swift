@@ -67,7 +67,7 @@ struct UmockdevTests {
             #expect(t.allSatisfy { $0 <= 1.5 })
         }
         #expect(r.stderrLines.contains("switchscan: reading /dev/input/event2 \"Test One-Key Switch\" (has KEY_SPACE), grabbed"))
-        #expect(r.stderrLines.contains("switchscan: /dev/input/event2: cannot set CLOCK_MONOTONIC timestamps (No such file or directory); its events are timed when read"))
+        #expect(r.stderrLines.contains("switchscan: /dev/input/event2: cannot set CLOCK_MONOTONIC timestamps (No such file or directory); its events are timed by their wall-clock stamps (by the read when those cannot be trusted)"))
     }
 
     @Test func runReadsProtocolBTouchFrames() {

@@ -9,7 +9,7 @@
 #   - `tree stats` on `tree dump --desktop`: every link a scan item, `auto` grouping's average at
 #     1 s per stop (target < 30 s) against linear scanning with page-by-page scrolling;
 #   - a scroll (Page Down / Page Up) to the new tree handed to the engine, p50 / p99 over 100, and a
-#     page change (a link to another page followed) to the new page's first tree, over 30;
+#     page change (another page opened from the address bar) to the new page's first tree, over 100;
 #   - peak memory and idle CPU of switchscan with the browser open.
 # SWITCHSCAN_BENCH_ONLY=soak: only the long run instead (memory and open descriptors of
 # `run --desktop` over SOAK_MINUTES, default 30, of a page that changes every 100 ms); run it with

@@ -291,7 +291,7 @@ exec 3>&-
 # scanner menu's keyboard, by keysym through the layouts of xkb-data, and pointer).
 if [ -x ./switchscanPackageTests.xctest ]; then
   ./switchscanPackageTests.xctest --testing-library swift-testing --filter UInputTests > /tmp/xctest.out 2>&1; RC=$?
-  check "Swift UInputTests pass on the real kernel" "[ $RC = 0 ] && grep -q 'Test run with 10 tests.* passed' /tmp/xctest.out && ! grep -q skipped /tmp/xctest.out"
+  check "Swift UInputTests pass on the real kernel" "[ $RC = 0 ] && grep -q 'Test run with 11 tests.* passed' /tmp/xctest.out && ! grep -q skipped /tmp/xctest.out"
   [ $RC = 0 ] || show /tmp/xctest.out
 fi
 

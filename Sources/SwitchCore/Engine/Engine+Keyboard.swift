@@ -24,6 +24,10 @@
 ///   keyboard_page_switch           |123 ^ keyboard page "digits" … |1 ^ type "1"
 ///   keyboard_close                 |hide keyboard ^ keyboard closed |field
 ///   keyboard_predictions_timeout   keyboard opened … 0.5 s: predictions failed, the keys without words
+///   keyboard_learns_sentences      … type "llo." … the sentence to learn (`takeLearning`); at the
+///                                  close the rest; never a password's, never with learning off
+///   keyboard_for_the_focus         (focus: a terminal) |button menu ^ … |Keyboard ^ keyboard opened (the
+///                                  terminal) … |hide keyboard ^ keyboard closed |button
 public struct PredictionRequest: Sendable, Equatable {
     /// The text before the caret (presage's past stream).
     public var context: String
@@ -38,6 +42,58 @@ public struct PredictionRequest: Sendable, Equatable {
 
 public enum HighlightReach: Sendable, Equatable { case item, group }
 
+/// What has the keyboard focus on the live desktop (`Engine.keyboardFocusChanged`): the keyboard
+/// opened from a scanner menu's Keyboard entry on an item that is no text field types into it.
+public struct KeyboardFocus: Sendable, Equatable {
+    /// The live desktop's id for it (it need not be a scan item: a terminal, a drawing area that
+    /// takes keys).
+    public var id: String
+    /// What the `keyboard opened` line names it.
+    public var label: String
+    public var frame: Rect?
+    /// What it takes, when known: a password field (bullets, no predictions, nothing spoken or
+    /// learned), a terminal (no sentence capitals).
+    public var entry: Element.TextEntry?
+
+    public init(id: String, label: String, frame: Rect?, entry: Element.TextEntry? = nil) {
+        self.id = id
+        self.label = label
+        self.frame = frame
+        self.entry = entry
+    }
+}
+
+/// What the keyboard opens on: a text field of the model, or what has the keyboard focus.
+struct KeyboardTarget: Sendable {
+    var id: String
+    var label: String
+    var frame: Rect?
+    var value: String?
+    var entry: Element.TextEntry?
+    var password: Bool { entry == .password }
+    /// Where scanning goes back to when the keyboard closes (the field, or the item whose menu
+    /// opened it for the focus).
+    var returnTo: String
+
+    init(_ item: ScanItem) {
+        id = item.id
+        label = item.description
+        frame = item.element.frame
+        value = item.element.value
+        entry = item.element.textEntry
+        returnTo = item.id
+    }
+
+    init(_ focus: KeyboardFocus, returnTo: String) {
+        id = focus.id
+        label = focus.label
+        frame = focus.frame
+        value = nil
+        entry = focus.entry
+        self.returnTo = returnTo
+    }
+}
+
 enum SpeechOwner: Sendable, Equatable {
     case app(Int)
     case keyboard(Int)
@@ -50,6 +106,8 @@ struct KeyboardSession: Sendable {
     var text: KeyboardText
     var fieldID: String?
     var fieldLabel: String?
+    /// Where scanning goes back to when it closes.
+    var returnTo: String?
     var password: Bool
     var slots: Int
     var panel: Rect
@@ -70,6 +128,9 @@ struct KeyboardSession: Sendable {
     /// A word typed, to be spoken after the next highlight's line.
     var spokenWord: String?
     var closing = false
+    /// The text before the caret as it was at the last learning point (its opening, a sentence's
+    /// end): what follows it is the person's own writing, to be learned next.
+    var learnedUpTo = ""
 }
 
 /// The models of the keyboard trees shown so far, by what they show (the same page, shift, words
@@ -146,7 +207,7 @@ extension Engine {
     public mutating func openKeyboard(fieldID: String?, at t: Instant) -> [TranscriptLine] {
         catchUp(to: t)
         if keyboard == nil {
-            openKeyboard(on: fieldID.flatMap { model.itemIndex(id: $0) }.map { model.items[$0] })
+            openKeyboard(on: fieldID.flatMap { model.itemIndex(id: $0) }.map { KeyboardTarget(model.items[$0]) })
         }
         return flush()
     }
@@ -211,9 +272,9 @@ extension Engine {
         return s
     }
 
-    mutating func openKeyboard(on field: ScanItem?) {
+    mutating func openKeyboard(on field: KeyboardTarget?) {
         guard let base = keyboardLayout else { return }
-        let password = field?.element.textEntry == .password
+        let password = field?.password ?? false
         let settings = keyboardScanning(password: password)
         let slots = password ? 0 : profile.keyboard.predictions
         let method = KeyboardArrangement.Method(grouping: settings.grouping,
@@ -222,9 +283,11 @@ extension Engine {
         let layout = KeyboardArrangement.arrange(base, method: method, slots: slots)
         let rows = layout.pages.map(\.rows.count).max() ?? 1
         let screen = model.screen
-        let panel = KeyboardTree.panel(screen: screen, field: field?.element.frame, lines: KeyboardTree.lines(rows: rows, slots: slots))
-        let initial = password ? "" : (field?.element.value ?? "")
-        let first = KeyboardTree.Content(page: layout.pages[0], text: KeyboardText(before: initial), predictions: [], slots: slots, password: password)
+        let panel = KeyboardTree.panel(screen: screen, field: field?.frame, lines: KeyboardTree.lines(rows: rows, slots: slots))
+        let initial = password ? "" : (field?.value ?? "")
+        var text = KeyboardText(before: initial)
+        text.autoCapitalize = field?.entry != .terminal
+        let first = KeyboardTree.Content(page: layout.pages[0], text: text, predictions: [], slots: slots, password: password)
         var scanner = Scanner(model: ScanModel(tree: KeyboardTree.tree(first, panel: panel, screen: screen)), settings: settings,
                               groupSwitches: profile.groupSwitchCount, holdDuration: profile.switchStabilization.holdDuration,
                               menu: MenuContext(profile: profile))
@@ -232,16 +295,17 @@ extension Engine {
         for id in [Scanner.TimerID.dwell, .autoTap, .sweep] { timers.cancel(.scanner(id)) }
         appModel = model
         appModelChanged = false
-        keyboard = KeyboardSession(layout: layout, page: layout.pages[0], text: KeyboardText(before: initial), fieldID: field?.id,
-                                   fieldLabel: field?.description, password: password, slots: slots, panel: panel, screen: screen,
-                                   scanner: scanner, dirty: true)
+        keyboard = KeyboardSession(layout: layout, page: layout.pages[0], text: text, fieldID: field?.id,
+                                   fieldLabel: field?.label, returnTo: field?.returnTo, password: password, slots: slots, panel: panel,
+                                   screen: screen, scanner: scanner, dirty: true, learnedUpTo: initial)
         out.append(TranscriptLine(t: now, .keyboard(.opened(layout: layout.name, page: layout.pages[0].name, id: field?.id,
-                                                             label: field?.description, password: password))))
+                                                             label: field?.label, password: password))))
         askPredictions()
         if keyboard!.awaiting == nil { refreshKeyboard() }
     }
 
     mutating func closeKeyboardNow() {
+        learnWritten(closing: true)
         guard let kb = keyboard else { return }
         for id in [Scanner.TimerID.dwell, .autoTap, .sweep] { timers.cancel(.keyboard(id)) }
         timers.cancel(.predictionWait)
@@ -250,10 +314,11 @@ extension Engine {
         out.append(TranscriptLine(t: now, .keyboard(.closed)))
         if let app = appModel { model = app }
         appModel = nil
+        offerKeyboardForFocus()
         guard scanner != nil else { return }
         if appModelChanged { takeAppOutputs(scanner!.handle(.layout(model), at: now)) }
         appModelChanged = false
-        takeAppOutputs(scanner!.returnTo(itemID: kb.fieldID, at: now))
+        takeAppOutputs(scanner!.returnTo(itemID: kb.returnTo ?? kb.fieldID, at: now))
     }
 
     // MARK: The keyboard's scanner
@@ -341,6 +406,10 @@ extension Engine {
         keyboard!.restart = true
         if let edit = effect.edit {
             out.append(TranscriptLine(t: now, .typed(TypedText(edit, key: key, secure: keyboard!.password))))
+            // A sentence or a line ended: what was written since the last one is learned.
+            if let last = edit.text.reversed().first(where: { $0 != " " }), last == "\n" || last == "." || last == "!" || last == "?" {
+                learnWritten()
+            }
             if let word = effect.word, profile.scanning.speech, !keyboard!.password { keyboard!.spokenWord = word }
             keyboard!.dirty = true
             askPredictions()
@@ -352,6 +421,32 @@ extension Engine {
         }
         if effect.close { keyboard!.closing = true }
         if effect.edit == nil { keyboard!.dirty = true }
+    }
+
+    // MARK: Learning
+
+    /// The person's writing since the last learning point, for the shell to learn
+    /// (`takeLearning`): whole words only (a word still being typed waits, unless the keyboard
+    /// closes), never a password's, only with `keyboard.learning` on.
+    mutating func learnWritten(closing: Bool = false) {
+        guard let kb = keyboard else { return }
+        var before = kb.text.before
+        // A word still being typed is not learned yet, nor is the mark moved past it.
+        while !closing, let c = before.last, KeyboardText.isWordCharacter(c) { before.removeLast() }
+        defer { keyboard!.learnedUpTo = before }
+        guard !kb.password, profile.keyboard.learning else { return }
+        let mark = kb.learnedUpTo
+        let segment = before.hasPrefix(mark) ? String(before.dropFirst(mark.count))
+            : String(before.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+        let text = segment[...].trimmingCharacters(in: " \n\t")
+        if text.contains(where: { $0.isLetter }) { learning.append(text) }
+    }
+
+    /// The texts the person wrote that are to be learned into their own model, in order, since
+    /// the last call (the live shell and `simulate --learn` hand them to the predictor).
+    public mutating func takeLearning() -> [String] {
+        defer { learning = [] }
+        return learning
     }
 
     /// The prediction context now; when it is new, the tree waits for its words (at most

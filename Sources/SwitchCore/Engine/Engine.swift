@@ -42,6 +42,10 @@ public struct Engine: Sendable {
     }
     /// The open keyboard (Engine+Keyboard).
     var keyboard: KeyboardSession?
+    /// What has the keyboard focus, as the live desktop says (`keyboardFocusChanged`).
+    var keyboardFocus: KeyboardFocus?
+    /// The person's writing to learn, not yet taken (`takeLearning`).
+    var learning: [String] = []
     /// The keyboard's trees built so far (a driver that runs many engines may hand them on).
     public var keyboardModels = KeyboardModelCache()
     /// While the keyboard is open: the application's latest model, kept for its return.
@@ -266,6 +270,7 @@ public struct Engine: Sendable {
             return flush()
         }
         model = newModel
+        offerKeyboardForFocus()
         if pause.isPaused {
             layoutWhilePaused = true
         } else if scanner != nil {
@@ -289,6 +294,23 @@ public struct Engine: Sendable {
     /// The live desktop's windows changed (issue 19): every window but the one scanned, most
     /// recently used first, and the one scanned; the scanner menu's Windows page lists them from
     /// its next opening. No line: a list is not an event a person made.
+    /// What has the keyboard focus now (the live desktop's input; nil: nothing known). While
+    /// something that scanning cannot reach by itself has it (no scan item: a widget that only
+    /// reads keys), every item's scanner menu offers Keyboard, which opens the keyboard for it
+    /// (docs/typing.md). A field that is a scan item opens the keyboard itself (activated, or its
+    /// own menu's Keyboard): no entry on every menu for it, which would cost every menu a stop.
+    public mutating func keyboardFocusChanged(_ focus: KeyboardFocus?, at t: Instant) -> [TranscriptLine] {
+        catchUp(to: t)
+        keyboardFocus = focus
+        offerKeyboardForFocus()
+        return flush()
+    }
+
+    mutating func offerKeyboardForFocus() {
+        let app = appModel ?? model
+        scanner?.menuBase.keyboardFocus = keyboardFocus.map { app.itemIndex(id: $0.id) == nil } ?? false
+    }
+
     public mutating func windowsChanged(_ windows: [WindowEntry], current: WindowEntry?, at t: Instant) -> [TranscriptLine] {
         catchUp(to: t)
         scanner?.menuBase.windows = windows
@@ -502,7 +524,7 @@ public struct Engine: Sendable {
     /// The application scanner's outputs. A perform that activates a text field opens the
     /// keyboard on it (docs/typing.md); what the scanner highlighted after it is not shown.
     mutating func takeAppOutputs(_ outputs: [Scanner.Output]) {
-        var field: ScanItem?
+        var field: KeyboardTarget?
         for o in outputs {
             switch o {
             case .emit(let e):
@@ -518,13 +540,21 @@ public struct Engine: Sendable {
                 out.append(TranscriptLine(t: now, e))
                 if case .perform(let p) = e, p.source == .switch, p.action == .activate || p.action == .tap,
                    keyboardLayout != nil, let i = model.itemIndex(id: p.id), model.items[i].element.textEntry != nil {
-                    field = model.items[i]
+                    field = KeyboardTarget(model.items[i])
                 }
             case .setTimer(let id, let at): timers.set(.scanner(id), at: at)
             case .cancelTimer(let id): timers.cancel(.scanner(id))
             case .pauseRequested: _ = runPause(.menu)
             case .keyboardRequested(let id):
-                if keyboardLayout != nil, let i = model.itemIndex(id: id) { field = model.items[i] }
+                // On a text field: that field. On anything else: whatever has the keyboard focus
+                // (scanning comes back to the item when the keyboard closes).
+                if keyboardLayout != nil, let i = model.itemIndex(id: id) {
+                    if model.items[i].element.textEntry != nil {
+                        field = KeyboardTarget(model.items[i])
+                    } else if let focus = keyboardFocus {
+                        field = KeyboardTarget(focus, returnTo: id)
+                    }
+                }
             }
         }
         if let field { openKeyboard(on: field) }

@@ -66,6 +66,9 @@ public enum Simulation {
         private var lastInput = Instant.zero
         private var voice: SimulatedVoice
         private var out: [TranscriptLine] = []
+        /// The keyboard's predictions (issue 18): asked as soon as the engine wants them, at the
+        /// instant it wants them, as the live loop does (nil: none, the keyboard goes on without).
+        public var predict: (@Sendable (PredictionRequest) -> (words: [String], failure: String?))?
 
         /// - Parameter layoutFiles: the file of each of `layouts` (same order), when they come
         ///   from files.
@@ -131,7 +134,20 @@ public enum Simulation {
                 out.append(line)
                 voice.hear(line)
             }
+            guard let predict, !lines.isEmpty else { return }
+            var asked = 0
+            while let request = engine.wantedPredictions, asked < 4 {
+                asked += 1
+                let answer = predict(request)
+                let at = engine.now
+                take(answer.words.isEmpty && answer.failure != nil
+                     ? engine.predictionsFailed(context: request.context, reason: answer.failure!, at: at)
+                     : engine.setPredictions(answer.words, context: request.context, at: at))
+            }
         }
+
+        /// The person's writing to learn since the last call (`Engine.takeLearning`).
+        public mutating func takeLearning() -> [String] { engine.takeLearning() }
 
         private mutating func flush() -> [TranscriptLine] {
             defer { out.removeAll(keepingCapacity: true) }
@@ -146,7 +162,7 @@ public enum Simulation {
                 if let phrase = voice.speaking, phrase.end <= t {
                     take(engine.advance(to: phrase.end))
                     guard voice.speaking == phrase else { continue }  // Interrupted at that instant.
-                    voice.speaking = nil
+                    voice.next()
                     take(engine.speechFinished(utterance: phrase.utterance, at: phrase.end))
                     continue
                 }
@@ -165,8 +181,10 @@ public enum Simulation {
     }
 }
 
-/// The simulator's voice: one phrase at a time, each `speak` line interrupting the one before,
-/// numbered like the scanner numbers them (the n-th `speak` line, from 0).
+/// The simulator's voice, as the live one (`SpeechOutput`) behaves: phrases written one after
+/// another are said one after another (the keyboard's word typed, then the next stop's phrase), a
+/// new highlight, a selection or a menu interrupts whatever is being said or waits; numbered
+/// like the scanner numbers them (the n-th `speak` line, from 0).
 struct SimulatedVoice: Sendable {
     struct Phrase: Equatable {
         var utterance: Int
@@ -175,13 +193,30 @@ struct SimulatedVoice: Sendable {
 
     let model: SpeechTimeModel?
     var speaking: Phrase?
+    /// Phrases waiting for the one being said.
+    var waiting: [Phrase] = []
     private var spoken = 0
 
     init(model: SpeechTimeModel?) { self.model = model }
 
     mutating func hear(_ line: TranscriptLine) {
-        guard let model, case .speak(let text) = line.event else { return }
-        speaking = Phrase(utterance: spoken, end: line.t + model.duration(of: text))
-        spoken += 1
+        guard let model else { return }
+        switch line.event {
+        case .highlight, .colorGroups, .point, .perform, .menuOpened, .pointMenuOpened:
+            speaking = nil
+            waiting = []
+        case .speak(let text):
+            let start = max(line.t, waiting.last?.end ?? speaking?.end ?? line.t)
+            let phrase = Phrase(utterance: spoken, end: start + model.duration(of: text))
+            spoken += 1
+            if speaking == nil { speaking = phrase } else { waiting.append(phrase) }
+        default:
+            break
+        }
+    }
+
+    /// The phrase being said ended: the next waiting one is said.
+    mutating func next() {
+        speaking = waiting.isEmpty ? nil : waiting.removeFirst()
     }
 }

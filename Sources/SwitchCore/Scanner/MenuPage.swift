@@ -80,6 +80,10 @@ public struct MenuContext: Sendable, Equatable {
     public var currentWindow: WindowEntry?
     /// A keyboard layout is there (issue 18): a text field's menu offers Keyboard.
     public var keyboard = false
+    /// Something scanning cannot reach by itself has the keyboard focus (the live desktop says
+    /// what, `Engine.keyboardFocusChanged`): every item's menu offers Keyboard, which opens it
+    /// for that (ChromeOS's way).
+    public var keyboardFocus = false
 
     public init() {}
 

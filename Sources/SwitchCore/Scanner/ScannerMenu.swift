@@ -68,7 +68,8 @@ enum MenuEntry: Hashable, Sendable {
     case window(Int, WindowEntry)
     case closeWindow(WindowEntry)
     // Issue 18: the scanning keyboard.
-    /// Opens the keyboard on the item (a text field), as ChromeOS's Keyboard action does.
+    /// Opens the keyboard on the item (a text field), or for whatever has the keyboard focus, as
+    /// ChromeOS's Keyboard action does.
     case keyboard
 
     /// Ids shown in `menuOpened` and highlight lines ("menu:tap", "menu:action:Delete", …).
@@ -170,9 +171,9 @@ enum MenuEntry: Hashable, Sendable {
         entries += actions(of: item)
         entries += promoted(context, hasPoint: hasPoint)
         entries += pages(context, hasPoint: hasPoint)
-        // After Settings, before Scroll and Windows (SHAPE.md's order): on a text field, when a
-        // keyboard layout is there.
-        if context.keyboard && item.element.textEntry != nil {
+        // After Settings, before Scroll and Windows (SHAPE.md's order): on a text field, or on
+        // any item while something has the keyboard focus, when a keyboard layout is there.
+        if context.keyboard && (item.element.textEntry != nil || context.keyboardFocus) {
             let at = entries.firstIndex { $0 == .submenu(.scroll) || $0 == .submenu(.windows) } ?? entries.count
             entries.insert(.keyboard, at: at)
         }

@@ -424,12 +424,17 @@ public struct TreeSourceChange: Equatable, Sendable {
         case ended
         /// The application does not answer: its tree is ended until it answers again.
         case notAnswering
+        /// The tree changes without a pause (a page changing every 10 ms): it is read at a slower,
+        /// fixed pace until it settles (`detail` says how often).
+        case busy
+        /// A busy tree paused again: it is read as it changes again.
+        case settled
     }
 
     public var change: Change
     /// The application's name on the accessibility bus.
     public var app: String
-    /// The window's title (`window`), or why (`ended`, `notAnswering`).
+    /// The window's title (`window`), or why (`ended`, `notAnswering`, `busy`, `settled`).
     public var detail: String
 
     public init(_ change: Change, app: String, detail: String) {

@@ -381,6 +381,8 @@ public enum TranscriptFormat {
             case .window: return row("tree", "window " + quoted(c.detail) + " of " + quoted(c.app))
             case .ended: return row("tree", "ended: " + quoted(c.app) + ": " + escaped(c.detail))
             case .notAnswering: return row("tree", "not answering: " + quoted(c.app) + ": " + escaped(c.detail))
+            case .busy: return row("tree", "busy: " + quoted(c.app) + ": " + escaped(c.detail))
+            case .settled: return row("tree", "settled: " + quoted(c.app) + ": " + escaped(c.detail))
             }
         case .colorGroups(let groups):
             return row("groups", groups.map { g in

@@ -43,9 +43,10 @@ public struct Element: Sendable, Equatable {
 
     /// What kind of text an editable element takes. UIAccessibility has no trait for it (a
     /// UITextField is an element that responds to interaction); AT-SPI says EDITABLE, MULTI_LINE
-    /// and the password-text role.
+    /// and the password-text and terminal roles. A terminal takes commands: no capital at a
+    /// sentence start.
     public enum TextEntry: String, Sendable {
-        case singleLine, multiLine, password
+        case singleLine, multiLine, password, terminal
     }
 
     public enum ChildOrder: String, Sendable {

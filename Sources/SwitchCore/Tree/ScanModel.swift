@@ -14,6 +14,8 @@ public struct ScanModel: Sendable {
     public var scopeID: String
     /// The scope's description (what an escape perform names).
     public var scopeLabel: String
+    /// The scope's frame (the keyboard's panel while it is open: the overlay draws it there).
+    public var scopeFrame: Rect?
     /// A name for the tree this model was made from, when the same tree comes back again and
     /// again (the keyboard's pages, `KeyboardModelCache`): a scanner keeps what it shaped for it.
     public var shapeKey: String?
@@ -245,6 +247,7 @@ extension ScanModel {
         self.accessibilityElements = elements
         self.scopeID = scope.id
         self.scopeLabel = ElementDescription.spoken(scope)
+        self.scopeFrame = scope.frame
         self.indexByID = index
     }
 

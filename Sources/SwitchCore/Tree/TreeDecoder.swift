@@ -153,7 +153,7 @@ public enum TreeDecoder {
                 }
             case "textEntry":
                 bit = 1 << 16
-                e.textEntry = try r.choice(v, at(), ["singleLine": .singleLine, "multiLine": .multiLine, "password": .password])
+                e.textEntry = try r.choice(v, at(), ["singleLine": .singleLine, "multiLine": .multiLine, "password": .password, "terminal": .terminal])
             default:
                 let list = elementKeys.sorted().joined(separator: ", ")
                 throw r.error(v, at(), "unknown key \"\(key)\" (expected one of: \(list))")

@@ -72,6 +72,10 @@ final class DesktopPerformer {
             return call(id, "org.a11y.atspi.Component", "GrabFocus", []) { v in
                 v?.bool == false ? .failed("it cannot take the focus") : .done("focused (adjust it with increment and decrement)")
             }
+        case .focusField(let id):
+            return call(id, "org.a11y.atspi.Component", "GrabFocus", []) { v in
+                v?.bool == false ? .failed("it cannot take the focus") : .done("focused (the keyboard types into it)")
+            }
         case .doAction(let id, let index, let name):
             return call(id, "org.a11y.atspi.Action", "DoAction", [.i32(Int32(clamping: index))]) { v in
                 v?.bool == false ? .failed("the application refused action \"\(name)\"") : .done("action \"\(name)\"")

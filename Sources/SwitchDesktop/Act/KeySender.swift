@@ -83,6 +83,31 @@ public final class KeySender {
         return .success("typed \(text.count) character\(text.count == 1 ? "" : "s")")
     }
 
+    /// One edit of a field by key events (issue 18, a field without EditableText): BackSpace
+    /// `delete` times, the text, then Left or Right `move` times. Stops at the first key it cannot
+    /// send.
+    @discardableResult
+    public func typeEdit(delete: Int, text: String, move: Int) -> Result<String, Failure> {
+        guard hasXTest else { return .failure(.noXTest) }
+        var how: [String] = []
+        for _ in 0..<max(0, delete) {
+            guard case .success = press(keysym: 0xff08, holding: []) else { return .failure(.cannotType("BackSpace")) }
+        }
+        if delete > 0 { how.append("BackSpace ×\(delete)") }
+        if !text.isEmpty {
+            switch typeText(text) {
+            case .success(let h): how.append(h)
+            case .failure(let f): return .failure(f)
+            }
+        }
+        let arrow: UInt32 = move < 0 ? 0xff51 : 0xff53  // Left, Right
+        for _ in 0..<abs(move) {
+            guard case .success = press(keysym: arrow, holding: []) else { return .failure(.cannotType(move < 0 ? "Left" : "Right")) }
+        }
+        if move != 0 { how.append((move < 0 ? "Left ×" : "Right ×") + "\(abs(move))") }
+        return .success(how.joined(separator: ", "))
+    }
+
     /// Gives the spare keycodes back their empty mapping.
     public func finish() {
         for m in mapped { cx11_map_keycode(display, m.keycode, 0) }

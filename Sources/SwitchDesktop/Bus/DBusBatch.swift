@@ -1,4 +1,5 @@
 internal import CAtspi
+import Glibc
 
 /// A value decoded from a D-Bus reply: the few shapes AT-SPI replies have.
 indirect enum DBusValue: Sendable, Equatable {
@@ -291,13 +292,30 @@ final class DBusBatch {
         }
     }
 
+    /// Any application on the bus can send anything (docs/desktop.md "Bounds"): a string longer
+    /// than this many bytes is cut (at a character's boundary), an array longer than `itemLimit`
+    /// items keeps its first ones. A 10 MB name costs 64 KiB; a million children, a hundred thousand.
+    static let stringLimit = 65_536
+    static let itemLimit = 100_000
+
+    /// A C string from a reply, cut at `stringLimit` bytes.
+    static func string(_ p: UnsafePointer<CChar>) -> String {
+        let n = strnlen(p, stringLimit + 1)
+        guard n > stringLimit else { return String(cString: p) }
+        return p.withMemoryRebound(to: UInt8.self, capacity: stringLimit) { bytes in
+            var cut = stringLimit
+            while cut > 0 && bytes[cut] & 0xC0 == 0x80 { cut -= 1 }  // not inside a character
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: cut), as: UTF8.self)
+        }
+    }
+
     /// The value at the iterator (recursing into containers).
     static func decode(_ it: inout DBusMessageIter) -> DBusValue {
         let type = dbus_message_iter_get_arg_type(&it)
         switch type {
         case DBusType.string, DBusType.objectPath, DBusType.signature:
             let v = switchscan_dbus_get_basic(&it)
-            let s = v.s.map { String(cString: $0) } ?? ""
+            let s = v.s.map { DBusBatch.string($0) } ?? ""
             return type == DBusType.objectPath ? .objectPath(s) : .string(s)
         case DBusType.boolean:
             return .bool(switchscan_dbus_get_basic(&it).u32 != 0)
@@ -321,7 +339,7 @@ final class DBusBatch {
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&it, &sub)
             var values: [DBusValue] = []
-            while dbus_message_iter_get_arg_type(&sub) != DBusType.invalid {
+            while dbus_message_iter_get_arg_type(&sub) != DBusType.invalid && values.count < DBusBatch.itemLimit {
                 values.append(decode(&sub))
                 dbus_message_iter_next(&sub)
             }

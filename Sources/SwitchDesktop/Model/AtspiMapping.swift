@@ -220,7 +220,7 @@ public enum AtspiMapping {
     }
 
     static func container(_ n: AtspiNode, children: [Element], _ context: Context) -> Element {
-        let label = n.name.trimmed
+        let label = capped(n.name.trimmed)
         return Element(id: n.id, isAccessibilityElement: false, label: label.isEmpty ? nil : label,
                        traits: n.role == .pageTabList ? .tabBar : [], frame: frame(n, context),
                        // A container's plain "click" (Firefox's frames) does nothing a person wants.
@@ -287,6 +287,8 @@ public enum AtspiMapping {
             traits.insert(.adjustable)
         } else if editable {
             if isSearchField(n, label: label) { traits.insert(.searchField) } else { responds = true }
+        } else if role == .terminal {
+            responds = true  // a field to type in (VTE's has Text but no EditableText and no EDITABLE state)
         } else if role == .link {
             traits.insert(.link)
         } else if role == .pageTab || operable {
@@ -316,13 +318,16 @@ public enum AtspiMapping {
             custom.removeAll { activationVerbs.contains($0.lowercased()) }
         }
         // A field the keyboard types into (docs/typing.md): its kind from the password role and
-        // the multi-line state; a spin button's text is a number, not a field to write in.
+        // the multi-line state; a spin button's text is a number, not a field to write in; a
+        // terminal takes lines of text (through key events: it has no EditableText).
         var entry: Element.TextEntry?
         if editable && !adjustable {
             entry = role == .passwordText ? .password : (n.states.contains(.multiLine) ? .multiLine : .singleLine)
+        } else if role == .terminal {
+            entry = .terminal
         }
-        return Element(id: n.id, isAccessibilityElement: true, label: label.isEmpty ? nil : label,
-                       value: value, hint: hint.isEmpty ? nil : hint, traits: traits, frame: frame(n, context),
+        return Element(id: n.id, isAccessibilityElement: true, label: label.isEmpty ? nil : capped(label),
+                       value: value.map(capped), hint: hint.isEmpty ? nil : capped(hint), traits: traits, frame: frame(n, context),
                        customActions: custom, respondsToUserInteraction: responds, textEntry: entry)
     }
 
@@ -348,9 +353,18 @@ public enum AtspiMapping {
             }
             return formatNumber((v.current * 100).rounded() / 100)
         }
-        if n.role != .passwordText, let t = n.text?.trimmed, !t.isEmpty { return t }
+        if n.role != .passwordText, n.role != .terminal, let t = n.text?.trimmed, !t.isEmpty { return t }
         if s.contains(.expandable) { return s.contains(.expanded) ? "expanded" : "collapsed" }
         return nil
+    }
+
+    /// A field the keyboard types into: editable text that is not a number to adjust, or a
+    /// terminal (docs/typing.md).
+    public static func isFieldToTypeIn(_ n: AtspiNode) -> Bool {
+        if n.role == .terminal { return true }
+        let adjustable = n.interfaces.contains(.value) && n.states.contains(.focusable)
+            && [AtspiRole.slider, .spinButton, .scrollBar, .dial].contains(n.role)
+        return n.states.contains(.editable) && !adjustable
     }
 
     /// AT-SPI has no search-field role: an editable field whose label or placeholder speaks of
@@ -380,6 +394,15 @@ public enum AtspiMapping {
 
     /// Names of an element's plain activation: a second one of them is not a custom action.
     static let activationVerbs: Set<String> = ["click", "press", "activate", "jump"]
+
+    /// Words an application gives are at most this many characters in a label, value or hint
+    /// (docs/desktop.md "Bounds"): a 10 MB name is read as its first thousand characters and "…".
+    static let wordLimit = 1000
+
+    static func capped(_ s: String) -> String {
+        guard s.count > wordLimit else { return s }
+        return String(s.prefix(wordLimit)) + "…"
+    }
 
     static func uniqueNames(_ names: [String]) -> [String] {
         var seen = Set<String>()

@@ -46,6 +46,7 @@ public struct AtspiRole: RawRepresentable, Hashable, Sendable {
     public static let tableCell = AtspiRole(rawValue: 56)
     public static let tableColumnHeader = AtspiRole(rawValue: 57)
     public static let tableRowHeader = AtspiRole(rawValue: 58)
+    public static let terminal = AtspiRole(rawValue: 60)
     public static let text = AtspiRole(rawValue: 61)
     public static let toggleButton = AtspiRole(rawValue: 62)
     public static let toolBar = AtspiRole(rawValue: 63)

@@ -8,6 +8,7 @@ import SwitchCore
 /// lands; a point with no element there: a click at the point; a web page's element out of view:
 /// scrolled into view first. A custom action: the action of that name. Increment /
 /// decrement: the Value moved by its minimum increment (a tenth of the range when that is 0).
+/// A field to type in (editable, or a terminal), activated: focused, for the keyboard (issue 18).
 /// Escape: the Escape key. The scanner menu's gestures: XTest pointer operations over time, Right
 /// click the element's context-menu action first where it has one; its keys: XTest by keysym.
 public enum DesktopStep: Equatable, Sendable {
@@ -44,6 +45,11 @@ public enum DesktopStep: Equatable, Sendable {
     case wheel(at: Point, button: UInt32, clicks: Int, what: String)
     /// The Windows page: the window brought up (or closed) by the live desktop (`X11Windows`).
     case window(id: String, close: Bool)
+    // Issue 18: typing.
+    /// A field to type in (an editable field, a terminal), activated: focused (`Component.GrabFocus`),
+    /// so the keyboard's key events reach it; never its default action (a GTK entry's "activate"
+    /// is Enter, which would send a form).
+    case focusField(id: String)
 }
 
 /// Where a node sits in the tree that was read: what the plan needs to know about it.
@@ -129,6 +135,7 @@ public enum DesktopPerformPlan {
             if n.role == .pageTab, let list = info.parent, list.role == .pageTabList, list.interfaces.contains(.selection) {
                 return .selectTab(listID: list.id, index: info.index)
             }
+            if AtspiMapping.isFieldToTypeIn(n), n.interfaces.contains(.component) { return .focusField(id: n.id) }
             if let name = n.actions.first { return .doAction(id: n.id, index: 0, name: name) }
             if n.interfaces.contains(.value) && n.states.contains(.focusable) { return .focus(id: n.id) }
             if let point = perform.point ?? info.screenFrame?.center { return .click(id: n.id, at: point) }

@@ -26,6 +26,14 @@ import SwitchCore
 /// An application that does not answer a read within the D-Bus timeout ends its tree; it is then
 /// pinged every `probeInterval` without blocking, and read again as soon as it answers.
 ///
+/// A tree whose shape changes without a pause (a page changing every 10 ms, which Chromium tells
+/// in bursts every 150 ms or so) would be read several times a second for as long as it goes on.
+/// Once `busyReads` reads of its shape (everything, or subtrees: not a name, value or bounds alone,
+/// so typing into a field never counts) came within `busyWindow`, the schedule says so
+/// (`busy(true)`: the shell writes a `tree busy` line) and reads it at most once every
+/// `busyInterval`; a read after fewer than `settleBursts` bursts of changes (the reads there would
+/// have been) ends it (`busy(false)`, `tree settled`).
+///
 /// States and events (every pair handled in `handle`):
 ///
 ///                   change(c)                 deadline             readFinished(o)          probe answered / failed
@@ -34,7 +42,10 @@ import SwitchCore
 ///   settling        last = now, scope ∪ c,    → read(scope), idle  notAnswering → waiting   ignored
 ///                   deadline min(now+q(c),                         else stay
 ///                   first+maxDelay)
-///   (q(c): layoutQuiet for bounds(_), quiet for the rest; the same for idle's and waiting's deadline)
+///   (q(c): layoutQuiet for bounds(_), quiet for the rest; the same for idle's and waiting's deadline;
+///   while busy, no settling deadline before the last read + busyInterval. A read of the shape that
+///   makes busyReads within busyWindow → busy(true); a read while busy after fewer than
+///   settleBursts bursts (the reads there would have been) → busy(false))
 ///   waiting         → settling (it may        → probe, probing     done → idle; gone →      answered → read(full),
 ///   (not answering)   answer: a read tells)                        idle; notAnswering stay   idle; failed → next probe
 ///
@@ -54,6 +65,10 @@ import SwitchCore
 ///   not_answering_probe   read → notAnswering: waiting, probe at +probeInterval … failed: again …
 ///                         answered: read(full)
 ///   change_while_waiting  (waiting) ^c ---quiet--- read(full)           (the read decides)
+///   busy_throttles        ^c every 10 ms: a read every maxDelay; the busyReads-th: busy(true); then
+///                         a read every busyInterval
+///   busy_not_for_values   ^n every 10 ms (a value, a name): read every maxDelay, never busy
+///   busy_settles          (busy) ^c … one burst in a second: read, busy(false)
 public struct RefreshSchedule: Sendable {
     public struct Settings: Sendable, Equatable {
         /// A burst is over when no event came for this long.
@@ -66,12 +81,26 @@ public struct RefreshSchedule: Sendable {
         /// How often an application that does not answer is pinged.
         public var probeInterval: Interval
 
+        /// Reads of the shape within `busyWindow` that make the tree busy.
+        public var busyReads: Int
+        public var busyWindow: Interval
+        /// While busy, the tree is read at most this often.
+        public var busyInterval: Interval
+        /// Bursts of changes between two reads below which a busy tree has settled.
+        public var settleBursts: Int
+
         public init(quiet: Interval = .milliseconds(15), layoutQuiet: Interval = .milliseconds(5),
-                    maxDelay: Interval = .milliseconds(150), probeInterval: Interval = .seconds(1)) {
+                    maxDelay: Interval = .milliseconds(150), probeInterval: Interval = .seconds(1),
+                    busyReads: Int = 10, busyWindow: Interval = .seconds(2), busyInterval: Interval = .seconds(1),
+                    settleBursts: Int = 3) {
             self.quiet = quiet
             self.layoutQuiet = layoutQuiet
             self.maxDelay = maxDelay
             self.probeInterval = probeInterval
+            self.busyReads = busyReads
+            self.busyWindow = busyWindow
+            self.busyInterval = busyInterval
+            self.settleBursts = settleBursts
         }
     }
 
@@ -153,11 +182,16 @@ public struct RefreshSchedule: Sendable {
         case probe
         case setDeadline(Instant)
         case cancelDeadline
+        /// The tree became busy (true) or settled again (false).
+        case busy(Bool)
     }
 
     enum State: Equatable, Sendable {
         case idle
-        case settling(first: Instant, scope: Scope)
+        /// `quietUntil`: when the last change's quiet ends; `bursts`: the reads there would have
+        /// been without the pace of a busy tree (a change after the last one's quiet, or `maxDelay`
+        /// after `burst`, the first change of the last of them, starts another).
+        case settling(first: Instant, scope: Scope, quietUntil: Instant, burst: Instant, bursts: Int)
         /// The application did not answer; `probing`: a ping is out.
         case waiting(probing: Bool)
     }
@@ -166,6 +200,11 @@ public struct RefreshSchedule: Sendable {
     private(set) var state: State = .idle
     /// The deadline asked for and not yet come or cancelled.
     public private(set) var deadline: Instant?
+    /// The tree changes without a pause (`busy(true)` was said).
+    public private(set) var isBusy = false
+    /// When the last reads of the shape were (within `busyWindow`), and the last read.
+    private var shapeReads: [Instant] = []
+    private var lastRead: Instant?
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -180,8 +219,8 @@ public struct RefreshSchedule: Sendable {
         var out: [Output] = []
         switch (state, event) {
         case (.idle, .change(let c)):
-            state = .settling(first: now, scope: Scope.nodes([]).merged(c))
-            setDeadline(now + quiet(after: c), &out)
+            state = .settling(first: now, scope: Scope.nodes([]).merged(c), quietUntil: now + quiet(after: c), burst: now, bursts: 1)
+            setDeadline(paced(now + quiet(after: c)), &out)
         case (.idle, .deadline):
             break
         case (.idle, .readFinished(let o)), (.settling, .readFinished(let o)):
@@ -189,17 +228,31 @@ public struct RefreshSchedule: Sendable {
         case (.idle, .probeAnswered), (.idle, .probeFailed), (.settling, .probeAnswered), (.settling, .probeFailed):
             break
 
-        case (.settling(let first, let scope), .change(let c)):
-            state = .settling(first: first, scope: scope.merged(c))
-            setDeadline(min(now + quiet(after: c), first + settings.maxDelay), &out)
-        case (.settling(_, let scope), .deadline):
+        case (.settling(let first, let scope, let quietUntil, let burst, let bursts), .change(let c)):
+            let another = now >= quietUntil || now >= burst + settings.maxDelay
+            state = .settling(first: first, scope: scope.merged(c), quietUntil: now + quiet(after: c),
+                              burst: another ? now : burst, bursts: bursts + (another ? 1 : 0))
+            setDeadline(paced(min(now + quiet(after: c), first + settings.maxDelay)), &out)
+        case (.settling(_, let scope, _, _, let bursts), .deadline):
             guard let d = deadline, d <= now else { break }  // an early wakeup
             deadline = nil
             state = .idle
+            if isBusy, bursts < settings.settleBursts {
+                isBusy = false
+                shapeReads = []
+                out.append(.busy(false))
+            } else if !isBusy, scope.isFull || !scope.subtrees.isEmpty {
+                shapeReads = shapeReads.filter { now - $0 < settings.busyWindow } + [now]
+                if shapeReads.count >= settings.busyReads {
+                    isBusy = true
+                    out.append(.busy(true))
+                }
+            }
+            lastRead = now
             out.append(.read(scope))
 
         case (.waiting, .change(let c)):
-            state = .settling(first: now, scope: Scope.full.merged(c))
+            state = .settling(first: now, scope: Scope.full.merged(c), quietUntil: now + quiet(after: c), burst: now, bursts: 1)
             setDeadline(now + quiet(after: c), &out)
         case (.waiting(let probing), .deadline):
             guard !probing, let d = deadline, d <= now else { break }
@@ -222,6 +275,12 @@ public struct RefreshSchedule: Sendable {
             setDeadline(now + settings.probeInterval, &out)
         }
         return out
+    }
+
+    /// A settling deadline, not before the last read + `busyInterval` while busy.
+    private func paced(_ d: Instant) -> Instant {
+        guard isBusy, let last = lastRead else { return d }
+        return max(d, last + settings.busyInterval)
     }
 
     /// How long the UI must stay quiet after `c` (a layout told: shorter).

@@ -27,7 +27,7 @@ enum WebGroups {
 
     static func container(_ n: AtspiNode, children: [Element], _ context: AtspiMapping.Context) -> [Element] {
         let modal = n.states.contains(.modal)
-        let label = n.name.trimmed.isEmpty ? headingLabel(children) : n.name.trimmed
+        let label = n.name.trimmed.isEmpty ? headingLabel(children) : AtspiMapping.capped(n.name.trimmed)
         let grouped = groupRoles.contains(n.role) || (namedGroupRoles.contains(n.role) && label != nil)
         let group = grouped && scanItems(children, atLeast: 2)
         // A page with something out of view scrolls (the Scroll page pages it): it stays a

@@ -63,6 +63,10 @@ final class DesktopReader {
     static let rootPath = "/org/a11y/atspi/accessible/root"
     /// A tree larger than this is cut (the rest is not read).
     static let nodeLimit = 5000
+    /// Children of one node walked at most (the rest not read: a hostile list of a million).
+    static let childLimit = 2000
+    /// Levels walked at most (a chain a thousand deep is cut here; the importers allow 512 too).
+    static let depthLimit = 512
     /// Actions whose names are asked one by one (when the list's names say nothing).
     static let actionNameLimit = 8
     /// Showing children listed for a node that manages its descendants.
@@ -304,28 +308,46 @@ final class DesktopReader {
         }
         try fetchInfos(level.filter { infos[$0] == nil }, app: app, into: &infos)
         let visibleIsEnough = facts(app).gtk4
-        while !level.isEmpty && seen.count < DesktopReader.nodeLimit {
+        var depth = 0
+        while !level.isEmpty && seen.count < DesktopReader.nodeLimit && depth < DesktopReader.depthLimit {
+            depth += 1
             guard let b = bus.batch(for: app.bus) else { throw .gone("no connection") }
-            var tokens: [(String, DBusBatch, Int)] = []
+            // Per node: its calls, and whether they are GetChildAtIndex calls (one child each).
+            var tokens: [(String, DBusBatch, [Int], byIndex: Bool)] = []
             for p in level {
                 guard let info = infos[p], DesktopReader.descends(info, visibleIsEnough: visibleIsEnough) else { continue }
                 // A page read whole (`PageJob`) is not walked again.
                 if DesktopReader.isDocument(info.role), pages[app.bus + p] != nil { continue }
                 if info.states.contains(.managesDescendants) {
-                    tokens.append((p, b, b.call(p, "org.a11y.atspi.Collection", "GetMatches", [.showingChildrenQuery(DesktopReader.managedChildrenLimit)])))
+                    tokens.append((p, b, [b.call(p, "org.a11y.atspi.Collection", "GetMatches", [.showingChildrenQuery(DesktopReader.managedChildrenLimit)])], false))
+                } else if info.childCount > DesktopReader.childLimit {
+                    // More children than are read (a hostile list of a million): the first ones
+                    // one by one, not a reply listing them all.
+                    tokens.append((p, b, (0..<Int32(DesktopReader.childLimit)).map { b.call(p, "org.a11y.atspi.Accessible", "GetChildAtIndex", [.i32($0)]) }, true))
                 } else if let (eb, t) = asked.removeValue(forKey: p) {
-                    tokens.append((p, eb, t))
+                    tokens.append((p, eb, [t], false))
                     lastCallCount -= 1
                 } else {
-                    tokens.append((p, b, b.call(p, "org.a11y.atspi.Accessible", "GetChildren")))
+                    tokens.append((p, b, [b.call(p, "org.a11y.atspi.Accessible", "GetChildren")], false))
                 }
             }
-            lastCallCount += tokens.count
+            lastCallCount += tokens.reduce(0) { $0 + $1.2.count }
             b.flush()
             var next: [String] = []
-            for (p, tb, t) in tokens {
-                let kids = try references(tb.reply(t), app: app, root: false)
-                let fresh = kids.filter { seen.insert($0).inserted }
+            for (p, tb, ts, byIndex) in tokens {
+                var kids: [String] = []
+                if byIndex {
+                    for t in ts {
+                        if let r = try value(tb.reply(t))?.reference, r.bus == app.bus, r.path != "/org/a11y/atspi/null" { kids.append(r.path) }
+                    }
+                } else {
+                    kids = try references(tb.reply(ts[0]), app: app, root: false)
+                }
+                // A node that is its own descendant, or a child listed twice, is walked once; a
+                // node keeps at most `childLimit` children, the walk at most `nodeLimit` nodes.
+                let room = min(DesktopReader.childLimit, max(0, DesktopReader.nodeLimit - seen.count))
+                var fresh: [String] = []
+                for k in kids where fresh.count < room && seen.insert(k).inserted { fresh.append(k) }
                 children[p] = fresh
                 next += fresh
             }

@@ -43,6 +43,10 @@ final class PageJob {
     /// Every call of a page job gives up after this long: a large page takes the browser a few
     /// hundred milliseconds per query, and the loop does not wait for it.
     static let timeoutMilliseconds: Int32 = 10_000
+    /// A page's items and its order list are read up to this many (the rest of a larger page is
+    /// not scanned: docs/desktop.md "Bounds"); the 5,000-link page is well inside.
+    static let itemLimit = 20_000
+    static let orderLimit = 40_000
 
     enum Phase: Equatable {
         case queries, values, parts, interfaces
@@ -161,8 +165,8 @@ final class PageJob {
     private func collectQueries() throws(DesktopReader.Failure) {
         let itemsReply = batch.reply(tItems)
         if case .failure(let e) = itemsReply, e != .timeout { throw .gone("no Collection: \(e.reason)") }
-        items = try DesktopReader.references(itemsReply, bus: app.bus)
-        order = try DesktopReader.references(batch.reply(tOrder), bus: app.bus)
+        items = Array(try DesktopReader.references(itemsReply, bus: app.bus).prefix(PageJob.itemLimit))
+        order = Array(try DesktopReader.references(batch.reply(tOrder), bus: app.bus).prefix(PageJob.orderLimit))
         documentExtents = DesktopReader.rect(try DesktopReader.value(batch.reply(tDoc)))
         note.items = items.count
         lap("\(items.count) items, \(order.count) in order")
@@ -243,7 +247,8 @@ final class PageJob {
         var children: [String: [String]] = [:]
         for p in PageJob.documentOrder(order: order, items: items) where nodes[p] != nil && p != docPath {
             var up = parent[p]
-            while let u = up, nodes[u] == nil { up = parent[u] }  // its part was left out: the next one up
+            var steps = 0
+            while let u = up, nodes[u] == nil, steps < parent.count { up = parent[u]; steps += 1 }  // its part was left out: the next one up
             children[up ?? docPath, default: []].append(p)
         }
         // Collapsed content: what follows a collapsed disclosure (a closed <details>' summary) in
@@ -264,13 +269,27 @@ final class PageJob {
         doc.extents = documentExtents
         doc.children = []
         let nodes = self.nodes
-        func build(_ p: String) -> AtspiNode? {
-            guard var n = p == docPath ? doc : nodes[p] else { return nil }
+        var built: Set<String> = []
+        func build(_ p: String, depth: Int) -> AtspiNode? {
+            // A page that says a part holds its own ancestor: each node once. Parts nested deeper
+            // than `depthLimit` levels hold what is below them flat.
+            guard built.insert(p).inserted, var n = p == docPath ? doc : nodes[p] else { return nil }
             n.inDocument = true
-            n.children = (children[p] ?? []).compactMap(build)
+            if depth < DesktopReader.depthLimit {
+                n.children = (children[p] ?? []).compactMap { build($0, depth: depth + 1) }
+            } else {
+                var flat: [AtspiNode] = [], stack = Array((children[p] ?? []).reversed())
+                while let q = stack.popLast() {
+                    guard built.insert(q).inserted, var m = nodes[q] else { continue }
+                    m.inDocument = true
+                    flat.append(m)
+                    stack += (children[q] ?? []).reversed()
+                }
+                n.children = flat
+            }
             return n
         }
-        page = build(docPath)
+        page = build(docPath, depth: 0)
     }
 
     /// Parts and items in one document order: `order` lists parts and the items of interactive

@@ -109,6 +109,7 @@ struct RunCommand: ParsableCommand {
         if show ?? live.desktop {
             do {
                 let overlay = try Overlay(settings: Overlay.Settings(profileValue.scanning))
+                if ProcessInfo.processInfo.environment["SWITCHSCAN_OVERLAY_TRACE"] != nil { overlay.trace = { note("overlay: " + $0) } }
                 note("showing the highlight on X display \(overlay.displayName) (\(overlay.screen.width)x\(overlay.screen.height))")
                 presenters.append(overlay)
                 // No tree: touches are mapped onto the X screen, where the hold countdown is drawn.
@@ -168,9 +169,10 @@ struct RunCommand: ParsableCommand {
         // The scanning keyboard and its predictions (docs/typing.md, Live/LiveTyping.swift).
         var hasField = false
         treeValue.forEachNode { e, _ in if e.textEntry != nil { hasField = true } }
-        let typing = LiveTyping.start(profile: profileValue, quiet: !live.desktop && !hasField, log: log)
+        let typing = LiveTyping.start(profile: profileValue, quiet: !live.desktop && !hasField, learn: profileValue.keyboard.learning, log: log)
         defer { typing?.stop() }
         hooks.predict = typing?.predict
+        hooks.learn = typing?.learn
         // Where the live tree comes from, before the engine's first line.
         for e in firstLines { hooks.emit(TranscriptLine(t: .zero, e)) }
         let chordWatch = DeviceSelection.chordWatch(profileValue.safetyExit.pauseChord, selected: selected, entries: entries)

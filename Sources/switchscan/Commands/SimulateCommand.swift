@@ -23,6 +23,8 @@ struct SimulateCommand: ParsableCommand {
         The very engine `run` uses, driven by a recording instead of devices: the same recording \
         always gives the same transcript. EVENTS is an evemu-record file (description and events, \
         or events only; with --desc for an events-only file) or a libinput-record YAML file. \
+        The scanning keyboard opens as in `run` (the profile's layout and predictions); what is \
+        written is learned into your own model only with --learn. \
         Timestamps are seconds since scanning started; a recording whose first timestamp is above \
         100000 s is shifted so its first event is at 0. Without --until the run ends once no input \
         remains and either no timer is pending or 5 s have passed since the last input.
@@ -49,6 +51,9 @@ struct SimulateCommand: ParsableCommand {
 
     @OptionGroup var output: TranscriptOptions
 
+    @Flag(help: "Learn what the session writes with the keyboard into your own model ($XDG_DATA_HOME/switchscan), as `run` does when the profile's keyboard.learning is on. Without it nothing of yours is read or written, so a simulation gives the same transcript every time.")
+    var learn = false
+
     @Option(help: ArgumentHelp("Also write a report of the session: one self-contained HTML page (figures, the screen, the path of the highlight, every press and perform). - writes it to standard output instead of the transcript.", valueName: "FILE.html"))
     var report: String?
 
@@ -56,7 +61,8 @@ struct SimulateCommand: ParsableCommand {
 
     func run() throws {
         try reportingInputErrors {
-            let setup = try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout)
+            var setup = try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout)
+            setup.learn = learn
             guard let report else {
                 try setup.run(until: until.map { Instant.seconds($0) }, output: output)
                 return
@@ -90,6 +96,8 @@ struct SimulationSetup {
     /// `--profile` as given (nil: the default profile or the built-in defaults): where a setting
     /// the person changes from the menu would go (`SettingsSaving`).
     var profileOption: String? = nil
+    /// `--learn`: the keyboard's writing is learned into the person's model.
+    var learn = false
 
     static func load(tree: String, profile: String?, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
         let t = try InputFiles.tree(tree)
@@ -124,8 +132,19 @@ struct SimulationSetup {
     func run(until: Instant?, output: TranscriptOptions?, observe: (TranscriptLine) -> Void = { _ in }) throws(InputError) -> Instant {
         // With speech on, phrases take the speech-time model's time (speech-paced scanning).
         let voice = profile.scanning.speech ? SpeechTimeModel(speechRate: profile.scanning.speechRate) : nil
-        var replay = Simulation.Replay(engine: Engine(tree: tree, profile: profile, devices: recording.devices),
-                                       layouts: layouts, layoutFiles: layoutNames, until: until, speech: voice)
+        // The keyboard as `run` opens it (its layout and predictions), learning only with --learn.
+        var hasField = tree.hasTextEntry
+        for (_, t) in layouts where t.hasTextEntry { hasField = true }
+        let typing = LiveTyping.start(profile: profile, quiet: !hasField, learn: learn && profile.keyboard.learning, log: { note($0) })
+        defer { typing?.stop() }
+        var engine = Engine(tree: tree, profile: profile, devices: recording.devices)
+        engine.keyboardLayout = typing?.layout
+        var replay = Simulation.Replay(engine: engine, layouts: layouts, layoutFiles: layoutNames, until: until, speech: voice)
+        if let predict = typing?.predict {
+            let box = UncheckedSendable(predict)
+            replay.predict = { box.value($0) }
+        }
+        let learnText = typing?.learn
         var pending = ""
         var verdicts = PressVerdicts()
         let saving = SettingsSaving.forProfileOption(profileOption)
@@ -149,12 +168,18 @@ struct SimulationSetup {
         let progress = Progress("simulate")
         let last = recording.survey.lastTime.map { Instant(microseconds: $0.microseconds - recording.survey.rebaseShift) }
         let total = last.map { " of \($0.transcriptString) s" } ?? ""
+        func learnWritten() {
+            let written = replay.takeLearning()
+            if let learnText { written.forEach(learnText) }
+        }
         try recording.forEachFrame { device, frame in
             emit(replay.deliver(frame, device: device))
+            learnWritten()
             progress.update("\(frame.time.transcriptString) s\(total) replayed")
             return !replay.isOver
         }
         emit(replay.finish())
+        learnWritten()
         progress.finish()
         if let message = verdicts.nothingAccepted {
             Output.write(pending)
@@ -192,5 +217,21 @@ struct PressVerdicts {
         let why = rejected.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.rawValue < $1.key.rawValue }
             .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
         return "every press (\(total)) was rejected by the profile's filters (\(why)), so the run did nothing; the transcript shows each rejection, and `switchscan calibrate` finds settings that accept them"
+    }
+}
+
+/// A value handed to a `@Sendable` closure that only this thread runs (the simulation's
+/// predictor: its presage child and word list are used from the one thread that replays).
+final class UncheckedSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+extension ElementTree {
+    /// Whether any element takes text (the keyboard could open on it).
+    var hasTextEntry: Bool {
+        var found = false
+        forEachNode { e, _ in if e.textEntry != nil { found = true } }
+        return found
     }
 }

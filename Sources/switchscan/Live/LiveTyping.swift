@@ -1,21 +1,27 @@
 import Foundation
 import SwitchCore
 
-/// What `run` needs for the scanning keyboard (docs/typing.md): the profile's layout and the
-/// prediction sources (presage's child process and the word list, both started on the first
-/// prediction, so a session that never types costs nothing). A layout that cannot be read is said
-/// (when a field could use it) and the keyboard is off; the session runs on.
+/// What `run` and `simulate` need for the scanning keyboard (docs/typing.md): the profile's layout
+/// and the prediction sources (presage's child process and the word list, both started on the
+/// first prediction, so a session that never types costs nothing), learning into the person's
+/// model under `$XDG_DATA_HOME/switchscan` when `keyboard.learning` is on (`simulate`: only with
+/// `--learn`). A layout that cannot be read is said (when a field could use it) and the keyboard
+/// is off; the session runs on.
 final class LiveTyping {
     let layout: KeyboardLayout
     private let sources: PredictionSources?
 
-    private init(layout: KeyboardLayout, sources: PredictionSources?) {
+    private let predicting: Bool
+
+    private init(layout: KeyboardLayout, sources: PredictionSources?, predicting: Bool) {
         self.layout = layout
         self.sources = sources
+        self.predicting = predicting
     }
 
     /// - Parameter quiet: say nothing when the layout cannot be read (a tree without text fields).
-    static func start(profile: Profile, quiet: Bool, log: (String) -> Void) -> LiveTyping? {
+    /// - Parameter learn: learn the person's writing (`run`: the profile's `keyboard.learning`).
+    static func start(profile: Profile, quiet: Bool, learn: Bool, log: (String) -> Void) -> LiveTyping? {
         let layout: KeyboardLayout
         do {
             layout = try KeyboardLibrary.load(profile.keyboard.layout)
@@ -23,15 +29,20 @@ final class LiveTyping {
             if !quiet { log("keyboard off: \(error)") }
             return nil
         }
-        guard profile.keyboard.predictions > 0 else { return LiveTyping(layout: layout, sources: nil) }
+        // Learning needs the sources even without a prediction row (the words are kept for when
+        // the person turns predictions on).
+        guard profile.keyboard.predictions > 0 || learn else { return LiveTyping(layout: layout, sources: nil, predicting: false) }
         let data = LiveTyping.dataDirectory()
-        try? FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        // presage's own files: the person's folder when learning, else a folder of this run's.
+        let home = learn ? data : FileManager.default.temporaryDirectory.appendingPathComponent("switchscan-presage-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         do {
-            let sources = try PredictionSources(source: .mixed, languages: [layout.language], most: profile.keyboard.predictions, home: data)
-            return LiveTyping(layout: layout, sources: sources)
+            let sources = try PredictionSources(source: .mixed, languages: [layout.language], most: max(1, profile.keyboard.predictions),
+                                                learning: learn ? data : nil, home: home)
+            return LiveTyping(layout: layout, sources: sources, predicting: profile.keyboard.predictions > 0)
         } catch {
             log("keyboard predictions off: \(error)")
-            return LiveTyping(layout: layout, sources: nil)
+            return LiveTyping(layout: layout, sources: nil, predicting: false)
         }
     }
 
@@ -44,7 +55,7 @@ final class LiveTyping {
 
     /// The words for a request (the keyboard's language).
     var predict: ((PredictionRequest) -> (words: [String], failure: String?))? {
-        guard let sources else { return nil }
+        guard let sources, predicting else { return nil }
         let language = layout.language
         return { request in
             let (words, failure) = sources.predict(request.context, language: language)
@@ -52,5 +63,17 @@ final class LiveTyping {
         }
     }
 
-    func stop() { sources?.stop() }
+    /// Learns the person's writing (nil: not learning).
+    var learn: ((String) -> Void)? {
+        guard let sources, sources.learning != nil else { return nil }
+        let language = layout.language
+        return { text in sources.learn(text, language: language) }
+    }
+
+    func stop() {
+        sources?.stop()
+        if let sources, sources.learning == nil {
+            try? FileManager.default.removeItem(atPath: FileManager.default.temporaryDirectory.appendingPathComponent("switchscan-presage-\(getpid())").path)
+        }
+    }
 }

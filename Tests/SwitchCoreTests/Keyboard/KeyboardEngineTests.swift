@@ -265,3 +265,209 @@ extension KeyboardEngineTests {
         #expect(!opened.contains("send"))
     }
 }
+
+extension KeyboardEngineTests {
+    /// keyboard_for_the_focus: while the live desktop says something scanning cannot reach has the
+    /// keyboard focus (a terminal here, no scan item), a button's menu offers Keyboard too; it opens
+    /// the keyboard for the focus, and closing it returns to the button. Without such a focus (none,
+    /// or a field that is a scan item) a button's menu has none.
+    @Test func keyboard_for_the_focus() throws {
+        let p = try profile("""
+        {"scanning": {"grouping": "containers"}, "switchStabilization": {"debounce": 0}, "keyboard": {"layout": "tiny", "predictions": 0}}
+        """)
+        var s = EngineScript(tree: try Self.tree(), profile: p)
+        s.engine.keyboardLayout = try KeyboardLayoutDecoder.decode(Array(Self.layoutJSON.utf8), file: "tiny.json")
+        // The focus on a field that is a scan item: that field opens the keyboard itself.
+        #expect(s.engine.keyboardFocusChanged(KeyboardFocus(id: "to", label: "To", frame: nil, entry: .singleLine), at: .seconds(0.5)).isEmpty)
+        s.press(at: 1.9, held: 0.05)  // Send: its menu opens
+        var opened = try #require(s.take().first { $0.contains("\"type\":\"menu\",\"open\":true") })
+        #expect(opened.contains("\"id\":\"send\"") && !opened.contains("menu:keyboard"))
+        s.press(at: 2.0, held: 0.05)  // Tap (the first entry): the button is activated, the menu closes
+        _ = s.take()
+        let focus = KeyboardFocus(id: ":1.9/vte", label: "Terminal", frame: Rect(x: 0, y: 500, width: 390, height: 300))
+        #expect(s.engine.keyboardFocusChanged(focus, at: .seconds(2.5)).isEmpty)
+        // Scan to Send again and open its menu.
+        var t = 2.5
+        var onSend = false
+        while t < 20 && !onSend {
+            t += 0.5
+            s.run(until: t)
+            onSend = s.take().contains { $0.contains("\"type\":\"highlight\"") && $0.contains("\"id\":\"send\"") }
+        }
+        #expect(onSend)
+        s.press(at: t + 0.1, held: 0.05)
+        opened = try #require(s.take().first { $0.contains("\"type\":\"menu\",\"open\":true") })
+        #expect(opened.contains("\"id\":\"send\"") && opened.contains("\"menu:keyboard\""))
+        var found = false
+        while t < 60 && !found {
+            t += 0.5
+            s.run(until: t)
+            found = s.take().contains { $0.contains("\"id\":\"menu:keyboard\"") && $0.contains("\"type\":\"highlight\"") }
+        }
+        #expect(found)
+        s.press(at: t + 0.1, held: 0.05)
+        let lines = s.take()
+        #expect(lines.contains { $0.contains("\"type\":\"keyboard\",\"state\":\"opened\",\"layout\":\"tiny\",\"page\":\"letters\",\"id\":\":1.9/vte\",\"label\":\"Terminal\"") },
+                "\(lines)")
+        // The terminal is in the lower half: the panel goes to the top.
+        #expect(s.engine.model.scopeFrame?.y == 0)
+        #expect(s.engine.closeKeyboard(at: .seconds(t + 1)).contains { $0.event == .highlight(id: "send", kind: .item, label: "Send, button") })
+    }
+}
+
+extension KeyboardEngineTests {
+    /// An engine on the tiny layout with learning on or off, the keyboard opened on the field.
+    static func learning(_ on: Bool, entry: String = "singleLine") throws -> EngineScript {
+        let p = try profile("""
+        {"scanning": {"grouping": "containers", "tapBehavior": "alwaysTap"},
+         "switches": [{"key": "KEY_SPACE", "action": "select"}],
+         "switchStabilization": {"debounce": 0}, "keyboard": {"layout": "tiny", "predictions": 0, "learning": \(on)}}
+        """)
+        var s = EngineScript(tree: try tree(entry: entry), profile: p)
+        s.engine.keyboardLayout = try KeyboardLayoutDecoder.decode(Array(layoutJSON.utf8), file: "tiny.json")
+        s.press(at: 0.9, held: 0.05)
+        return s
+    }
+
+    /// Types h, e, space, h, o (rows as groups, 0.9 s a stop, each key from the first row again).
+    static func typeHeHo(_ s: inout EngineScript) {
+        s.press(at: 1.8, held: 0.05); s.press(at: 2.7, held: 0.05)                                  // H
+        s.press(at: 3.6, held: 0.05); s.press(at: 6.3, held: 0.05)                                  // row1, e (third)
+        s.press(at: 8.1, held: 0.05); s.press(at: 10.8, held: 0.05)                                 // row2, space (third)
+        s.press(at: 11.7, held: 0.05); s.press(at: 12.6, held: 0.05)                                // h
+        s.press(at: 14.4, held: 0.05); s.press(at: 16.2, held: 0.05)                                // row2, o (second)
+    }
+
+    /// keyboard_learns_sentences: nothing is learned while a sentence is being written; closing
+    /// the keyboard hands over what was written since it opened (the last word too), once.
+    @Test func keyboard_learns_what_was_written_when_it_closes() throws {
+        var s = try Self.learning(true)
+        Self.typeHeHo(&s)
+        #expect(s.engine.keyboardText?.before == "He ho")
+        #expect(s.engine.takeLearning().isEmpty)
+        _ = s.engine.closeKeyboard(at: .seconds(20))
+        #expect(s.engine.takeLearning() == ["He ho"])
+        #expect(s.engine.takeLearning().isEmpty)
+    }
+
+    /// The field's text before the keyboard opened is not the person's writing of this session;
+    /// a new line ends a sentence and hands it over at once.
+    @Test func keyboard_learns_only_this_sessions_writing() throws {
+        let p = try profile("""
+        {"scanning": {"grouping": "containers", "tapBehavior": "alwaysTap"}, "switches": [{"key": "KEY_SPACE", "action": "select"}],
+         "switchStabilization": {"debounce": 0}, "keyboard": {"layout": "tiny", "predictions": 0}}
+        """)
+        var s = EngineScript(tree: try Self.tree(value: "Dear Ann"), profile: p)
+        s.engine.keyboardLayout = try KeyboardLayoutDecoder.decode(Array(Self.layoutJSON.utf8), file: "tiny.json")
+        s.press(at: 0.9, held: 0.05)
+        _ = s.engine.fieldText(before: "Dear Ann, hello\nsee", after: "", at: .seconds(1))
+        _ = s.engine.closeKeyboard(at: .seconds(2))
+        #expect(s.engine.takeLearning() == [", hello\nsee"])
+    }
+
+    @Test func keyboard_learns_nothing_with_learning_off_or_in_a_password() throws {
+        var off = try Self.learning(false)
+        Self.typeHeHo(&off)
+        _ = off.engine.closeKeyboard(at: .seconds(20))
+        #expect(off.engine.takeLearning().isEmpty)
+        var secret = try Self.learning(true, entry: "password")
+        Self.typeHeHo(&secret)
+        _ = secret.engine.closeKeyboard(at: .seconds(20))
+        #expect(secret.engine.takeLearning().isEmpty)
+    }
+}
+
+@Suite struct UserWordsTests {
+    @Test func words_are_counted_and_complete_a_prefix_most_used_first() throws {
+        var w = UserWords()
+        w.learn("Zorblax met Zoe. zorblax again, I'm zorblax's friend")
+        #expect(w.counts["zorblax"] == 2 && w.counts["zorblax's"] == 1 && w.counts["i'm"] == 1 && w.counts["i"] == nil)
+        #expect(w.complete("zo", count: 3) == ["zorblax", "zoe", "zorblax's"])
+        #expect(w.complete("zorblax", count: 3) == ["zorblax's"])  // longer than the prefix only
+        #expect(w.complete("", count: 3).isEmpty)
+        let again = try UserWords(text: w.text, file: "words-en.txt")
+        #expect(again == w)
+        #expect(w.text.hasPrefix("# switchscan: the words you wrote"))
+    }
+
+    @Test func a_malformed_line_is_an_error_naming_it() {
+        #expect(throws: InputError.self) { try UserWords(text: "hello 2\nworld\n", file: "words-en.txt") }
+        do { _ = try UserWords(text: "hello 2\nworld\n", file: "words-en.txt") } catch {
+            #expect("\(error)".contains("words-en.txt:2:1"))
+        }
+    }
+}
+
+extension KeyboardEngineTests {
+    /// Speech-paced scanning in the keyboard: after a word is typed the next stop is highlighted,
+    /// the word is said, then the stop's phrase; the highlight moves on only once speech has said
+    /// the stop's phrase (which speech-dispatcher says after the word), a scan time after it.
+    @Test func keyboard_speech_paced_scanning_waits_for_the_word_and_the_phrase() throws {
+        let p = try profile("""
+        {"scanning": {"grouping": "containers", "tapBehavior": "alwaysTap", "speech": true, "pauseForSpeech": true},
+         "switches": [{"key": "KEY_SPACE", "action": "select"}],
+         "switchStabilization": {"debounce": 0}, "keyboard": {"layout": "tiny", "predictions": 0}}
+        """)
+        var s = EngineScript(tree: try Self.tree(), profile: p)
+        s.engine.keyboardLayout = try KeyboardLayoutDecoder.decode(Array(Self.layoutJSON.utf8), file: "tiny.json")
+        var spoken = 0, now = 0.0, pressed = 0.0
+        /// Says every phrase written so far, to its end at `now` (speech-dispatcher's end events).
+        func sayAll() {
+            let total = s.lines.filter { $0.contains(#""type":"speak""#) }.count
+            while spoken < total {
+                s.lines += s.engine.speechFinished(utterance: spoken, at: .seconds(now)).map(TranscriptFormat.jsonl)
+                spoken += 1
+            }
+        }
+        /// Scans (speech said at once) until `id` is highlighted, entering the group that holds it.
+        func select(_ id: String) {
+            while true {
+                switch s.engine.highlightReach(itemID: id) {
+                case .item?:
+                    now += 0.1
+                    pressed = now
+                    s.press(at: now, held: 0.05)
+                    now += 0.05
+                    return
+                case .group?:
+                    now += 0.1
+                    s.press(at: now, held: 0.05)
+                    now += 0.05
+                    sayAll()
+                case nil:
+                    guard let d = s.engine.nextDeadline() else { return }
+                    now = d.seconds
+                    s.run(until: now)
+                    sayAll()
+                }
+            }
+        }
+        sayAll()
+        select("to")
+        sayAll()
+        select("key:h")
+        sayAll()
+        select("key:space")
+        let lines = s.take()
+        let at = try #require(lines.firstIndex { $0.contains(#""type":"type","text":" ""#) })
+        let t0 = pressed  // the press
+        let press = Instant.seconds(t0)
+        let t = String(format: "%.3f", t0)
+        #expect(Array(lines[(at + 1)...].prefix(3)) == [
+            #"{"t":\#(t),"type":"highlight","id":"kbd:letters:row1","label":"h to e, group, 3 items","kind":"group"}"#,
+            #"{"t":\#(t),"type":"speak","text":"H"}"#,
+            #"{"t":\#(t),"type":"speak","text":"h to e, group, 3 items"}"#,
+        ])
+        // While speech goes on the dwell waits (at most its cap, 10 s more than the scan time).
+        #expect(s.engine.nextDeadline() == press + .seconds(1) + Scanner.speechPauseCap)
+        // The word said (1.5 s): still waiting for the stop's phrase, said after it.
+        s.lines += s.engine.speechFinished(utterance: spoken, at: press + .milliseconds(1500)).map(TranscriptFormat.jsonl)
+        #expect(s.engine.nextDeadline() == press + .seconds(1) + Scanner.speechPauseCap)
+        #expect(!s.take().contains { $0.contains(#""type":"highlight""#) })
+        // The phrase said (2.5 s): the dwell ends then (later than the scan time), row 2.
+        s.lines += s.engine.speechFinished(utterance: spoken + 1, at: press + .milliseconds(2500)).map(TranscriptFormat.jsonl)
+        #expect(s.engine.nextDeadline() == press + .milliseconds(2500))
+        s.run(until: t0 + 2.6)
+        #expect(s.take().first { $0.contains(#""type":"highlight""#) }?.contains(#""id":"kbd:letters:row2""#) == true)
+    }
+}

@@ -7,7 +7,8 @@
   atspi-check.py state APP [--visible]
                                    one JSON object per named (or editable) node that is showing, in order:
                                    {"name", "role", "states": [...], "value": number|null,
-                                    "text": str|null, "selected": a combo box's selected option};
+                                    "text": str|null (an editable node's or a terminal's),
+                                    "selected": a combo box's selected option};
                                    the application's windows included;
                                    --visible: VISIBLE is enough (GTK 4.8 sets no SHOWING below
                                    its windows)
@@ -78,7 +79,7 @@ def state(name, visible_is_enough=False):
             except NotImplementedError:
                 pass
             try:
-                if editable:
+                if editable or node.getRole() == pyatspi.ROLE_TERMINAL:
                     text = node.queryText().getText(0, -1)
             except NotImplementedError:
                 pass
