@@ -30,6 +30,12 @@ static inline long long switchscan_monotonic_us(void) {
     return (long long)ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
 }
 
+static inline long long switchscan_monotonic_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
 // Arms a CLOCK_MONOTONIC timerfd at an absolute time in microseconds; 0 or less disarms it.
 // (struct itimerspec and TFD_TIMER_ABSTIME are awkward from Swift; one call keeps it in one place.)
 static inline int switchscan_timerfd_arm(int fd, long long at_us) {

@@ -112,10 +112,12 @@ public final class EvdevDevice {
         while true {
             let flags = syncing ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue
             let rc = libevdev_next_event(handle, UInt32(flags), &ev)
+            LoopStamps.mark(.firstEvent)
             let time = Int64(switchscan_event_sec(&ev)) * 1_000_000 + Int64(switchscan_event_usec(&ev))
             let event = InputEvent(type: ev.type, code: ev.code, value: ev.value)
             switch rc {
             case success:
+                LoopStamps.source(time)
                 sink(.event(event, kernelMicroseconds: time))
             case sync:
                 if syncing {

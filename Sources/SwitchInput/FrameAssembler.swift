@@ -50,6 +50,14 @@ public struct FrameAssembler: Sendable {
     /// `now` is unused by the assembler (times travel with the events); it is part of the
     /// signature every state machine here shares.
     public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
+        var outputs: [Output] = []
+        handle(event) { outputs.append($0) }
+        return outputs
+    }
+
+    /// `handle(_:at:)`, each output handed to `emit` as it is made (the live loop: no array per
+    /// event).
+    public mutating func handle(_ event: Event, emit: (Output) -> Void) {
         // The state is moved out before matching, so the array a case appends to is referenced
         // once and grows in place (matching on `state` itself copied it on every event: the loop's
         // main allocation cost on a touchscreen). Every case sets the next state.
@@ -59,49 +67,46 @@ public struct FrameAssembler: Sendable {
         case (.collecting(var partial), .event(let e, let t)):
             if e.isSynReport {
                 state = .collecting(partial: [])
-                return partial.isEmpty ? [] : [.frame(InputFrame(time: t, events: partial))]
+                if !partial.isEmpty { emit(.frame(InputFrame(time: t, events: partial))) }
+                return
             }
             if partial.capacity == 0 { partial.reserveCapacity(8) }
             partial.append(e)
             state = .collecting(partial: partial)
-            return []
         case (.collecting(let partial), .dropped(let t)):
             state = .syncing(delta: [], lastTime: t)
-            return partial.isEmpty ? [] : [.frame(InputFrame(time: t, events: partial))]
+            if !partial.isEmpty { emit(.frame(InputFrame(time: t, events: partial))) }
         case (.collecting(let partial), .syncEvent(let e, let t)):
             // libevdev only gives sync events after SYN_DROPPED; treat one as the start of a delta.
             state = .syncing(delta: e.isSynReport ? [] : [e], lastTime: t)
-            return partial.isEmpty ? [] : [.frame(InputFrame(time: t, events: partial))]
+            if !partial.isEmpty { emit(.frame(InputFrame(time: t, events: partial))) }
         case (.collecting(let partial), .syncDone), (.collecting(let partial), .drained):
             state = .collecting(partial: partial)
-            return []
         case (.collecting, .gone):
             state = .removed
-            return [.removed]
+            emit(.removed)
 
         case (.syncing(var delta, _), .syncEvent(let e, let t)):
             if !e.isSynReport { delta.append(e) }
             state = .syncing(delta: delta, lastTime: t)
-            return []
         case (.syncing(let delta, let last), .syncDone), (.syncing(let delta, let last), .drained):
             state = .collecting(partial: [])
-            return delta.isEmpty ? [] : [.resync(InputFrame(time: last, events: delta))]
+            if !delta.isEmpty { emit(.resync(InputFrame(time: last, events: delta))) }
         case (.syncing(let delta, let last), .dropped(let t)):
             state = .syncing(delta: [], lastTime: t)
-            return delta.isEmpty ? [] : [.resync(InputFrame(time: last, events: delta))]
+            if !delta.isEmpty { emit(.resync(InputFrame(time: last, events: delta))) }
         case (.syncing(let delta, let last), .event(let e, let t)):
             // A normal read ended the delta early (libevdev drops the rest of it).
-            let out: [Output] = delta.isEmpty ? [] : [.resync(InputFrame(time: last, events: delta))]
             state = .collecting(partial: [])
-            return out + handle(.event(e, at: t), at: now)
+            if !delta.isEmpty { emit(.resync(InputFrame(time: last, events: delta))) }
+            handle(.event(e, at: t), emit: emit)
         case (.syncing, .gone):
             state = .removed
-            return [.removed]
+            emit(.removed)
 
         case (.removed, .event), (.removed, .dropped), (.removed, .syncEvent), (.removed, .syncDone),
              (.removed, .drained), (.removed, .gone):
             state = .removed
-            return []
         }
     }
 

@@ -58,7 +58,7 @@ extension LiveRunner {
             case .drained: event = .drained
             case .gone: event = .gone
             }
-            for out in assembler.handle(event, at: .zero) { body(out) }
+            assembler.handle(event, emit: body)
         }
     }
 

@@ -96,6 +96,7 @@ public final class LiveRunner {
     public func run(_ engine: inout Engine, until: Instant?) throws(DeviceError) -> Ending {
         defer {
             hooks.flush?()
+            LoopStamps.report()
             releaseGrabs()
             adapters.finish(self.epoll)
         }
@@ -158,6 +159,7 @@ public final class LiveRunner {
             /// A frame to the engine, never before what it already has, none past `until`.
             func deliver(_ index: Int, _ frame: InputFrame, resync: Bool) {
                 guard !reachedUntil else { return }
+                LoopStamps.mark(.frameAssembled)
                 var frame = frame
                 frame.time = max(frame.time, last)
                 if let until, frame.time > until { reachedUntil = true; return }
@@ -167,7 +169,9 @@ public final class LiveRunner {
                     hooks.showFrame?("frame \(microsecondString(frame.time)) \(slots[index].node) " + frame.events.map(\.description).joined(separator: ", "))
                     hooks.frame?(slots[index].node, frame)
                 }
-                emit(engine.handle(frame: frame, device: index))
+                let lines = engine.handle(frame: frame, device: index)
+                LoopStamps.mark(.engineDone)
+                emit(lines)
                 // Out before anything else (the read that finds the device drained, the clock's
                 // advance): the line's latency is what a user waits for.
                 hooks.flush?()
@@ -187,12 +191,15 @@ public final class LiveRunner {
                     case .adapter(let k): adapters.noteReady(k, events: ready.events)
                     case .device(let index):
                         guard slots.indices.contains(index), let device = slots[index].device, !removed.contains(index) else { continue }
-                        if readTime == 0 {
+                        // A device with CLOCK_MONOTONIC stamps needs no read time (two clock reads
+                        // fewer before a touch frame is passed on).
+                        if readTime == 0 && !device.monotonicTimestamps {
                             readTime = MonotonicClock.nowMicroseconds()
                             wallTime = MonotonicClock.realtimeMicroseconds()
                         }
                         var gone = ready.hangup
                         if ready.readable {
+                            LoopStamps.mark(.readStart)
                             read(device, slot: slots[index], stamper: stamper, readTime: readTime, wallTime: wallTime) { out in
                                 switch out {
                                 case .frame(let f) where readyDevices == 1: deliver(index, f, resync: false)
@@ -215,7 +222,11 @@ public final class LiveRunner {
                 }
             }
 
-            take(try epoll.wait())
+            LoopStamps.mark(.beforeWait)
+            let readyCount = try epoll.wait()
+            LoopStamps.mark(.woke)
+            take(readyCount)
+            LoopStamps.mark(.drained)
             var t = max(last, Instant(microseconds: max(0, MonotonicClock.nowMicroseconds() - stamper.engineStart)))
             // The engine's clock moves to `t` only when something happens then (a timer due, a
             // signal, a removal, a retry). Before it does, whatever reached the devices until `t`
@@ -294,6 +305,7 @@ public final class LiveRunner {
                 emit(engine.advance(to: t))
                 last = t
             }
+            LoopStamps.mark(.iterationEnd)
             if let ending { return ending }
         }
     }

@@ -34,6 +34,8 @@ final class LoopAdapters {
             let interest = adapter.prepare(nowMonotonic: nowMonotonic)
             deadlines[a] = interest.deadline
             if let d = interest.deadline { earliest = min(earliest ?? d, d) }
+            // Nothing watched before or now (most adapters, most wakeups): nothing to compare.
+            if interest.fds.isEmpty && registered[a].isEmpty { continue }
             var wanted: [Int32: UInt32] = [:]
             for fd in interest.fds { wanted[fd.fd, default: 0] |= fd.events }
             for (fd, old) in registered[a] where wanted[fd] == nil {

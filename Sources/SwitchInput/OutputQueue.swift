@@ -113,6 +113,8 @@ public final class OutputQueue: LoopAdapter {
 
     /// Writes what the descriptor takes now (everything, for a file or a terminal).
     public func flush() {
+        // Nothing waits (the loop flushes after every frame and before every wait).
+        if buffer.isEmpty && dropped == 0 { return }
         while head < buffer.count {
             let n = buffer.withUnsafeBytes { raw in
                 switchscan_write_nowait(fd, raw.baseAddress! + head, UInt(buffer.count - head), mode)

@@ -24,7 +24,9 @@ public final class VirtualTouchscreen {
     private var uinput: OpaquePointer?
     private let fd: Int32
     private var events: [InputEvent] = []
-    private var buffer: [input_event] = []
+    /// The kernel's form of a frame, filled in place (no array to grow per frame).
+    private var buffer = UnsafeMutablePointer<input_event>.allocate(capacity: 64)
+    private var bufferCapacity = 64
     /// CLOCK_MONOTONIC µs of the last frame written.
     private var lastWrite: Int64 = 0
 
@@ -66,6 +68,7 @@ public final class VirtualTouchscreen {
     deinit {
         close()
         libevdev_free(template)
+        buffer.deallocate()
     }
 
     public var name: String { layout.description.name }
@@ -103,17 +106,23 @@ public final class VirtualTouchscreen {
 
     private func writeEvents(_ events: [InputEvent]) -> String? {
         guard !events.isEmpty else { return nil }
-        buffer.removeAll(keepingCapacity: true)
-        for e in events {
-            var ev = input_event()
-            ev.type = e.type
-            ev.code = e.code
-            ev.value = e.value
-            buffer.append(ev)
+        if events.count > bufferCapacity {
+            buffer.deallocate()
+            bufferCapacity = events.count
+            buffer = .allocate(capacity: bufferCapacity)
         }
-        let size = MemoryLayout<input_event>.stride * buffer.count
+        for k in events.indices {
+            var ev = input_event()
+            ev.type = events[k].type
+            ev.code = events[k].code
+            ev.value = events[k].value
+            buffer[k] = ev
+        }
+        let size = MemoryLayout<input_event>.stride * events.count
         while true {
-            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, size) }
+            LoopStamps.mark(.beforeWrite)
+            let n = Glibc.write(fd, buffer, size)
+            LoopStamps.mark(.afterWrite)
             if n == size {
                 lastWrite = MonotonicClock.nowMicroseconds()
                 return nil

@@ -8,13 +8,16 @@
 #     pyatspi walk of the same document (walk-anchor.py --document), interleaved; target ≤ 0.3×;
 #   - `tree stats` on `tree dump --desktop`: every link a scan item, `auto` grouping's average at
 #     1 s per stop (target < 30 s) against linear scanning with page-by-page scrolling;
-#   - a scroll (Page Down / Page Up) to the new tree handed to the engine, p50 / p99 over 100, and a
-#     page change (another page opened from the address bar) to the new page's first tree, over 100;
+#   - a scroll by the Scroll page (a umockdev switch: menu, Scroll, Down or Up) to the new highlight,
+#     p50 / p99 over 100 (the transcript's times), and a page change (another page opened from the
+#     address bar) to the new page's first tree, over 100;
 #   - peak memory and idle CPU of switchscan with the browser open.
 # SWITCHSCAN_BENCH_ONLY=soak: only the long run instead (memory and open descriptors of
 # `run --desktop` over SOAK_MINUTES, default 30, of a page that changes every 100 ms); run it with
 # nice -n 10 in the background.
-# Usage: scripts/desktop-tests/bench-web.sh   (release build; about 10 minutes; the soak 30)
+# SWITCHSCAN_BENCH_STEPS (default 123456) and SWITCHSCAN_BENCH_APPS (default "Chromium Firefox")
+# choose steps and browsers, SCROLLS the number of scrolls (web-inside.py).
+# Usage: scripts/desktop-tests/bench-web.sh   (release build; about 35 minutes; the soak 30)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 scripts/setup.sh --tests >/dev/null

@@ -31,6 +31,9 @@ public struct Engine: Sendable {
     var out: [TranscriptLine] = []
     /// What the touch passthrough writes (and the countdowns it shows): not transcript lines.
     var touchOut: [TouchOutput] = []
+    /// Arrays reused by every touch frame instead of made anew (empty between frames).
+    private var touchSamples: [TouchSample] = []
+    private var passthroughOut: [TouchPassthrough.Output] = []
     var now = Instant.zero
     /// The layout the keyboard opens with (docs/typing.md); nil: activating a field opens nothing.
     /// A text field's scanner menu offers Keyboard while there is one.
@@ -84,7 +87,13 @@ public struct Engine: Sendable {
     }
 
     private struct DeviceState: Sendable {
-        var description: DeviceDescription?
+        var description: DeviceDescription? {
+            didSet { codeBitmap = description.map(EventCodeBitmap.init) }
+        }
+        /// `description`'s codes, looked up without hashing (every event of every frame is checked).
+        var codeBitmap: EventCodeBitmap?
+        /// Read only for the pause chord (`Engine.chordOnly`), kept here so a frame needs no set lookup.
+        var chordOnly = false
         /// Pipeline index per EV_KEY code, made on first use; the screen as one switch
         /// (`touchAsSwitch`) is filed under BTN_TOUCH.
         var pipelineByCode: [UInt16: Int] = [:]
@@ -105,7 +114,11 @@ public struct Engine: Sendable {
     public init(tree: ElementTree, profile: Profile, devices: [DeviceDescription?], chordOnly: Set<Int> = []) {
         self.model = ScanModel(tree: tree)
         self.profile = profile
-        self.devices = devices.enumerated().map { DeviceState(description: chordOnly.contains($0.offset) ? nil : $0.element) }
+        self.devices = devices.enumerated().map { k, d in
+            var state = DeviceState(chordOnly: chordOnly.contains(k))
+            state.description = chordOnly.contains(k) ? nil : d  // didSet: the code bitmap
+            return state
+        }
         self.chordOnly = chordOnly
         self.pause = PauseControl(pauseHold: profile.pauseHold, chord: profile.safetyExit.pauseChord)
         if profile.scans { scanner = Scanner(model: model, settings: profile.scanning, groupSwitches: profile.groupSwitchCount,
@@ -163,7 +176,7 @@ public struct Engine: Sendable {
         guard devices.indices.contains(device) else { return flush() }
         // A code the device's description does not list is dropped, as the kernel drops it from
         // such a device (a recording replayed with another description; issue 22).
-        if let d = devices[device].description, frame.events.contains(where: { $0.type != EventCodes.EV_SYN && !d.has(type: $0.type, code: $0.code) }) {
+        if let d = devices[device].codeBitmap, frame.events.contains(where: { $0.type != EventCodes.EV_SYN && !d.has(type: $0.type, code: $0.code) }) {
             var kept = frame
             kept.events = frame.events.filter { $0.type == EventCodes.EV_SYN || d.has(type: $0.type, code: $0.code) }
             return handleKept(kept, device: device)
@@ -172,7 +185,7 @@ public struct Engine: Sendable {
     }
 
     private mutating func handleKept(_ frame: InputFrame, device: Int) -> [TranscriptLine] {
-        if chordOnly.contains(device) {
+        if devices[device].chordOnly {
             for e in frame.events where e.type == EventCodes.EV_KEY {
                 _ = runPause(.key(PauseControl.Key(device: device, code: e.code), value: e.value, switchName: nil))
             }
@@ -352,9 +365,22 @@ public struct Engine: Sendable {
     private mutating func handleTouch(_ events: [InputEvent], device: Int) {
         guard devices[device].tracker != nil else { return }
         if devices[device].passthrough != nil {
-            let samples = devices[device].tracker!.handleSamples(frame: events)
+            var samples = touchSamples
+            touchSamples = []
+            defer {
+                samples.removeAll(keepingCapacity: true)
+                touchSamples = samples
+            }
+            devices[device].tracker!.handleSamples(frame: events, into: &samples)
             guard !pause.isPaused else { return }
-            for s in samples { runPassthrough(device, .contact(s)) }
+            for s in samples {
+                // A move: no output but the virtual contact's move (`TouchPassthrough.move`).
+                if case .moved = s.contact {
+                    if let v = devices[device].passthrough!.move(s) { touchOut.append(.frame(device: device, [.move(v, s.raw)])) }
+                } else {
+                    runPassthrough(device, .contact(s))
+                }
+            }
             return
         }
         let contacts = devices[device].tracker!.handle(frame: events)
@@ -414,7 +440,14 @@ public struct Engine: Sendable {
 
     private mutating func runPassthrough(_ device: Int, _ event: TouchPassthrough.Event) {
         guard devices[device].passthrough != nil else { return }
-        for o in devices[device].passthrough!.handle(event, at: now) {
+        var outputs = passthroughOut
+        passthroughOut = []
+        defer {
+            outputs.removeAll(keepingCapacity: true)
+            passthroughOut = outputs
+        }
+        devices[device].passthrough!.handle(event, at: now, into: &outputs)
+        for o in outputs {
             switch o {
             case .write(let changes): touchOut.append(.frame(device: device, changes))
             case .tap(let contact, let point):

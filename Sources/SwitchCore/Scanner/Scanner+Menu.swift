@@ -323,7 +323,7 @@ extension Scanner {
         default:
             guard let perform = self.perform(entry, on: m.subject) else { return closeMenu(m, now, &out) }
             if case .pageScroll(_, let c) = entry {
-                scrolled = (c.id, firstOnScreen(in: c.id).map { levels.model.items[$0].id }, now)
+                scrolled = (c.id, now)
             }
             out.append(.emit(.perform(perform)))
             out.append(.emit(.menuClosed))

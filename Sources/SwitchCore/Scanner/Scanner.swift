@@ -206,10 +206,10 @@ public struct Scanner: Sendable {
     /// The profile's menu settings and what else decides the menu's entries (`menuContext` adds
     /// the scanner's own mode, style, speech and sounds).
     var menuBase: MenuContext
-    /// After a Scroll page entry (issue 19): the container paged, its first item on screen then,
-    /// and when; the first layout that shows another first item there moves the highlight to it
-    /// (scanning continues in the new content), for at most `scrollFollowTime`.
-    var scrolled: (container: String, firstBefore: String?, at: Instant)?
+    /// After a Scroll page entry (issue 19): the container paged, and when; the first layout in
+    /// which an item of it on screen moved or came into view moves the highlight to the first such
+    /// item (scanning continues in the new content), for at most `scrollFollowTime`.
+    var scrolled: (container: String, at: Instant)?
     static let scrollFollowTime = Interval.seconds(3)
     internal(set) var sounds: Bool
     /// Drag: what is dragged while the drop target is chosen by scanning.
@@ -772,8 +772,9 @@ public struct Scanner: Sendable {
         if let s = scrolled {
             if now - s.at > Scanner.scrollFollowTime {
                 scrolled = nil
-            } else if let i = firstOnScreen(in: s.container), levels.model.items[i].id != s.firstBefore {
-                // The page moved: the first item now in view of the container scrolled.
+            } else if let i = firstMovedOnScreen(in: s.container, since: old.model) {
+                // The page moved: the first item now in view of the container scrolled that moved
+                // with it or came into view (a list's column header stays where it was).
                 scrolled = nil
                 return highlight(levels.location(ofItem: i), passes: 0, cause: .begin, now, &out)
             }
@@ -788,9 +789,14 @@ public struct Scanner: Sendable {
         }
     }
 
-    /// The first scan item inside scrollable container `id` that has a frame (is on screen).
-    func firstOnScreen(in id: String) -> Int? {
-        levels.model.items.indices.first { levels.model.items[$0].scrollContainer?.id == id && levels.model.items[$0].element.frame != nil }
+    /// The first scan item inside scrollable container `id` that has a frame (is on screen) and
+    /// had another one (or none, or was not there) in `old`.
+    func firstMovedOnScreen(in id: String, since old: ScanModel) -> Int? {
+        levels.model.items.indices.first { i in
+            let item = levels.model.items[i]
+            guard item.scrollContainer?.id == id, let frame = item.element.frame else { return false }
+            return old.itemIndex(id: item.id).map { old.items[$0].element.frame != frame } ?? true
+        }
     }
 
     private mutating func relayout(autoTap c: Cursor, ends: Instant, _ model: ScanModel, _ now: Instant, _ out: inout [Output]) {

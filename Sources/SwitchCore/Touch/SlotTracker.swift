@@ -64,6 +64,14 @@ struct SlotTracker: Sendable {
     private func raw(_ s: Slot) -> RawTouch { RawTouch(x: s.x, y: s.y, axes: s.axes) }
 
     mutating func handle(frame: [InputEvent]) -> [TouchSample] {
+        var out: [TouchSample] = []
+        handle(frame: frame, into: &out)
+        return out
+    }
+
+    /// `handle(frame:)`, appending to `out`: the contacts that ended first, then those that started
+    /// or moved.
+    mutating func handle(frame: [InputEvent], into out: inout [TouchSample]) {
         var ended: [TouchSample] = []
         for e in frame where e.type == EventCodes.EV_ABS {
             switch e.code {
@@ -90,7 +98,7 @@ struct SlotTracker: Sendable {
                 continue
             }
         }
-        var out = ended
+        if !ended.isEmpty { out += ended }
         var mask = touched
         touched = 0
         while mask != 0 {
@@ -108,7 +116,6 @@ struct SlotTracker: Sendable {
                 out.append(TouchSample(.moved(id: id, p), raw(slots[i])))
             }
         }
-        return out
     }
 
     /// Ends the contact in slot `i` where it is now. A contact that started in this very frame

@@ -130,6 +130,12 @@ public struct TouchPassthrough: Sendable {
 
     public mutating func handle(_ event: Event, at now: Instant) -> [Output] {
         var out: [Output] = []
+        handle(event, at: now, into: &out)
+        return out
+    }
+
+    /// `handle(_:at:)`, appending to `out` (the engine reuses one array for every frame).
+    public mutating func handle(_ event: Event, at now: Instant, into out: inout [Output]) {
         switch event {
         case .contact(let sample):
             let id = sample.contact.id
@@ -148,25 +154,22 @@ public struct TouchPassthrough: Sendable {
                     }
                 }
             case .moved:
-                // One lookup, in place: a live contact's move is the frame a finger waits for.
-                guard let k = contacts.index(forKey: id) else { return [] }
-                contacts.values[k].track.current = sample
-                if case .live(let v, _, _) = contacts.values[k].phase { out.append(.write([.move(v, sample.raw)])) }
+                if let v = move(sample) { out.append(.write([.move(v, sample.raw)])) }
             case .up:
-                guard var c = contacts[id] else { return [] }
+                guard var c = contacts[id] else { return }
                 c.track.current = sample
                 contacts[id] = c
                 out += lift(id, at: now)
             }
         case .timer(.holdDuration(let id)):
-            guard contacts[id]?.phase == .pending else { return [] }
+            guard contacts[id]?.phase == .pending else { return }
             out += accept(id, now)
         case .timer(.gestureDelay(let id)):
-            guard gesture == .assisting(leader: id), contacts[id]?.phase == .waiting else { return [] }
+            guard gesture == .assisting(leader: id), contacts[id]?.phase == .waiting else { return }
             gesture = .live
             out.append(.write(goLive([id], now)))
         case .timer(.tapUp(let v)):
-            guard tapsDown.remove(v) != nil else { return [] }
+            guard tapsDown.remove(v) != nil else { return }
             out.append(.write([.up(v)]))
         case .deviceGone:
             var ups: [VirtualTouch] = []
@@ -188,7 +191,16 @@ public struct TouchPassthrough: Sendable {
             gesture = nil
             if !ups.isEmpty { out.append(.write(ups)) }
         }
-        return out
+    }
+
+    /// A contact moved: its track follows; the virtual contact it moves when it passes live (the
+    /// engine writes that move straight to its output: every frame of a gesture comes here).
+    public mutating func move(_ sample: TouchSample) -> Int? {
+        // One lookup, in place: a live contact's move is the frame a finger waits for.
+        guard let k = contacts.index(forKey: sample.contact.id) else { return nil }
+        contacts.values[k].track.current = sample
+        if case .live(let v, _, _) = contacts.values[k].phase { return v }
+        return nil
     }
 
     /// Hold Duration passed (or is off).

@@ -36,37 +36,31 @@ public struct TouchTracker: Sendable {
         case protocolB, protocolA, singleTouch, none
     }
 
-    private enum Tracker: Sendable {
-        case slots(SlotTracker)
-        case unslotted(UnslottedTracker)
-        case single(SingleTouchTracker)
-        case none
-    }
-
-    private var tracker: Tracker
+    /// At most one is present (none: the device has no contacts). Three optionals rather than an
+    /// enum with payloads: an optional is mutated in place, an enum's payload is copied out and
+    /// back on every frame (retains and releases of the slots, the main cost of a touch frame).
+    private var slots: SlotTracker?
+    private var unslotted: UnslottedTracker?
+    private var single: SingleTouchTracker?
 
     public init(device: DeviceDescription, screen: Size) {
         if device.hasMultitouchPositions {
             let mapping = ScreenMapping(device: device, screen: screen, multitouch: true)
             if device.has(type: EventCodes.EV_ABS, code: EventCodes.ABS_MT_SLOT) {
-                tracker = .slots(SlotTracker(device: device, mapping: mapping))
+                slots = SlotTracker(device: device, mapping: mapping)
             } else {
-                tracker = .unslotted(UnslottedTracker(mapping: mapping))
+                unslotted = UnslottedTracker(mapping: mapping)
             }
         } else if device.hasAbsoluteXY {
-            tracker = .single(SingleTouchTracker(device: device, mapping: ScreenMapping(device: device, screen: screen, multitouch: false)))
-        } else {
-            tracker = .none
+            single = SingleTouchTracker(device: device, mapping: ScreenMapping(device: device, screen: screen, multitouch: false))
         }
     }
 
     package var kind: Kind {
-        switch tracker {
-        case .slots: return .protocolB
-        case .unslotted: return .protocolA
-        case .single: return .singleTouch
-        case .none: return .none
-        }
+        if slots != nil { return .protocolB }
+        if unslotted != nil { return .protocolA }
+        if single != nil { return .singleTouch }
+        return .none
     }
 
     /// One frame: the events of one `SYN_REPORT` (without it).
@@ -76,40 +70,24 @@ public struct TouchTracker: Sendable {
 
     /// `handle(frame:)` with each contact's raw values.
     public mutating func handleSamples(frame: [InputEvent]) -> [TouchSample] {
-        switch tracker {
-        case .slots(var t):
-            tracker = .none
-            defer { tracker = .slots(t) }
-            return t.handle(frame: frame)
-        case .unslotted(var t):
-            tracker = .none
-            defer { tracker = .unslotted(t) }
-            return t.handle(frame: frame)
-        case .single(var t):
-            tracker = .none
-            defer { tracker = .single(t) }
-            return t.handle(frame: frame)
-        case .none:
-            return []
-        }
+        var out: [TouchSample] = []
+        handleSamples(frame: frame, into: &out)
+        return out
+    }
+
+    /// `handleSamples(frame:)`, appending to `out` (the engine reuses one array for every frame).
+    public mutating func handleSamples(frame: [InputEvent], into out: inout [TouchSample]) {
+        if slots != nil { slots!.handle(frame: frame, into: &out) }
+        else if unslotted != nil { out += unslotted!.handle(frame: frame) }
+        else if single != nil { out += single!.handle(frame: frame) }
     }
 
     /// The tree's screen changed size (a layout change): contacts and raw positions stay, only the
     /// mapping from device units to points is made again, so a finger that is down stays down.
     public mutating func setScreen(_ screen: Size, device: DeviceDescription) {
-        switch tracker {
-        case .slots(var t):
-            t.mapping = ScreenMapping(device: device, screen: screen, multitouch: true)
-            tracker = .slots(t)
-        case .unslotted(var t):
-            t.mapping = ScreenMapping(device: device, screen: screen, multitouch: true)
-            tracker = .unslotted(t)
-        case .single(var t):
-            t.mapping = ScreenMapping(device: device, screen: screen, multitouch: false)
-            tracker = .single(t)
-        case .none:
-            break
-        }
+        if slots != nil { slots!.mapping = ScreenMapping(device: device, screen: screen, multitouch: true) }
+        if unslotted != nil { unslotted!.mapping = ScreenMapping(device: device, screen: screen, multitouch: true) }
+        if single != nil { single!.mapping = ScreenMapping(device: device, screen: screen, multitouch: false) }
     }
 
     /// The device went away: every contact ends where it was last seen.
@@ -118,22 +96,10 @@ public struct TouchTracker: Sendable {
     }
 
     public mutating func liftAllSamples() -> [TouchSample] {
-        switch tracker {
-        case .slots(var t):
-            tracker = .none
-            defer { tracker = .slots(t) }
-            return t.liftAll()
-        case .unslotted(var t):
-            tracker = .none
-            defer { tracker = .unslotted(t) }
-            return t.liftAll()
-        case .single(var t):
-            tracker = .none
-            defer { tracker = .single(t) }
-            return t.liftAll()
-        case .none:
-            return []
-        }
+        if slots != nil { return slots!.liftAll() }
+        if unslotted != nil { return unslotted!.liftAll() }
+        if single != nil { return single!.liftAll() }
+        return []
     }
 }
 

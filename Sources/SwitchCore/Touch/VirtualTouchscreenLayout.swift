@@ -144,16 +144,17 @@ public struct VirtualTouchEncoder: Sendable {
                 nextTrackingID = (nextTrackingID + 1) % Self.trackingIDs
                 position(raw, &out)
             case .move(let v, let raw):
-                guard let s = slotOf[v], let last = slots[s]?.raw, last != raw else { continue }
-                slots[s]?.raw = raw
+                // In place, without copying the slot's values (a move is every frame of a gesture).
+                guard let s = slot(of: v), slots[s]!.raw != raw else { continue }
                 select(s, &out)
-                if raw.x != last.x { out.append(abs(EventCodes.ABS_MT_POSITION_X, raw.x)) }
-                if raw.y != last.y { out.append(abs(EventCodes.ABS_MT_POSITION_Y, raw.y)) }
-                if raw.axes != last.axes {
-                    for code in raw.axes.keys.sorted() where axes.contains(code) && raw.axes[code] != last.axes[code] {
+                if raw.x != slots[s]!.raw.x { out.append(abs(EventCodes.ABS_MT_POSITION_X, raw.x)) }
+                if raw.y != slots[s]!.raw.y { out.append(abs(EventCodes.ABS_MT_POSITION_Y, raw.y)) }
+                if raw.axes != slots[s]!.raw.axes {
+                    for code in raw.axes.keys.sorted() where axes.contains(code) && raw.axes[code] != slots[s]!.raw.axes[code] {
                         out.append(abs(code, raw.axes[code]!))
                     }
                 }
+                slots[s]!.raw = raw
             case .up(let v):
                 guard let s = slotOf.removeValue(forKey: v) else { continue }
                 slots[s] = nil
@@ -169,6 +170,13 @@ public struct VirtualTouchEncoder: Sendable {
     /// Every contact up (before the device is removed): one frame, or nothing when none is down.
     public mutating func liftAll() -> [InputEvent] {
         encode(slots.compactMap { $0.map { .up($0.virtual) } })
+    }
+
+    /// The slot of virtual contact `v`: looked for among the slots (a handful) before the
+    /// dictionary, which would hash.
+    private func slot(of v: Int) -> Int? {
+        for s in slots.indices where slots[s]?.virtual == v { return s }
+        return nil
     }
 
     private mutating func select(_ s: Int, _ out: inout [InputEvent]) {
@@ -190,10 +198,11 @@ public struct VirtualTouchEncoder: Sendable {
             touching = down
             out.append(InputEvent(type: EventCodes.EV_KEY, code: EventCodes.BTN_TOUCH, value: down ? 1 : 0))
         }
-        var oldest: Active?
-        for case let a? in slots where a.virtual < (oldest?.virtual ?? .max) { oldest = a }
-        guard let oldest else { return }
-        let x = Self.scale(oldest.raw.x, from: mtX, to: absX), y = Self.scale(oldest.raw.y, from: mtY, to: absY)
+        // The oldest contact, found without copying the slots' values.
+        var oldest = -1, oldestVirtual = Int.max
+        for s in slots.indices { if let v = slots[s]?.virtual, v < oldestVirtual { oldest = s; oldestVirtual = v } }
+        guard oldest >= 0 else { return }
+        let x = Self.scale(slots[oldest]!.raw.x, from: mtX, to: absX), y = Self.scale(slots[oldest]!.raw.y, from: mtY, to: absY)
         if x != pointer?.x { out.append(abs(EventCodes.ABS_X, x)) }
         if y != pointer?.y { out.append(abs(EventCodes.ABS_Y, y)) }
         pointer = (x, y)

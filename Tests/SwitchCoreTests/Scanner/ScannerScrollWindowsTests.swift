@@ -78,6 +78,30 @@ import Testing
         #expect(h.layout(Self.page(scrolled: true), at: 5).isEmpty)
     }
 
+    /// A list in a scroll pane under a column header that stays in place (GTK's tree view): a and
+    /// b in view, c and d below; after Scroll down c and d show.
+    static func list(scrolled: Bool) -> ScanModel {
+        func item(_ id: String, _ y: Double?) -> Element {
+            Fixture.button(id, frame: y.map { Rect(x: 10, y: $0, width: 40, height: 30) })
+        }
+        return Fixture.model([Element(id: "pane", label: "Rows", frame: Rect(x: 0, y: 0, width: 200, height: 100), order: .declared,
+                                      scrollable: true, children: [item("header", 0)] + (scrolled ? [item("a", nil), item("b", nil), item("c", 30), item("d", 65)]
+                                                                                                   : [item("a", 30), item("b", 65), item("c", nil), item("d", nil)]))])
+    }
+
+    @Test func scroll_continues_past_what_stays_in_place() {
+        var h = ScannerHarness(Self.list(scrolled: false), Fixture.settings(.manual), menu: Fixture.fullMenu())
+        h.start()
+        h.press(.next, at: 0.5)
+        h.press(.select, at: 1)
+        for k in 0..<5 { h.press(.next, at: 2 + Double(k) / 10) }
+        h.press(.select, at: 3)
+        #expect(h.press(.select, at: 4).contains("4.000 perform scroll pane down"))
+        // The header is the first item on screen before and after: the first that moved is c.
+        #expect(h.layout(Self.list(scrolled: true), at: 4.3) == ["4.300 highlight item c"])
+        #expect(h.layout(Self.list(scrolled: true), at: 5).isEmpty)
+    }
+
     @Test func windows_page_lists_and_activates() {
         var h = Self.harness(windows: true)
         #expect(h.press(.select, at: 1).first == "1.000 menu open on a: menu:tap, menu:gestures, menu:device, menu:shortcuts, menu:settings, menu:scroll, menu:windows, menu:escape, menu:close")
