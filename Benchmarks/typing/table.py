@@ -8,7 +8,8 @@ cs = d["configurations"]
 base = next(c for c in cs if c["name"] == d["baseline"])
 print(f"{d['phrases']} phrases, {d['characters']} characters; baseline `{d['baseline']}`: "
       f"{base['secondsPerCharacter']} s/char, {base['wordsPerMinute']} wpm. Predictions: {d['prediction']['source']}, "
-      f"{d['prediction']['contexts']} contexts in {d['prediction']['seconds']} s; whole run {d['seconds']} s.\n")
+      f"{d['prediction']['contexts']} contexts in {d['prediction']['seconds']} s; whole run {d['seconds']} s"
+      + (f", {d['cpuSeconds']} s of CPU in switchscan" if d.get('cpuSeconds') is not None else "") + ".\n")
 print("| switches | configuration | s/char | presses/char | wpm | × baseline | keystroke savings | worst phrase (line: s/char) |")
 print("|---|---|---|---|---|---|---|---|")
 for k in range(1, 7):

@@ -204,8 +204,8 @@ final class KeyboardPanel {
         fill(PixelRect(x: 0, y: 0, width: w, height: h), KeyboardPanel.background)
         guard let draw = XftDrawCreate(d, fresh, connection.visual, connection.colormap) else { return }
         defer { XftDrawDestroy(draw) }
-        var black = xftColor(.black), white = xftColor(.white)
-        defer { freeColor(&black); freeColor(&white) }
+        var black = connection.xftColor(.black), white = connection.xftColor(.white)
+        defer { connection.freeXftColor(&black); connection.freeXftColor(&white) }
         let size = max(10, min(34, p.lineHeight * 2 / 5))
         guard let keyFont = font(size) else { return }
         let smallFont = font(max(9, size * 7 / 10)) ?? keyFont
@@ -242,16 +242,5 @@ final class KeyboardPanel {
         window.setBackground(pixmap: fresh)
         if pixmap != 0 { XFreePixmap(d, pixmap) }
         pixmap = fresh
-    }
-
-    private func xftColor(_ c: CursorColor) -> XftColor {
-        var render = XRenderColor(red: UInt16(c.red) * 257, green: UInt16(c.green) * 257, blue: UInt16(c.blue) * 257, alpha: 0xFFFF)
-        var color = XftColor()
-        XftColorAllocValue(connection.display, connection.visual, connection.colormap, &render, &color)
-        return color
-    }
-
-    private func freeColor(_ c: inout XftColor) {
-        XftColorFree(connection.display, connection.visual, connection.colormap, &c)
     }
 }

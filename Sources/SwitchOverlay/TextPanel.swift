@@ -109,8 +109,8 @@ final class TextPanel {
         XFillRectangle(d, fresh, gc, Int32(style.border), Int32(style.border), UInt32(w - 2 * style.border), UInt32(h - 2 * style.border))
         guard let draw = XftDrawCreate(d, fresh, connection.visual, connection.colormap) else { return }
         defer { XftDrawDestroy(draw) }
-        var black = xftColor(.black), white = xftColor(.white)
-        defer { freeColor(&black); freeColor(&white) }
+        var black = connection.xftColor(.black), white = connection.xftColor(.white)
+        defer { connection.freeXftColor(&black); connection.freeXftColor(&white) }
         for (k, line) in lines.enumerated() {
             let row = rowRect(k, panelWidth: w)
             var ink = black
@@ -130,16 +130,5 @@ final class TextPanel {
         window.setBackground(pixmap: fresh)
         if pixmap != 0 { XFreePixmap(d, pixmap) }
         pixmap = fresh
-    }
-
-    private func xftColor(_ c: CursorColor) -> XftColor {
-        var render = XRenderColor(red: UInt16(c.red) * 257, green: UInt16(c.green) * 257, blue: UInt16(c.blue) * 257, alpha: 0xFFFF)
-        var color = XftColor()
-        XftColorAllocValue(connection.display, connection.visual, connection.colormap, &render, &color)
-        return color
-    }
-
-    private func freeColor(_ c: inout XftColor) {
-        XftColorFree(connection.display, connection.visual, connection.colormap, &c)
     }
 }

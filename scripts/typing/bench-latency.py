@@ -47,6 +47,7 @@ def measure(err_path, out_path):
         if m:
             drawn.append(float(m.group(1)))
     typed = ""
+    words_in = []  # (engine time the words came in, the text typed then)
     for line in open(out_path, errors="replace"):
         try:
             o = json.loads(line)
@@ -54,16 +55,23 @@ def measure(err_path, out_path):
             continue
         if o.get("type") == "type":
             typed = typed[:len(typed) - o.get("delete", 0)] + o.get("text", "")
-    lat = []
+        if o.get("type") == "keyboard" and "predictions" in o:
+            words_in.append((o["t"], typed))
+    lat, samples = [], []
     for t in drawn[1:]:
         before = [p for p in presses if p <= t]
         if before:
             lat.append((t - before[-1]) * 1000)
+            came = [w for w in words_in if before[-1] <= w[0] <= t]
+            samples.append((lat[-1], (came[-1][0] - before[-1]) * 1000 if came else None, came[-1][1] if came else "?", before[-1]))
     lat.sort()
     if not lat:
         print("no samples"); return 1
     def pct(q):
         return lat[min(len(lat) - 1, int(len(lat) * q))]
+    print("slowest: total ms (of which press → words in the engine ms) after the text typed:")
+    for total, engine, text, at in sorted(samples, key=lambda s: -s[0])[:6]:
+        print("  %.1f (%s) at %.3f s after %r" % (total, "%.1f" % engine if engine is not None else "-", at, text[-20:]))
     print("typed %d characters: %r" % (len(typed), typed[:60] + ("…" if len(typed) > 60 else "")))
     print("key selected (the press's time) → new words on the screen (drawn, XSync): %d samples, "
           "p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms" % (len(lat), pct(0.5), pct(0.9), pct(0.99), lat[-1]))

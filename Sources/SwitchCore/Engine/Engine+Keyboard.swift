@@ -134,17 +134,59 @@ struct KeyboardSession: Sendable {
 }
 
 /// The models of the keyboard trees shown so far, by what they show (the same page, shift, words
-/// and panel is the same tree): at most `limit`, then forgotten all at once.
+/// and panel is the same tree): at most `limit`, then forgotten all at once. A tree with other
+/// words than one seen before is the same tree but for the words' ids and labels: its model is
+/// made from a template of that shape (`templates`), the words put in their places, rather than
+/// ordered and grouped again, and its scanner keeps the levels it shaped for the shape
+/// (`ScanModel.structureKey`). `reusing: false` builds every model from its tree and keeps
+/// nothing between keyboards (the tests compare both ways).
 public struct KeyboardModelCache: Sendable {
     var models: [String: ScanModel] = [:]
+    /// Models of each shape, with placeholder words.
+    var templates: [String: ScanModel] = [:]
     static let limit = 512
+    /// Group selection's level costs by weight sequence (`ColorGroups.CostsBySequence`): a pure
+    /// function of the weights and the switch count, kept from one opening of the keyboard to the
+    /// next (`text stats` types every phrase in a keyboard of its own).
+    let colorCosts: ColorGroups.CostsBySequence
+    public let reusing: Bool
+    /// How many templates were made (the tests check the fast path was taken).
+    public private(set) var templatesMade = 0
 
-    public init() {}
+    public init(reusing: Bool = true) {
+        self.reusing = reusing
+        colorCosts = ColorGroups.CostsBySequence(enabled: reusing)
+    }
 
     mutating func model(_ content: KeyboardTree.Content, panel: Rect, screen: Size) -> ScanModel {
-        let key = content.key + "\u{2}\(panel)\(screen.width)x\(screen.height)"
+        let place = "\u{2}\(panel)\(screen.width)x\(screen.height)"
+        let key = content.key + place
         if let known = models[key] { return known }
-        var m = ScanModel(tree: KeyboardTree.tree(content, panel: panel, screen: screen))
+        var m: ScanModel
+        let words = Array(content.predictions.prefix(content.slots))
+        if reusing && !words.isEmpty {
+            let structure = content.structureKey + place
+            if templates[structure] == nil {
+                var placeholders = content
+                placeholders.predictions = words.indices.map { "\u{0}\($0)" }
+                var t = ScanModel(tree: KeyboardTree.tree(placeholders, panel: panel, screen: screen))
+                t.structureKey = structure
+                if templates.count >= KeyboardModelCache.limit { templates.removeAll(keepingCapacity: true) }
+                templates[structure] = t
+                templatesMade += 1
+            }
+            let t = templates[structure]!
+            var replacements: [(item: Int, element: Element)] = []
+            for (k, word) in words.enumerated() {
+                guard let i = t.itemIndex(id: KeyboardTree.wordPrefix + "\u{0}\(k)") else { continue }
+                replacements.append((i, KeyboardTree.wordElement(word, frame: t.items[i].element.frame)))
+            }
+            m = t.replacingItemElements(replacements)
+        } else {
+            m = ScanModel(tree: KeyboardTree.tree(content, panel: panel, screen: screen))
+            if reusing { m.structureKey = content.structureKey + place }
+        }
+        if !reusing { return m }
         m.shapeKey = key
         if models.count >= KeyboardModelCache.limit { models.removeAll(keepingCapacity: true) }
         models[key] = m
@@ -158,6 +200,7 @@ extension Engine {
     public static let predictionWait = Interval.milliseconds(500)
 
     public var isKeyboardOpen: Bool { keyboard != nil }
+
 
     /// What the keyboard believes the field holds.
     public var keyboardText: KeyboardText? { keyboard?.text }
@@ -292,6 +335,7 @@ extension Engine {
                               groupSwitches: profile.groupSwitchCount, holdDuration: profile.switchStabilization.holdDuration,
                               menu: MenuContext(profile: profile))
         scanner.uses = keyboardUses
+        scanner.colorCosts = keyboardModels.colorCosts
         for id in [Scanner.TimerID.dwell, .autoTap, .sweep] { timers.cancel(.scanner(id)) }
         appModel = model
         appModelChanged = false

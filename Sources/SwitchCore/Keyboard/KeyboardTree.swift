@@ -22,6 +22,13 @@ public enum KeyboardTree {
             ([page.name, text.capitals ? "A" : "a", text.shift.rawValue, password ? "p" : "", String(slots)] + predictions).joined(separator: "\u{1}")
         }
 
+        /// What the tree's shape depends on: the key without the words, only how many
+        /// (`KeyboardModelCache`: a word's place and frame depend on its slot alone).
+        var structureKey: String {
+            [page.name, text.capitals ? "A" : "a", text.shift.rawValue, password ? "p" : "", String(slots),
+             String(min(predictions.count, slots)) + " words"].joined(separator: "\u{1}")
+        }
+
         public var page: KeyboardLayout.Page
         public var text: KeyboardText
         /// The words of the prediction row, already cased (at most `slots`).
@@ -71,9 +78,7 @@ public enum KeyboardTree {
             let w = panel.width / Double(content.slots)
             var words: [Element] = []
             for (k, word) in content.predictions.prefix(content.slots).enumerated() {
-                words.append(Element(id: wordPrefix + word.lowercased(), label: word,
-                                     frame: Rect(x: panel.x + Double(k) * w, y: y, width: w, height: h),
-                                     respondsToUserInteraction: true))
+                words.append(wordElement(word, frame: Rect(x: panel.x + Double(k) * w, y: y, width: w, height: h)))
             }
             children.append(Element(id: predictionsID, label: "Predictions", frame: Rect(x: panel.x, y: y, width: panel.width, height: h),
                                     shouldGroupChildren: true, children: words))
@@ -100,6 +105,11 @@ public enum KeyboardTree {
         let root = Element(id: rootID, label: "Keyboard", frame: panel, viewIsModal: true, children: children)
         return ElementTree(screen: screen, root: Element(id: "keyboard:screen", frame: Rect(x: 0, y: 0, width: screen.width, height: screen.height),
                                                          children: [root]))
+    }
+
+    /// A predicted word as an element.
+    static func wordElement(_ word: String, frame: Rect?) -> Element {
+        Element(id: wordPrefix + word.lowercased(), label: word, frame: frame, respondsToUserInteraction: true)
     }
 
     /// A key as an element: its label (letters in capitals while shift or a sentence start says

@@ -112,6 +112,7 @@ public struct TextEntrySimulation: Sendable {
         var engine = Engine(tree: TextEntrySimulation.fieldTree, profile: profile, devices: [nil])
         engine.keyboardLayout = layout
         engine.keyboardModels = models
+        models = KeyboardModelCache()  // not shared while the engine adds to it (no copy)
         defer { models = engine.keyboardModels }
         _ = engine.start(at: .zero)
         _ = engine.openKeyboard(fieldID: "field", at: .zero)

@@ -54,6 +54,8 @@ public struct TextStats: Sendable {
     public var predictionSeconds: Double
     public var contexts: Int
     public var seconds: Double
+    /// The CPU time the run took (all its threads), when measured.
+    public var cpuSeconds: Double?
     public var predictor: String
 
     public init(phrases: Int, configurations: [Configuration], predictionSeconds: Double, contexts: Int, seconds: Double, predictor: String) {
@@ -120,6 +122,7 @@ public struct TextStats: Sendable {
             ("prediction", .object([("source", .string(predictor)), ("contexts", .number(Double(contexts))),
                                     ("seconds", .raw(TextStats.fixed(predictionSeconds, 3)))])),
             ("seconds", .raw(TextStats.fixed(seconds, 3))),
+            ("cpuSeconds", cpuSeconds.map { .raw(TextStats.fixed($0, 3)) } ?? .null),
         ])
     }
 
@@ -141,7 +144,8 @@ public struct TextStats: Sendable {
         for r in rows {
             out.append(r.enumerated().map { $0.offset == 0 ? $0.element.padding(widths[0]) : $0.element.leftPadding(widths[$0.offset]) }.joined(separator: "  "))
         }
-        out.append("predictions: \(predictor), \(contexts) contexts predicted in \(TextStats.fixed(predictionSeconds, 3)) s; whole run \(TextStats.fixed(seconds, 3)) s")
+        out.append("predictions: \(predictor), \(contexts) contexts predicted in \(TextStats.fixed(predictionSeconds, 3)) s; whole run \(TextStats.fixed(seconds, 3)) s"
+                   + (cpuSeconds.map { ", \(TextStats.fixed($0, 3)) s of CPU" } ?? ""))
         return out
     }
 }

@@ -11,17 +11,7 @@ public struct UserWords: Sendable, Equatable {
     /// `word count` lines; `#` lines and blank lines are skipped; a malformed line is an error
     /// naming it (the file is the person's: never silently dropped).
     public init(text: String, file: String) throws(InputError) {
-        var line = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            line += 1
-            let s = raw.trimmingCharacters(in: " \t\r")
-            if s.isEmpty || s.hasPrefix("#") { continue }
-            let parts = s.split(separator: " ")
-            guard parts.count == 2, let n = Int(parts[1]), n > 0 else {
-                throw InputError(file: file, line: line, column: 1, path: "", message: "expected \"word count\", found \"\(s)\"")
-            }
-            counts[String(parts[0]).lowercased(), default: 0] += n
-        }
+        for (word, n) in try WordList.entries(text, file: file, minimum: 1) { counts[word, default: 0] += n }
     }
 
     /// Counts every word of `text` (letters, digits and apostrophes; at least two characters).

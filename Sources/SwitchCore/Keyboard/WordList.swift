@@ -10,19 +10,25 @@ public struct WordList: Sendable {
     /// `word count` lines; `#` lines and blank lines are skipped. A malformed line is an error
     /// naming it.
     public init(text: String, file: String) throws(InputError) {
-        var list: [(String, Int)] = []
+        words = try WordList.entries(text, file: file, minimum: 0).sorted { $0.word < $1.word }
+    }
+
+    /// The `word count` lines of a list (lower-cased words; `#` lines and blank lines skipped),
+    /// each count at least `minimum`; a malformed line is an error naming it.
+    static func entries(_ text: String, file: String, minimum: Int) throws(InputError) -> [(word: String, count: Int)] {
+        var list: [(word: String, count: Int)] = []
         var line = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             line += 1
             let s = raw.trimmingCharacters(in: " \t\r")
             if s.isEmpty || s.hasPrefix("#") { continue }
             let parts = s.split(separator: " ")
-            guard parts.count == 2, let n = Int(parts[1]), n >= 0 else {
+            guard parts.count == 2, let n = Int(parts[1]), n >= minimum else {
                 throw InputError(file: file, line: line, column: 1, path: "", message: "expected \"word count\", found \"\(s)\"")
             }
             list.append((String(parts[0]).lowercased(), n))
         }
-        words = list.sorted { $0.0 < $1.0 }
+        return list
     }
 
     public var count: Int { words.count }

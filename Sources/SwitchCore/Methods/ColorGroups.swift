@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Group selection with k switches (Android Switch Access's "Group selection",
 /// `TalkBackOrderNDegreeTreeBuilder`; AsTeRICS Grid's Huffman input), as a pure tree-shape
 /// function: a level's candidates are cut into at most k contiguous runs, shown at once in k
@@ -35,7 +37,7 @@ public struct ColorGroups: Sendable {
     }
 
     public let k: Int
-    private let weights: [Double]
+    let weights: [Double]
     private let prefix: [Double]
     /// `best` per interval, keyed lower × (n + 1) + upper. Up to `flatLimit` candidates in a flat
     /// array (NaN: not yet known): the exact cut asks it hundreds of thousands of times for a
@@ -53,6 +55,14 @@ public struct ColorGroups: Sendable {
     /// Uniform weights: the exact cut of a level of n base candidates (+ back), as offsets from
     /// its first candidate, and its cost.
     private var exactBySize: [Int: (runs: [(Range<Int>, Bool)], cost: Double)] = [:]
+    /// Whole-number weights (1 + times chosen): a level's cost then depends only on its weights
+    /// in order, wherever it starts (their sums are exact integers), so a scanner keeps the costs
+    /// it computed by weight sequence (`costs`) from one level and one press to the next. A
+    /// keyboard's weights change by one key a press: most of its levels are seen again.
+    private let whole: Bool
+    /// Level + back costs and cuts by their candidates' weights, in order (whole-number weights
+    /// only): kept by the scanner from one `ColorGroups` to the next (`Scanner.colorCosts`).
+    public var costs = CostsBySequence(enabled: false)
 
     /// `weights`: one per base candidate (1 + times chosen).
     public init(weights: [Double], switches k: Int) {
@@ -65,6 +75,50 @@ public struct ColorGroups: Sendable {
         // Whole numbers (as weights are: 1 + times chosen) sum exactly, wherever a range starts.
         let w = weights.first ?? 1
         uniform = w == w.rounded() && weights.allSatisfy { $0 == w } && (p.last ?? 0) < 9e15
+        whole = !uniform && weights.allSatisfy { $0 == $0.rounded() && $0 >= 0 } && (p.last ?? 0) < 9e15
+    }
+
+    /// Costs and cuts of levels by their weight sequences, for `k` switches: a memo of a pure
+    /// function, shared by the copies of the scanner that holds it (a value a scanner hands to
+    /// the next would be copied whole whenever two copies of it were alive at a change).
+    public final class CostsBySequence: Sendable {
+        /// Off: every level is cut afresh (the tests compare both ways).
+        public let enabled: Bool
+        struct Known {
+            var k = 0
+            /// A level + back's expected presses, by its candidates' weights.
+            var costs: [[Double]: Double] = [:]
+            /// Exact cuts by weights + [1 with back, else 0], as offsets, and their cost.
+            var cuts: [[Double]: (runs: [(Range<Int>, Bool)], cost: Double)] = [:]
+        }
+        private let known = Mutex(Known())
+        static let limit = 200_000
+
+        public init(enabled: Bool = true) { self.enabled = enabled }
+
+        func cost(_ k: Int, _ seq: [Double]) -> Double? {
+            known.withLock { $0.k == k ? $0.costs[seq] : nil }
+        }
+
+        func setCost(_ k: Int, _ seq: [Double], _ value: Double) {
+            known.withLock {
+                if $0.k != k { $0 = Known(); $0.k = k }
+                if $0.costs.count >= CostsBySequence.limit { $0.costs.removeAll(keepingCapacity: true) }
+                $0.costs[seq] = value
+            }
+        }
+
+        func cut(_ k: Int, _ seq: [Double]) -> (runs: [(Range<Int>, Bool)], cost: Double)? {
+            known.withLock { $0.k == k ? $0.cuts[seq] : nil }
+        }
+
+        func setCut(_ k: Int, _ seq: [Double], _ value: (runs: [(Range<Int>, Bool)], cost: Double)) {
+            known.withLock {
+                if $0.k != k { $0 = Known(); $0.k = k }
+                if $0.cuts.count >= CostsBySequence.limit { $0.cuts.removeAll(keepingCapacity: true) }
+                $0.cuts[seq] = value
+            }
+        }
     }
 
     /// The runs of the level holding base candidates `items` (and back when `back`), one per
@@ -114,6 +168,15 @@ public struct ColorGroups: Sendable {
             return known
         }
         let value: Double
+        var sequence: [Double]?
+        if whole && costs.enabled && items.count + 1 > k {
+            let seq = Array(weights[items])
+            if let v = costs.cost(k, seq) {
+                if flat { flatMemo[key] = v } else { memo[key] = v }
+                return v
+            }
+            sequence = seq
+        }
         if items.count + 1 <= k {
             value = weight(items) + ColorGroups.backWeight
         } else if items.count + 1 <= ColorGroups.exactLimit {
@@ -122,6 +185,7 @@ public struct ColorGroups: Sendable {
             value = quantileRuns(items, back: true).reduce(0) { $0 + runCost($1) }
         }
         if flat { flatMemo[key] = value } else { memo[key] = value }
+        if let sequence { costs.setCost(k, sequence, value) }
         return value
     }
 
@@ -133,6 +197,17 @@ public struct ColorGroups: Sendable {
 
     /// Partition DP: f(s, r) = the cheapest cut of candidates s..<m into at most r runs.
     private mutating func exactRuns(_ items: Range<Int>, back: Bool) -> (runs: [Run], cost: Double) {
+        if whole && costs.enabled {
+            // By weight sequence, as offsets from the level's first candidate (`costs`).
+            let seq = Array(weights[items]) + [back ? 1 : 0]
+            let base = items.lowerBound
+            if let known = costs.cut(k, seq) {
+                return (known.runs.map { Run(items: ($0.0.lowerBound + base)..<($0.0.upperBound + base), back: $0.1) }, known.cost)
+            }
+            let computed = exactRunsComputed(items, back: back)
+            costs.setCut(k, seq, (computed.runs.map { (($0.items.lowerBound - base)..<($0.items.upperBound - base), $0.back) }, computed.cost))
+            return computed
+        }
         guard uniform else { return exactRunsComputed(items, back: back) }
         let key = items.count &* 2 &+ (back ? 1 : 0)
         if let known = exactBySize[key] {

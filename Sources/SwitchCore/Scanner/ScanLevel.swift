@@ -54,7 +54,7 @@ public struct LevelGroup: Sendable {
 /// A model's levels for one grouping. Indices passed in come from the scanner's own state, which
 /// is always kept inside the current model (layout changes relocate it).
 struct ScanLevels: Sendable {
-    let model: ScanModel
+    private(set) var model: ScanModel
     let grouping: Grouping
     let cost: ScanCostModel
     private(set) var top: [LevelStop] = []
@@ -75,6 +75,15 @@ struct ScanLevels: Sendable {
     /// The same grouping and cost model over a new model (a layout change).
     func rebuilt(_ model: ScanModel) -> ScanLevels {
         ScanLevels(model: model, grouping: grouping, cost: cost)
+    }
+
+    /// These levels over `model`, a model of the same structure (`ScanModel.structureKey`: the
+    /// same frames, containers and order, other ids and labels for some items): what `rebuilt`
+    /// would shape, since shaping reads frames and containers only.
+    func over(_ model: ScanModel) -> ScanLevels {
+        var copy = self
+        copy.model = model
+        return copy
     }
 
     /// Numbers the groups depth-first in scan order and notes every item's place.

@@ -76,8 +76,18 @@ extension Scanner {
         case .items: weights = ids.map { 1 + Double(uses[$0] ?? 0) }
         case .menu: weights = Array(repeating: 1, count: ids.count)
         }
-        var split = ColorGroups(weights: weights, switches: groupSwitches)
+        // The cut of the last level shown, while the weights are the same (the levels of one
+        // choice, a keyboard shown again after a key): what it computed for its intervals holds.
+        var split: ColorGroups
+        if let last = lastColorSplit, last.k == max(2, groupSwitches), last.weights == weights {
+            split = last
+            lastColorSplit = nil  // not shared while it grows
+        } else {
+            split = ColorGroups(weights: weights, switches: groupSwitches)
+            split.costs = colorCosts
+        }
         c.runs = split.runs(c.stack.last?.items ?? 0..<ids.count, back: !c.stack.isEmpty)
+        lastColorSplit = split
         context += 1
         out.append(.emit(.colorGroups(c.runs.enumerated().map { n, run in
             ColorGroupLine(color: ColorGroups.colorNames[n], ids: Array(ids[run.items]),

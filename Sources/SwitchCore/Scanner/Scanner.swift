@@ -225,6 +225,13 @@ public struct Scanner: Sendable {
     private static let scopeMemoryLimit = 8
     /// Levels shaped for models with a `shapeKey` (`shaped`).
     var shapedLevels: [String: ScanLevels] = [:]
+    /// Levels shaped for models with a `structureKey`: a model of the same structure (other ids
+    /// and labels in the same places) has the same levels over its own items (`ScanLevels.over`).
+    var shapedStructures: [String: ScanLevels] = [:]
+    /// Group selection: the costs of the levels cut so far, by their weights (`ColorGroups`).
+    var colorCosts = ColorGroups.CostsBySequence()
+    /// Group selection: the last level's cut, kept while the weights stay the same.
+    var lastColorSplit: ColorGroups?
     /// Group selection: the items' ids and labels for a model with a `shapeKey`.
     var itemNames: (key: String, names: [MenuEntryName])?
     /// `speak` lines emitted so far (the next one's utterance number).
@@ -724,7 +731,16 @@ public struct Scanner: Sendable {
     mutating func shaped(_ model: ScanModel) -> ScanLevels {
         guard let key = model.shapeKey else { return levels.rebuilt(model) }
         if let known = shapedLevels[key] { return known }
-        let new = levels.rebuilt(model)
+        let new: ScanLevels
+        if let structure = model.structureKey, let same = shapedStructures[structure] {
+            new = same.over(model)
+        } else {
+            new = levels.rebuilt(model)
+            if let structure = model.structureKey {
+                if shapedStructures.count >= 256 { shapedStructures.removeAll(keepingCapacity: true) }
+                shapedStructures[structure] = new
+            }
+        }
         if shapedLevels.count >= 256 { shapedLevels.removeAll(keepingCapacity: true) }
         shapedLevels[key] = new
         return new

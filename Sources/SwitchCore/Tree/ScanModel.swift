@@ -19,6 +19,10 @@ public struct ScanModel: Sendable {
     /// A name for the tree this model was made from, when the same tree comes back again and
     /// again (the keyboard's pages, `KeyboardModelCache`): a scanner keeps what it shaped for it.
     public var shapeKey: String?
+    /// A name for what the scanner's levels depend on (frames, containers, order), when trees that
+    /// differ only in some items' ids and labels come back again and again (the keyboard with other
+    /// predicted words, `KeyboardModelCache`): a scanner keeps the levels it shaped for it.
+    public var structureKey: String?
 
     private var indexByID: [String: Int]
 
@@ -249,6 +253,27 @@ extension ScanModel {
         self.scopeLabel = ElementDescription.spoken(scope)
         self.scopeFrame = scope.frame
         self.indexByID = index
+    }
+
+    /// The same model with the elements of some scan items replaced (`replacements`: item index →
+    /// element), each by one in its place: the same frame and traits, another id and label (the
+    /// keyboard's predicted words). The order, the groups and the levels are those of this model,
+    /// which is what `init(tree:)` would make of the tree with the new elements, since ordering
+    /// and grouping read frames and containers, never ids or labels
+    /// (KeyboardModelTemplateTests).
+    func replacingItemElements(_ replacements: [(item: Int, element: Element)]) -> ScanModel {
+        var elements = accessibilityElements
+        for (i, e) in replacements { elements[items[i].elementIndex] = e }
+        let old = items.first?.links
+        let links = ScanLinks(elements: elements, groupParents: old?.groupParents ?? [], chain: old?.chain ?? [],
+                              scrollers: old?.scrollers ?? [])
+        var copy = self
+        copy.accessibilityElements = elements
+        copy.items = items.map { ScanItem(group: $0.group, links: links, elementIndex: $0.elementIndex, actionChain: $0.actionChain,
+                                          scroller: $0.scroller) }
+        for (i, _) in replacements { copy.indexByID[items[i].id] = nil }
+        for (i, e) in replacements { copy.indexByID[e.id] = i }
+        return copy
     }
 
     /// A node of the reachable tree: an element (index into `Reachable.elements`) or a container

@@ -81,8 +81,9 @@ struct TextStatsCommand: ParsableCommand {
         // A phrase some layout cannot type is left out of every configuration (the same phrases
         // for all), and said.
         var kept: [(Int, String)] = []
+        let typeable = layouts.map { ($0.0, $0.1.typeableCharacters) }  // made once: a set of every page's keys
         for (line, text) in lines {
-            if let (name, c) = layouts.lazy.compactMap({ (n, l) in text.first { !l.typeableCharacters.contains($0) }.map { (n, $0) } }).first {
+            if let (name, c) = typeable.lazy.compactMap({ (n, set) in text.first { !set.contains($0) }.map { (n, $0) } }).first {
                 note("\(InputFiles.displayName(phrases)):\(line): left out: layout \(TerminalText.escaped(name)) has no key for \(TerminalText.quoted(String(c)))")
             } else {
                 kept.append((line, text))
@@ -112,7 +113,14 @@ struct TextStatsCommand: ParsableCommand {
         let phraseFile = InputFiles.displayName(phrases)
         let base = loaded
         let phraseList = kept
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { k in
+        // The longest first (group selection with few switches, then with predictions), so no
+        // core is left idle at the end while the other finishes a long one.
+        func weight(_ j: (name: String, layout: KeyboardLayout, method: TextEntrySimulation.Method, n: Int)) -> Int {
+            (j.method.switches > 1 ? 100 - j.method.switches * 10 : (j.method == .auto ? 20 : 10)) + (j.n > 0 ? 1 : 0)
+        }
+        let order = jobs.indices.sorted { weight(jobs[$0]) > weight(jobs[$1]) }
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { n in
+            let k = order[n]
             let job = jobs[k]
             let sim = TextEntrySimulation(base: base, layout: job.layout, method: job.method, predictions: job.n)
             var total = TextStats.Totals()
@@ -132,12 +140,21 @@ struct TextStatsCommand: ParsableCommand {
         let results = out.results.compactMap { $0 }
         let (predictSeconds, contexts) = shared.totals
         for failure in Set(shared.failures).sorted() { note("predictions failed: \(failure)") }
-        let stats = TextStats(phrases: kept.count, configurations: results, predictionSeconds: predictSeconds, contexts: contexts,
+        var stats = TextStats(phrases: kept.count, configurations: results, predictionSeconds: predictSeconds, contexts: contexts,
                               seconds: Date().timeIntervalSince(started), predictor: predictor.rawValue)
+        stats.cpuSeconds = Self.cpuSeconds()
         switch format {
         case .json: Output.line(stats.json.rendered(indent: 2))
         case .text: Output.lines(stats.text)
         }
+    }
+
+    /// This process's CPU time so far, user and system, all threads (presage's child is apart:
+    /// the time waited for it is `prediction.seconds`).
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     private func parseCounts() throws -> [Int] {
@@ -154,30 +171,50 @@ struct TextStatsCommand: ParsableCommand {
 }
 
 /// The predictions of a `text stats` run, shared by the configurations that run at once: a
-/// context is predicted once (the first configuration that needs it asks; the others wait for
-/// the answer), and the time spent predicting is counted apart.
+/// context is predicted once (the first configuration that needs it asks; another that needs it
+/// meanwhile waits for that answer), and the time spent predicting is counted apart. A context
+/// known already is answered without waiting for the predictor's work on another.
 final class SharedPredictions: @unchecked Sendable {
+    /// Guards `cache` and the counts (held for a lookup only).
     private let lock = NSLock()
+    /// One question at a time to the predictor (its child process answers one at a time).
+    private let asking = NSLock()
     private let sources: PredictionSources
     private var cache: [String: [String]] = [:]
     private var seconds = 0.0
     private var contexts = 0
-    private(set) var failures: [String] = []
+    private var failed: [String] = []
 
     init(_ sources: PredictionSources) { self.sources = sources }
 
-    func predict(_ language: String, _ context: String, _ count: Int) -> [String] {
+    private func known(_ key: String) -> [String]? {
         lock.lock()
         defer { lock.unlock() }
+        return cache[key]
+    }
+
+    func predict(_ language: String, _ context: String, _ count: Int) -> [String] {
         let key = language + "\u{0}" + context
-        if let known = cache[key] { return Array(known.prefix(count)) }
+        if let known = known(key) { return Array(known.prefix(count)) }
+        asking.lock()
+        defer { asking.unlock() }
+        if let known = known(key) { return Array(known.prefix(count)) }  // asked while this waited
         let t0 = Date()
         let (found, failure) = sources.predict(context, language: language)
-        if let failure { failures.append(failure) }
-        seconds += Date().timeIntervalSince(t0)
+        let spent = Date().timeIntervalSince(t0)
+        lock.lock()
+        if let failure { failed.append(failure) }
+        seconds += spent
         contexts += 1
         cache[key] = found
+        lock.unlock()
         return Array(found.prefix(count))
+    }
+
+    var failures: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return failed
     }
 
     var totals: (seconds: Double, contexts: Int) {

@@ -221,6 +221,21 @@ struct KeyboardEngineTests {
         #expect(!p.take().contains { $0.contains("\"type\":\"speak\"") && $0.contains("H to E") })
     }
 
+    /// In a password field nothing is said: no key, no row, no word typed (the same presses as
+    /// keyboard_speaks_the_word_typed_after_the_next_highlight, which says them all elsewhere).
+    @Test func keyboard_says_nothing_of_a_password() throws {
+        var s = try Self.opened(entry: "password", speech: true)
+        s.press(at: 1.8, held: 0.05); s.press(at: 2.7, held: 0.05)             // H
+        s.press(at: 3.7, held: 0.05); s.press(at: 6.6, held: 0.05)             // row2, space (third)
+        let lines = s.take()
+        #expect(lines.contains("{\"t\":6.600,\"type\":\"type\",\"text\":\"•\",\"key\":\"key:space\"}"))
+        #expect(lines.filter { $0.contains("\"type\":\"highlight\"") }.count > 4)
+        // The field's own phrase was said before the keyboard opened; nothing after.
+        let opened = try #require(lines.firstIndex { $0.contains("\"state\":\"opened\"") })
+        #expect(!lines[opened...].contains { $0.contains("\"type\":\"speak\"") })
+        #expect(lines[..<opened].contains { $0.contains("\"type\":\"speak\"") })  // speech is on
+    }
+
     @Test func keyboard_speaks_the_word_typed_after_the_next_highlight() throws {
         var s = try Self.opened(speech: true)
         s.press(at: 1.8, held: 0.05); s.press(at: 2.7, held: 0.05)             // H
