@@ -65,7 +65,7 @@ struct WebLiveTests {
         let first = try #require(long.index(of: "Item 1.1"), "\(long.labels)")
         let top = ["menu:tap", "menu:gestures", "menu:device", "menu:shortcuts", "menu:settings", "menu:scroll", "menu:escape", "menu:close"]
         let paged = s.live(scenario: "wait running\nsleep 3000\n" + Keys.next(first) + Keys.menu + Keys.next(top.firstIndex(of: "menu:scroll")!)
-                           + Keys.select + Keys.select + "sleep 1500\nsignal INT\n",
+                           + Keys.select + Keys.select + "sleep 4000\nsignal INT\n",
                            ["run", "--desktop", "--app", browser.appName, "--profile", DesktopSession.webProfile, "--format", "jsonl", "--no-show"],
                            timeout: 120)
         #expect(paged.lines("menu").first?["items"] as? [String] == top, "\(paged.stdout)")
