@@ -158,6 +158,14 @@ check "speech and sounds turned on from the scanner menu's Settings: nothing bef
   --ioctl "/dev/input/event10=$DEV/keyboard.ioctl" --scenario "$HERE/scenario-menu-toggles.txt" -- \
   "$BIN" run --tree "$HERE/tree.json" --profile "$HERE/profile-menu-toggles.json" --format jsonl
 
+rm -f "$W"/utt/* "$W"/icons/*
+mkdir -p "$W/utt/text"
+check "the scanning keyboard spoken: its keys and rows as they are highlighted, the word typed, nothing of a password field (issue 18)" \
+  env UTT="$W/utt" /usr/bin/python3 $HERE/check.py keyboard /usr/bin/python3 "$LIVE" --device "$DEV/keyboard.umockdev" \
+  --ioctl "/dev/input/event10=$DEV/keyboard.ioctl" --scenario "$HERE/scenario-keyboard-speech.txt" -- \
+  "$BIN" run --tree "$HERE/tree-keyboard.json" --profile "$HERE/profile-keyboard-speech.json" --format jsonl
+rm -rf "$W/utt/text"
+
 SPEECHD_ADDRESS="unix_socket:$W/nobody.sock" SPEECHD_CMD=/bin/false umock "$BIN" run --tree "$HERE/tree.json" \
   --profile "$HERE/profile-speech.json" --until 1 >/dev/null 2>"$W/nosd.err"; rc=$?
 check "speech on without speech-dispatcher: status 2 and a clear message" \
