@@ -8,9 +8,10 @@
 #   of plausible length (against the speech-time model), and speech-paced scanning waits for
 #   speech-dispatcher's end-of-phrase events; the sound cues (a tick per highlight, a click per
 #   selection) are played by speech-dispatcher and written as audio; speech and sounds off in the
-#   profile are turned on from the scanner menu's Settings (issue 23).
+#   profile are turned on from the scanner menu's Settings (issue 23); the scanning keyboard's rows,
+#   keys and words spoken, and nothing of a password field (issue 18).
 # Devices: the umockdev one-key switch of Tests/SwitchInputTests. Starts and tears down everything
-# it starts (also on failure). About 40 s. Ends with "N passed, M failed".
+# it starts (also on failure). About 70 s. Ends with "N passed, M failed".
 set -u
 cd "$(dirname "$0")/../.."
 HERE=scripts/presence
