@@ -10,7 +10,8 @@ import SwitchInput
 /// gives its descriptors and next timeout, `dispatch` runs it); events are only collected there,
 /// and `RefreshSchedule` decides when to read again. Every call to an application is bounded by
 /// the bus timeout: an application that hangs costs that once, its tree ends (`tree notAnswering`
-/// line), and it is pinged in the background until it answers. One that quits ends its tree
+/// line; for a read, one probe later: a busy browser answers by then), and it is pinged in the
+/// background until it answers. One that quits ends its tree
 /// (`tree ended`); the engine keeps running, and scanning starts again when a window comes.
 public final class DesktopSource: LoopAdapter {
     public let name = "desktop"
@@ -227,6 +228,7 @@ public final class DesktopSource: LoopAdapter {
             return fail(error, app: app)
         }
         silent.remove(app.bus)
+        unanswered = nil
         install(root, app: app)
         if scannedWindow?.bus != app.bus || scannedWindow?.path != windows[0] { windowsStale = true }
         scannedWindow = (app.bus, windows[0])
@@ -350,13 +352,35 @@ public final class DesktopSource: LoopAdapter {
         tree = AtspiMapping.tree(root, screen: screen)
     }
 
-    private func fail(_ error: DesktopReader.Failure, app: AppRef) -> RefreshSchedule.ReadOutcome {
+    /// A read of the scanned application that got no answer in time (its `tree notAnswering` line
+    /// written), its tree kept until the probe a second later (`fail`): a browser laying out a
+    /// large page after a scroll can be busy for longer than the timeout and still answer within
+    /// the second; it is then read again (`tree window`) and scanning goes on where it was.
+    private var unanswered: (app: String, why: String, bus: String)?
+
+    /// `deferrable`: a read (not a perform) of the application scanned now may keep its tree until
+    /// the next probe says whether it answers (then it is read again, and scanning goes on where it
+    /// was); a perform that gets no answer, or a second silence, ends the tree at once.
+    private func fail(_ error: DesktopReader.Failure, app: AppRef, deferrable: Bool = true) -> RefreshSchedule.ReadOutcome {
         switch error {
         case .notAnswering where bus.isOnBus(app.bus):
             silent.insert(app.bus)
-            if appName == nil, activeWindow?.bus != app.bus { activeWindow = nil }
             probe = (app.bus, nil)
-            return end(.notAnswering, app: app.name, "no reply within \(AtspiBus.timeoutMilliseconds) ms", bus: app.bus)
+            let why = "no reply within \(AtspiBus.timeoutMilliseconds) ms"
+            if deferrable, self.app?.bus == app.bus, !index.isEmpty, unanswered == nil {
+                // The line now (the pause it cost is this one timeout), the tree kept until the probe.
+                unanswered = (app.name, why, app.bus)
+                let key = "notAnswering:" + app.name
+                if lastSource != key {
+                    lastSource = key
+                    lines.append(.tree(TreeSourceChange(.notAnswering, app: app.name, detail: why)))
+                }
+                trace?("read \(app.name): no reply in time; its tree kept until the probe")
+                return .notAnswering
+            }
+            unanswered = nil
+            if appName == nil, activeWindow?.bus != app.bus { activeWindow = nil }
+            return end(.notAnswering, app: app.name, why, bus: app.bus)
         case .notAnswering, .gone:
             if activeWindow?.bus == app.bus { activeWindow = nil }
             silent.remove(app.bus)
@@ -468,6 +492,14 @@ public final class DesktopSource: LoopAdapter {
         stepPageJobs()
         if let p = probe, let answered = p.answered {
             probe = (p.bus, nil)
+            if let u = unanswered, u.bus == p.bus {
+                // Still silent a second later: hung, not busy; its tree ends now.
+                unanswered = nil
+                if !answered {
+                    if appName == nil, activeWindow?.bus != u.bus { activeWindow = nil }
+                    _ = end(.notAnswering, app: u.app, u.why, bus: u.bus)
+                }
+            }
             run(schedule.handle(answered ? .probeAnswered : .probeFailed, at: now), now)
         }
         let context = DesktopEventRules.Context(appBus: app?.bus, followsActiveWindow: appName == nil, knows: { self.index[$0] != nil },
@@ -546,7 +578,7 @@ public final class DesktopSource: LoopAdapter {
         let now = Instant(microseconds: MonotonicClock.nowMicroseconds())
         if notAnswering, let app {
             let before = tree
-            run(schedule.handle(.readFinished(fail(.notAnswering, app: app)), at: now), now)
+            run(schedule.handle(.readFinished(fail(.notAnswering, app: app, deferrable: false)), at: now), now)
             inputs += takeLines().map { .line($0) }
             if tree != before { inputs.append(.layout(tree)); newTree?(tree) }
         } else {

@@ -102,6 +102,21 @@ import Testing
         #expect(h.layout(Self.list(scrolled: true), at: 5).isEmpty)
     }
 
+    /// A large page read whole after the scroll arrives seconds later (up to 6 s); later than that
+    /// the highlight stays where the person has it.
+    @Test func scroll_follows_a_slow_page_read_for_six_seconds() {
+        for (late, moves) in [(5.9, true), (6.1, false)] {
+            var h = ScannerHarness(Self.page(scrolled: false), Fixture.settings(.manual), menu: Fixture.fullMenu())
+            h.start()
+            h.press(.select, at: 1)
+            for k in 0..<5 { h.press(.next, at: 2 + Double(k) / 10) }
+            h.press(.select, at: 3)
+            #expect(h.press(.select, at: 4).contains("4.000 perform scroll page down"))
+            let out = h.layout(Self.page(scrolled: true), at: 4 + late)
+            #expect(moves ? out == [String(format: "%.3f highlight item c", 4 + late)] : !out.contains { $0.hasSuffix("highlight item c") }, "\(late): \(out)")
+        }
+    }
+
     @Test func windows_page_lists_and_activates() {
         var h = Self.harness(windows: true)
         #expect(h.press(.select, at: 1).first == "1.000 menu open on a: menu:tap, menu:gestures, menu:device, menu:shortcuts, menu:settings, menu:scroll, menu:windows, menu:escape, menu:close")

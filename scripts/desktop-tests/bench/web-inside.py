@@ -203,16 +203,18 @@ for app in os.environ.get("SWITCHSCAN_BENCH_APPS", "Chromium Firefox").split():
             print("scroll by the Scroll page: no Scroll entry on %s's first link (%s)" % (app, top))
         else:
             k = top.index("menu:scroll")
-            cycle = lambda up: taps("M") + taps("SPACE", k) + taps("ENTER", wait=300) + taps("SPACE", 1 if up else 0) + taps("ENTER", wait=2500)
+            cycle = lambda up: taps("M") + taps("SPACE", k) + taps("ENTER", wait=300) + taps("SPACE", 1 if up else 0) + taps("ENTER", wait=4000)
             scen = "wait running\nsleep 4000\n" + taps("SPACE", first_link) + "".join(cycle((j // 10) % 2 == 1) for j in range(scrolls)) + "signal INT\n"
             lines = scenario_run(app, scen, timeout=900)
-            lat, missed, failed = [], 0, 0
+            lat, missed, failed, reasons = [], 0, 0, {}
             for j, l in enumerate(lines):
                 if l.get("type") != "perform" or l.get("action") != "scroll":
                     continue
                 res = next((r for r in lines[j:] if r.get("type") == "result"), {})
                 if res.get("result") != "done":
                     failed += 1
+                    why = res.get("reason", "no result line")
+                    reasons[why] = reasons.get(why, 0) + 1
                     continue
                 # The first highlight after the perform that is not the menu's origin coming back at once.
                 nxt = next((h for h in lines[j:] if h.get("type") in ("highlight", "menu") and (h.get("type") == "menu" and h.get("items") or h.get("t", 0) > l["t"] + 0.001)), None)
@@ -221,8 +223,8 @@ for app in os.environ.get("SWITCHSCAN_BENCH_APPS", "Chromium Firefox").split():
                 else:
                     missed += 1
             if lat:
-                print("scroll by the Scroll page (a switch: menu, Scroll, Down/Up) to the new highlight: p50 %.0f ms, p99 %.0f ms, max %.0f ms over %d scrolls (%d without a new highlight, %d failed)"
-                      % (quantile(lat, 0.5), quantile(lat, 0.99), max(lat), len(lat), missed, failed))
+                print("scroll by the Scroll page (a switch: menu, Scroll, Down/Up) to the new highlight: p50 %.0f ms, p99 %.0f ms, max %.0f ms over %d scrolls (%d without a new highlight, %d failed: %s; %d of %d cycles came to no scroll)"
+                      % (quantile(lat, 0.5), quantile(lat, 0.99), max(lat), len(lat), missed, failed, reasons, scrolls - len(lat) - missed - failed, scrolls))
             else:
                 print("scroll by the Scroll page: no highlight after any of %d scrolls (%d failed); the run's last lines: %s"
                   % (missed, failed, [(l.get("type"), l.get("label") or l.get("items") or l.get("change")) for l in lines[-8:]]))
@@ -234,7 +236,7 @@ for app in os.environ.get("SWITCHSCAN_BENCH_APPS", "Chromium Firefox").split():
     # 5. A page change: the first tree of the new page (a read whose item count differs from the
     # last one before the change: the pages hold 5,000 links and a few items), over 100.
     def read_counts(since):
-        return [(t, int(m.group(1))) for t, l in list(run.err) if t >= since for m in [re.search(r"read %s: \d+ calls, (\d+) items" % app, l)] if m]
+        return [(t, int(m.group(1))) for t, l in list(run.err) if t >= since for m in [re.search(r"read %s: \d+ calls(?: \(\d+ subtrees\))?, (\d+) items" % app, l)] if m]
     changes = []
     for k in range(100 if "5" in steps else 0):
         url = ("file://" + work + "/page2.html") if k % 2 == 0 else page
