@@ -192,9 +192,33 @@ def toggles(cmd):
     print(f"{len(ticks)} ticks played; {len(after)} highlights after sounds were turned on at {t_sounds}")
     return ok and 0 < len(ticks) <= len(after)
 
+def keyboard(cmd):
+    """The scanning keyboard spoken (issue 18): keys and rows said as they are highlighted (their
+    text kept by speak-to-file.sh in UTT/text), the word typed said after its space, and nothing
+    of the password field's keyboard (its row 3 and its keys shift and z are never said; the
+    message's keyboard never enters row 3)."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    lines = [json.loads(l) for l in p.stdout]
+    p.wait()
+    time.sleep(0.5)
+    d = os.path.join(os.environ["UTT"], "text")
+    said = [open(os.path.join(d, f)).read().strip() for f in sorted(os.listdir(d))]
+    typed = [e.get("text") for e in lines if e["type"] == "type"]
+    print(f"exit status {p.returncode}; typed {typed}; said {said}")
+    lower = [s.lower() for s in said]
+    ok = p.returncode == 0 and typed == ["H", "i", " ", "•"]
+    for key in ["a", "s", "d", "f", "g", "h", "q", "i", "hi"]:
+        if key not in lower:
+            print(f"not said: {key!r}"); ok = False
+    for secret in ["z", "shift"]:
+        if secret in lower:
+            print(f"said in the password field: {secret!r}"); ok = False
+    return ok
+
 if __name__ == "__main__":
     what, args = sys.argv[1], sys.argv[2:]
     ok = {"ring": lambda: ring(*args), "panel": lambda: panel(args[0], args[1], args[2], args[3], args[4:]),
           "absent": lambda: absent(*args), "speech": lambda: speech(args), "paced": lambda: paced(args),
-          "interrupted": lambda: interrupted(args), "cues": lambda: cues(args), "toggles": lambda: toggles(args)}[what]()
+          "interrupted": lambda: interrupted(args), "cues": lambda: cues(args), "toggles": lambda: toggles(args),
+          "keyboard": lambda: keyboard(args)}[what]()
     sys.exit(0 if ok else 1)

@@ -8,9 +8,10 @@
 #   of plausible length (against the speech-time model), and speech-paced scanning waits for
 #   speech-dispatcher's end-of-phrase events; the sound cues (a tick per highlight, a click per
 #   selection) are played by speech-dispatcher and written as audio; speech and sounds off in the
-#   profile are turned on from the scanner menu's Settings (issue 23).
+#   profile are turned on from the scanner menu's Settings (issue 23); the scanning keyboard's rows,
+#   keys and words spoken, and nothing of a password field (issue 18).
 # Devices: the umockdev one-key switch of Tests/SwitchInputTests. Starts and tears down everything
-# it starts (also on failure). About 40 s. Ends with "N passed, M failed".
+# it starts (also on failure). About 70 s. Ends with "N passed, M failed".
 set -u
 cd "$(dirname "$0")/../.."
 HERE=scripts/presence
@@ -157,6 +158,14 @@ check "speech and sounds turned on from the scanner menu's Settings: nothing bef
   env UTT="$W/utt" ICONS="$W/icons" /usr/bin/python3 $HERE/check.py toggles /usr/bin/python3 "$LIVE" --device "$DEV/keyboard.umockdev" \
   --ioctl "/dev/input/event10=$DEV/keyboard.ioctl" --scenario "$HERE/scenario-menu-toggles.txt" -- \
   "$BIN" run --tree "$HERE/tree.json" --profile "$HERE/profile-menu-toggles.json" --format jsonl
+
+rm -f "$W"/utt/* "$W"/icons/*
+mkdir -p "$W/utt/text"
+check "the scanning keyboard spoken: its keys and rows as they are highlighted, the word typed, nothing of a password field (issue 18)" \
+  env UTT="$W/utt" /usr/bin/python3 $HERE/check.py keyboard /usr/bin/python3 "$LIVE" --device "$DEV/keyboard.umockdev" \
+  --ioctl "/dev/input/event10=$DEV/keyboard.ioctl" --scenario "$HERE/scenario-keyboard-speech.txt" -- \
+  "$BIN" run --tree "$HERE/tree-keyboard.json" --profile "$HERE/profile-keyboard-speech.json" --format jsonl
+rm -rf "$W/utt/text"
 
 SPEECHD_ADDRESS="unix_socket:$W/nobody.sock" SPEECHD_CMD=/bin/false umock "$BIN" run --tree "$HERE/tree.json" \
   --profile "$HERE/profile-speech.json" --until 1 >/dev/null 2>"$W/nosd.err"; rc=$?
