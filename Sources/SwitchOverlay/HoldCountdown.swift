@@ -21,6 +21,8 @@ final class HoldCountdown {
 
     private let arc: OverlayWindow
     private let track: OverlayWindow
+    /// The track's pieces: the same whole circle for every countdown, made once.
+    private let trackShape: [PixelRect]
     /// The countdowns running: contact → (where, from, until), in the order they started.
     private var running: [(device: Int, contact: Int, at: Point, from: Instant, until: Instant)] = []
     private var drawnSweep: Int?
@@ -28,6 +30,7 @@ final class HoldCountdown {
     init(_ connection: OverlayDisplay, color: CursorColor, large: Bool) {
         radius = large ? 48 : 32
         thickness = large ? 10 : 7
+        trackShape = Self.ring(radius: radius, thickness: 2, sweepDegrees: 360)
         track = OverlayWindow(connection, name: "switchscan hold countdown track", background: connection.pixel(.black))
         arc = OverlayWindow(connection, name: "switchscan hold countdown", background: connection.pixel(color))
     }
@@ -73,7 +76,7 @@ final class HoldCountdown {
         let size = 2 * radius + 1
         let origin = PixelRect(x: Int(c.at.x.rounded()) - radius, y: Int(c.at.y.rounded()) - radius, width: size, height: size)
         guard origin.intersection(screen).width > 0 else { return }
-        track.place(origin, shape: Self.ring(radius: radius, thickness: 2, sweepDegrees: 360))
+        track.place(origin, shape: trackShape)
         track.show()
         if sweep != drawnSweep {
             drawnSweep = sweep

@@ -63,14 +63,8 @@ struct SlotTracker: Sendable {
     private func point(_ s: Slot) -> Point { mapping.point(x: s.x, y: s.y) }
     private func raw(_ s: Slot) -> RawTouch { RawTouch(x: s.x, y: s.y, axes: s.axes) }
 
-    mutating func handle(frame: [InputEvent]) -> [TouchSample] {
-        var out: [TouchSample] = []
-        handle(frame: frame, into: &out)
-        return out
-    }
-
-    /// `handle(frame:)`, appending to `out`: the contacts that ended first, then those that started
-    /// or moved.
+    /// One frame, appended to `out`: the contacts that ended first, then those that started or
+    /// moved.
     mutating func handle(frame: [InputEvent], into out: inout [TouchSample]) {
         var ended: [TouchSample] = []
         for e in frame where e.type == EventCodes.EV_ABS {

@@ -100,9 +100,8 @@ public struct VirtualTouchEncoder: Sendable {
     private let mtY: DeviceDescription.AbsInfo
     private let absX: DeviceDescription.AbsInfo
     private let absY: DeviceDescription.AbsInfo
-    /// Slot → what is down in it.
+    /// Slot → what is down in it (the one record of what is down: a handful of slots, searched).
     private var slots: [Active?]
-    private var slotOf: [Int: Int] = [:]
     private var selected = 0
     private var nextTrackingID: Int32 = 0
     private var touching = false
@@ -121,7 +120,7 @@ public struct VirtualTouchEncoder: Sendable {
     }
 
     /// Contacts down now.
-    public var activeCount: Int { slotOf.count }
+    public var activeCount: Int { slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 
     /// One frame, ending with `SYN_REPORT`; empty when nothing in it reaches the device.
     public mutating func encode(_ frame: [VirtualTouch]) -> [InputEvent] {
@@ -136,9 +135,8 @@ public struct VirtualTouchEncoder: Sendable {
         for change in frame {
             switch change {
             case .down(let v, let raw):
-                guard slotOf[v] == nil, let s = slots.firstIndex(where: { $0 == nil }) else { continue }
+                guard slot(of: v) == nil, let s = slots.firstIndex(where: { $0 == nil }) else { continue }
                 slots[s] = Active(virtual: v, raw: raw)
-                slotOf[v] = s
                 select(s, &out)
                 out.append(abs(EventCodes.ABS_MT_TRACKING_ID, nextTrackingID))
                 nextTrackingID = (nextTrackingID + 1) % Self.trackingIDs
@@ -156,7 +154,7 @@ public struct VirtualTouchEncoder: Sendable {
                 }
                 slots[s]!.raw = raw
             case .up(let v):
-                guard let s = slotOf.removeValue(forKey: v) else { continue }
+                guard let s = slot(of: v) else { continue }
                 slots[s] = nil
                 select(s, &out)
                 out.append(abs(EventCodes.ABS_MT_TRACKING_ID, -1))
@@ -172,8 +170,8 @@ public struct VirtualTouchEncoder: Sendable {
         encode(slots.compactMap { $0.map { .up($0.virtual) } })
     }
 
-    /// The slot of virtual contact `v`: looked for among the slots (a handful) before the
-    /// dictionary, which would hash.
+    /// The slot of virtual contact `v`: looked for among the slots (a handful; a dictionary
+    /// beside them would hash, and could disagree with them).
     private func slot(of v: Int) -> Int? {
         for s in slots.indices where slots[s]?.virtual == v { return s }
         return nil
@@ -193,15 +191,15 @@ public struct VirtualTouchEncoder: Sendable {
     }
 
     private mutating func emulatePointer(_ out: inout [InputEvent]) {
-        let down = !slotOf.isEmpty
+        // The oldest contact, found without copying the slots' values; none: nothing is down.
+        var oldest = -1, oldestVirtual = Int.max
+        for s in slots.indices { if let v = slots[s]?.virtual, v < oldestVirtual { oldest = s; oldestVirtual = v } }
+        let down = oldest >= 0
         if down != touching {
             touching = down
             out.append(InputEvent(type: EventCodes.EV_KEY, code: EventCodes.BTN_TOUCH, value: down ? 1 : 0))
         }
-        // The oldest contact, found without copying the slots' values.
-        var oldest = -1, oldestVirtual = Int.max
-        for s in slots.indices { if let v = slots[s]?.virtual, v < oldestVirtual { oldest = s; oldestVirtual = v } }
-        guard oldest >= 0 else { return }
+        guard down else { return }
         let x = Self.scale(slots[oldest]!.raw.x, from: mtX, to: absX), y = Self.scale(slots[oldest]!.raw.y, from: mtY, to: absY)
         if x != pointer?.x { out.append(abs(EventCodes.ABS_X, x)) }
         if y != pointer?.y { out.append(abs(EventCodes.ABS_Y, y)) }
