@@ -99,52 +99,60 @@ final class DesktopPerformer {
         case .window:
             return (.failed("not the performer's to do"), false)  // the live desktop does it
         case .stepValue(let id, let up):
-            guard let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) else { return (.failed("the element is gone"), false) }
-            let t = batch.properties(p, "org.a11y.atspi.Value", AtspiValue.propertyNames)
-            let props: [String: DBusValue]
-            switch batch.reply(t) {
-            case .success(let v): props = v?.dictionary ?? [:]
-            case .failure(let e): return (.failed(e.reason), e == .timeout)
-            }
-            let value = AtspiValue(current: props["CurrentValue"]?.double ?? 0, minimum: props["MinimumValue"]?.double ?? 0,
-                                   maximum: props["MaximumValue"]?.double ?? 0, increment: props["MinimumIncrement"]?.double ?? 0)
-            let target = value.stepped(up: up)
-            let set = batch.call(p, "org.freedesktop.DBus.Properties", "Set",
-                                 [.string("org.a11y.atspi.Value"), .string("CurrentValue"), .variantDouble(target)])
-            let now = batch.property(p, "org.a11y.atspi.Value", "CurrentValue")
-            batch.flush()
-            if case .failure(let e) = batch.reply(set) { return (.failed(e.reason), e == .timeout) }
-            let after = (try? batch.reply(now).get())??.double ?? target
-            if after == value.current { return (.failed("the value stays at \(formatNumber(after))"), false) }
-            return (.done("value \(formatNumber(value.current)) → \(formatNumber(after))"), false)
+            do {
+                let (batch, p, value) = try readValue(id)
+                let after = try setValue(batch, p, value.stepped(up: up))
+                if after == value.current { return (.failed("the value stays at \(formatNumber(after))"), false) }
+                return (.done("value \(formatNumber(value.current)) → \(formatNumber(after))"), false)
+            } catch { return (error.outcome, error.notAnswering) }
         }
     }
 
     /// A scroll bar's Value read, then moved by `page` (or to an end), read back.
     private func moveScrollBar(_ id: String, _ direction: ScrollDirection, page: Double) -> (PerformResult.Outcome, notAnswering: Bool) {
-        guard let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) else { return (.failed("the element is gone"), false) }
+        do {
+            let (batch, p, value) = try readValue(id)
+            let current = value.current
+            let target: Double
+            switch direction {
+            case .down, .right: target = min(value.maximum, current + page)
+            case .up, .left: target = max(value.minimum, current - page)
+            case .top: target = value.minimum
+            case .bottom: target = value.maximum
+            }
+            if target == current { return (.failed("the list is already at its \(direction == .up || direction == .top || direction == .left ? "start" : "end")"), false) }
+            let after = try setValue(batch, p, target)
+            return (.done("scroll bar \(formatNumber(current)) → \(formatNumber(after))"), false)
+        } catch { return (error.outcome, error.notAnswering) }
+    }
+
+    /// Ends a perform early: its outcome, and whether the application did not answer in time.
+    private struct Stop: Error {
+        var outcome: PerformResult.Outcome
+        var notAnswering = false
+    }
+
+    /// An element's Value, read in one round trip (with the batch and path its `setValue` goes through).
+    private func readValue(_ id: String) throws(Stop) -> (batch: DBusBatch, path: String, value: AtspiValue) {
+        guard let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) else { throw Stop(outcome: .failed("the element is gone")) }
         let t = batch.properties(p, "org.a11y.atspi.Value", AtspiValue.propertyNames)
         let props: [String: DBusValue]
         switch batch.reply(t) {
         case .success(let v): props = v?.dictionary ?? [:]
-        case .failure(let e): return (.failed(e.reason), e == .timeout)
+        case .failure(let e): throw Stop(outcome: .failed(e.reason), notAnswering: e == .timeout)
         }
-        let current = props["CurrentValue"]?.double ?? 0, low = props["MinimumValue"]?.double ?? 0, high = props["MaximumValue"]?.double ?? 0
-        let target: Double
-        switch direction {
-        case .down, .right: target = min(high, current + page)
-        case .up, .left: target = max(low, current - page)
-        case .top: target = low
-        case .bottom: target = high
-        }
-        if target == current { return (.failed("the list is already at its \(direction == .up || direction == .top || direction == .left ? "start" : "end")"), false) }
+        return (batch, p, AtspiValue(current: props["CurrentValue"]?.double ?? 0, minimum: props["MinimumValue"]?.double ?? 0,
+                                     maximum: props["MaximumValue"]?.double ?? 0, increment: props["MinimumIncrement"]?.double ?? 0))
+    }
+
+    /// The Value set to `target`, then read back (`target` when the read-back says nothing).
+    private func setValue(_ batch: DBusBatch, _ p: String, _ target: Double) throws(Stop) -> Double {
         let set = batch.call(p, "org.freedesktop.DBus.Properties", "Set",
                              [.string("org.a11y.atspi.Value"), .string("CurrentValue"), .variantDouble(target)])
         let now = batch.property(p, "org.a11y.atspi.Value", "CurrentValue")
         batch.flush()
-        if case .failure(let e) = batch.reply(set) { return (.failed(e.reason), e == .timeout) }
-        let after = (try? batch.reply(now).get())??.double ?? target
-        return (.done("scroll bar \(formatNumber(current)) → \(formatNumber(after))"), false)
+        if case .failure(let e) = batch.reply(set) { throw Stop(outcome: .failed(e.reason), notAnswering: e == .timeout) }
+        return (try? batch.reply(now).get())??.double ?? target
     }
 
     /// `Component.ScrollTo(ANYWHERE)`, then the default action read afresh, else a click at the

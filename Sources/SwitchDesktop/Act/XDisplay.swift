@@ -28,10 +28,14 @@ final class XDisplay {
     /// point rounded down and kept on the screen).
     func click(at p: Point, button: UInt32 = 1) -> Bool {
         guard hasXTest else { return false }
-        let size = screenSize
-        let x = Int32(min(max(0, p.x.rounded(.down)), size.width - 1))
-        let y = Int32(min(max(0, p.y.rounded(.down)), size.height - 1))
+        let (x, y) = pixel(p)
         return cx11_xtest_click(display, x, y, button) != 0
+    }
+
+    /// A point rounded down to a pixel, kept on the screen.
+    private func pixel(_ p: Point) -> (x: Int32, y: Int32) {
+        let size = screenSize
+        return (Int32(min(max(0, p.x.rounded(.down)), size.width - 1)), Int32(min(max(0, p.y.rounded(.down)), size.height - 1)))
     }
 
     /// One pointer operation of a gesture (`PointerGesture`): a move (the point kept on the
@@ -41,13 +45,12 @@ final class XDisplay {
         let ok: Int32
         switch op {
         case .move(let p):
-            let size = screenSize
-            ok = cx11_xtest_motion(display, Int32(min(max(0, p.x.rounded(.down)), size.width - 1)),
-                                   Int32(min(max(0, p.y.rounded(.down)), size.height - 1)))
+            let (x, y) = pixel(p)
+            ok = cx11_xtest_motion(display, x, y)
         case .button(let b, let down):
             ok = cx11_xtest_button(display, UInt32(b.rawValue), down ? 1 : 0)
         case .wheel(let d):
-            let button: UInt32 = d == .up || d == .top ? 4 : d == .down || d == .bottom ? 5 : d == .left ? 6 : 7
+            let button = DesktopPerformPlan.wheelButton(d)
             ok = cx11_xtest_button(display, button, 1) & cx11_xtest_button(display, button, 0)
         }
         cx11_sync(display)

@@ -229,7 +229,7 @@ public enum AtspiMapping {
                        order: .reading, scrollable: n.role == .scrollPane, children: children)
     }
 
-    static func isDocumentRole(_ r: AtspiRole) -> Bool { r == .documentWeb || r == .documentFrame }
+    static func isDocumentRole(_ r: AtspiRole) -> Bool { DesktopReader.isDocument(r) }
 
     /// The id suffix of a scroll pane's "Scroll down" stop (`autoScrollStop`).
     public static let scrollDownSuffix = "#scroll-down"
@@ -279,8 +279,7 @@ public enum AtspiMapping {
         var responds: Bool?
 
         let editable = n.states.contains(.editable)
-        let adjustable = n.interfaces.contains(.value) && n.states.contains(.focusable)
-            && [AtspiRole.slider, .spinButton, .scrollBar, .dial].contains(role)
+        let adjustable = isAdjustable(n)
         let operable = interactiveRoles.contains(role) || (n.interfaces.contains(.action) && !textRoles.contains(role)
             && !(role == .text && !editable))
         if adjustable {
@@ -362,9 +361,12 @@ public enum AtspiMapping {
     /// terminal (docs/typing.md).
     public static func isFieldToTypeIn(_ n: AtspiNode) -> Bool {
         if n.role == .terminal { return true }
-        let adjustable = n.interfaces.contains(.value) && n.states.contains(.focusable)
-            && [AtspiRole.slider, .spinButton, .scrollBar, .dial].contains(n.role)
-        return n.states.contains(.editable) && !adjustable
+        return n.states.contains(.editable) && !isAdjustable(n)
+    }
+
+    /// A number to move with increment and decrement (a slider, a spin button, a scroll bar, a dial).
+    static func isAdjustable(_ n: AtspiNode) -> Bool {
+        n.interfaces.contains(.value) && n.states.contains(.focusable) && [AtspiRole.slider, .spinButton, .scrollBar, .dial].contains(n.role)
     }
 
     /// AT-SPI has no search-field role: an editable field whose label or placeholder speaks of

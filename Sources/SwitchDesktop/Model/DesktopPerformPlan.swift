@@ -173,7 +173,7 @@ public enum DesktopPerformPlan {
     static func pageScroll(_ d: ScrollDirection, _ info: DesktopNodeInfo, lookup: (String) -> DesktopNodeInfo?) -> DesktopStep {
         let n = info.node
         let what = d == .top || d == .bottom ? "to the " + d.rawValue : "a page " + d.rawValue
-        if AtspiMapping.isDocumentRole(n.role), d != .left, d != .right {
+        if DesktopReader.isDocument(n.role), d != .left, d != .right {
             // The page's nodes in document order, below the document.
             var nodes: [AtspiNode] = []
             n.forEach { if $0.id != n.id, $0.inDocument, $0.extents?.frame != nil || $0.states.contains(.showing) { nodes.append($0) } }
@@ -213,7 +213,16 @@ public enum DesktopPerformPlan {
             }
         }
         guard let center = info.screenFrame?.center else { return .fail("it has no place on screen to scroll at") }
-        let button: UInt32 = [ScrollDirection.up: 4, .top: 4, .down: 5, .bottom: 5, .left: 6, .right: 7][d]!
-        return .wheel(at: center, button: button, clicks: d == .top || d == .bottom ? 50 : 5, what: what)
+        return .wheel(at: center, button: wheelButton(d), clicks: d == .top || d == .bottom ? 50 : 5, what: what)
+    }
+
+    /// The X button of a wheel click in direction `d`: 4 up, 5 down, 6 left, 7 right.
+    static func wheelButton(_ d: ScrollDirection) -> UInt32 {
+        switch d {
+        case .up, .top: 4
+        case .down, .bottom: 5
+        case .left: 6
+        case .right: 7
+        }
     }
 }

@@ -32,8 +32,7 @@ enum WebGroups {
         let group = grouped && scanItems(children, atLeast: 2)
         // A page with something out of view scrolls (the Scroll page pages it): it stays a
         // container even when it is too small to be a group.
-        let document = n.role == .documentWeb || n.role == .documentFrame
-        let scrolls = document && n.first { $0.inDocument && !$0.states.contains(.showing) } != nil
+        let scrolls = DesktopReader.isDocument(n.role) && n.first { $0.inDocument && !$0.states.contains(.showing) } != nil
         guard modal || group || scrolls else { return children }
         return [Element(id: n.id, isAccessibilityElement: false, label: label, frame: AtspiMapping.frame(n, context, edge: true),
                         viewIsModal: modal, shouldGroupChildren: group || modal, order: .declared, scrollable: scrolls, children: children)]
