@@ -44,8 +44,6 @@ public final class PresageClient {
     private var starts: [Double] = []
     /// How many times the child was started.
     public private(set) var startCount = 0
-    /// Seconds spent in presage (waiting for its answers), for reports.
-    public private(set) var seconds = 0.0
 
     public init(executable: String, options: PresageServer.Options) {
         self.executable = executable
@@ -74,8 +72,6 @@ public final class PresageClient {
 
     private func ask(_ fields: [String]) throws(Failure) -> [String] {
         if pid == 0 { try start() }
-        let t0 = now()
-        defer { seconds += now() - t0 }
         guard writeAll(PresageProtocol.line(fields)) else { throw .ended(reap()) }
         guard let line = reader!.next() else { throw .ended(reap()) }
         return PresageProtocol.fields(line)

@@ -482,7 +482,7 @@ extension Engine {
         let mark = kb.learnedUpTo
         let segment = before.hasPrefix(mark) ? String(before.dropFirst(mark.count))
             : String(before.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
-        let text = segment[...].trimmingCharacters(in: " \n\t")
+        let text = segment.trimmed
         if text.contains(where: { $0.isLetter }) { learning.append(text) }
     }
 

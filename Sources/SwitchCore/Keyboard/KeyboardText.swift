@@ -102,9 +102,7 @@ public struct KeyboardText: Sendable, Equatable {
             let word = wordPrefix
             return Effect(edit: insert("\n"), word: word.isEmpty ? nil : word)
         case .backspace:
-            guard let last = before.last else { return Effect() }
-            _ = last
-            before.removeLast()
+            guard before.popLast() != nil else { return Effect() }
             autoSpace = false
             return Effect(edit: Edit(delete: 1))
         case .deleteWord:

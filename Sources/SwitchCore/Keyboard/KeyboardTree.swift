@@ -129,9 +129,4 @@ public enum KeyboardTree {
         }
         return Element(id: key.id, label: label, value: value, frame: frame, respondsToUserInteraction: true)
     }
-
-    /// The predicted word a stop's id names, if it is one.
-    public static func word(ofID id: String) -> String? {
-        id.hasPrefix(wordPrefix) ? String(id.dropFirst(wordPrefix.count)) : nil
-    }
 }

@@ -20,7 +20,7 @@ public struct WordList: Sendable {
         var line = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             line += 1
-            let s = raw.trimmingCharacters(in: " \t\r")
+            let s = String(raw).trimmed
             if s.isEmpty || s.hasPrefix("#") { continue }
             let parts = s.split(separator: " ")
             guard parts.count == 2, let n = Int(parts[1]), n >= minimum else {
@@ -57,14 +57,5 @@ public struct WordList: Sendable {
         let out = best.map(\.0)
         memo[key] = out
         return out
-    }
-}
-
-extension Substring {
-    func trimmingCharacters(in set: String) -> String {
-        var s = self[...]
-        while let c = s.first, set.contains(c) { s.removeFirst() }
-        while let c = s.last, set.contains(c) { s.removeLast() }
-        return String(s)
     }
 }

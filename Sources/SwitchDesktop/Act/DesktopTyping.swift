@@ -82,7 +82,7 @@ extension DesktopPerformer {
         let (after, caretAfter) = readText(id)
         if let after, let before, after == before, edit.delete > 0 || !edit.text.isEmpty {
             // Nothing changed: a read-only field, or an application that drops what it is given.
-            return Typed(outcome: .failed("the field did not take the text (it still reads \(quoted(after)))"), text: after, caret: caretAfter)
+            return Typed(outcome: .failed("the field did not take the text (it still reads \(DesktopSource.shortQuote(after)))"), text: after, caret: caretAfter)
         }
         return Typed(outcome: .done("EditableText " + (how.isEmpty ? "caret \(caret)" : how.joined(separator: ", "))), text: after, caret: caretAfter)
     }
@@ -94,10 +94,5 @@ extension DesktopPerformer {
         case .success(let how): return .done("XTest keys: " + how)
         case .failure(let why): return .failed(why.description)
         }
-    }
-
-    private func quoted(_ s: String) -> String {
-        let short = s.count > 40 ? "…" + s.suffix(39) : s
-        return "\"" + short + "\""
     }
 }

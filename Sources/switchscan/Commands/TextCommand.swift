@@ -91,7 +91,7 @@ struct TextStatsCommand: ParsableCommand {
         }
         guard !kept.isEmpty else { throw fail("\(InputFiles.displayName(phrases)): no phrase can be typed on every layout") }
 
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("switchscan-presage-\(getpid())").path
+        let home = PredictionSources.scratchHome
         try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: home) }
         let sources = try reportingInputErrors {

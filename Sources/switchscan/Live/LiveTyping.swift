@@ -34,7 +34,7 @@ final class LiveTyping {
         guard profile.keyboard.predictions > 0 || learn else { return LiveTyping(layout: layout, sources: nil, predicting: false) }
         let data = LiveTyping.dataDirectory()
         // presage's own files: the person's folder when learning, else a folder of this run's.
-        let home = learn ? data : FileManager.default.temporaryDirectory.appendingPathComponent("switchscan-presage-\(getpid())").path
+        let home = learn ? data : PredictionSources.scratchHome
         try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         do {
             let sources = try PredictionSources(source: .mixed, languages: [layout.language], most: max(1, profile.keyboard.predictions),
@@ -73,7 +73,7 @@ final class LiveTyping {
     func stop() {
         sources?.stop()
         if let sources, sources.learning == nil {
-            try? FileManager.default.removeItem(atPath: FileManager.default.temporaryDirectory.appendingPathComponent("switchscan-presage-\(getpid())").path)
+            try? FileManager.default.removeItem(atPath: PredictionSources.scratchHome)
         }
     }
 }

@@ -56,8 +56,9 @@ final class PredictionSources {
 
     func stop() { for c in presage.values { c.stop() } }
 
-    /// Seconds spent waiting for presage.
-    var presageSeconds: Double { presage.values.reduce(0) { $0 + $1.seconds } }
+    /// presage's own files for a run that learns nothing: a folder of this process's (`run`,
+    /// `simulate` and `text stats` remove it at their end).
+    static var scratchHome: String { FileManager.default.temporaryDirectory.appendingPathComponent("switchscan-presage-\(getpid())").path }
 
     /// The words for `context`, at most `most`; presage's failure is thrown after the list's words
     /// were tried (a dead presage still leaves the list).
