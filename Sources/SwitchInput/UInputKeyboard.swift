@@ -48,17 +48,16 @@ public final class UInputKeyboard {
     /// One edit of a field by key events (issue 18): BackSpace `delete` times, the text, then Left
     /// or Right `move` times; the message of the first key it cannot send.
     public func typeEdit(delete: Int, text: String, move: Int) -> String? {
-        for (keysym, times) in [(UInt32(0xff08), max(0, delete))] {
-            guard times > 0 else { continue }
-            guard let key = layout.keys(for: keysym) else { return "BackSpace: the keyboard layout \(layout.names) has no key for it" }
-            for _ in 0..<times { if let e = tap(key.code, holding: key.modifiers) { return e } }
-        }
+        if let e = repeatKey(0xff08, "BackSpace", times: delete) { return e }
         if let e = typeText(text) { return e }
-        if move != 0 {
-            let keysym: UInt32 = move < 0 ? 0xff51 : 0xff53
-            guard let key = layout.keys(for: keysym) else { return "\(move < 0 ? "Left" : "Right"): the keyboard layout \(layout.names) has no key for it" }
-            for _ in 0..<abs(move) { if let e = tap(key.code, holding: key.modifiers) { return e } }
-        }
+        return move < 0 ? repeatKey(0xff51, "Left", times: -move) : repeatKey(0xff53, "Right", times: move)
+    }
+
+    /// Taps the key of `keysym` (`name`, for the message) `times` times; nothing when `times` ≤ 0.
+    private func repeatKey(_ keysym: UInt32, _ name: String, times: Int) -> String? {
+        guard times > 0 else { return nil }
+        guard let key = layout.keys(for: keysym) else { return "\(name): the keyboard layout \(layout.names) has no key for it" }
+        for _ in 0..<times { if let e = tap(key.code, holding: key.modifiers) { return e } }
         return nil
     }
 

@@ -59,9 +59,6 @@ public struct Engine: Sendable {
     var speechOwners: [Int: SpeechOwner] = [:]
     var appUtterances = 0
     private var pause: PauseControl
-    /// Devices read only for the pause chord (keyboards the live loop watches): their keys are
-    /// never switches.
-    private let chordOnly: Set<Int>
     /// A layout arrived while paused: the scanner gets it at the resume.
     private var layoutWhilePaused = false
 
@@ -92,7 +89,8 @@ public struct Engine: Sendable {
         }
         /// `description`'s codes, looked up without hashing (every event of every frame is checked).
         var codeBitmap: EventCodeBitmap?
-        /// Read only for the pause chord (`Engine.chordOnly`), kept here so a frame needs no set lookup.
+        /// Read only for the pause chord (a keyboard the live loop watches): its keys are never
+        /// switches, and it has no description.
         var chordOnly = false
         /// Pipeline index per EV_KEY code, made on first use; the screen as one switch
         /// (`touchAsSwitch`) is filed under BTN_TOUCH.
@@ -119,7 +117,6 @@ public struct Engine: Sendable {
             state.description = chordOnly.contains(k) ? nil : d  // didSet: the code bitmap
             return state
         }
-        self.chordOnly = chordOnly
         self.pause = PauseControl(pauseHold: profile.pauseHold, chord: profile.safetyExit.pauseChord)
         if profile.scans { scanner = Scanner(model: model, settings: profile.scanning, groupSwitches: profile.groupSwitchCount,
                                                 holdDuration: profile.switchStabilization.holdDuration,
@@ -244,7 +241,7 @@ public struct Engine: Sendable {
     /// (at rest since `deviceRemoved`) and its touch filter are kept.
     public mutating func deviceAdded(_ device: Int, _ description: DeviceDescription, at t: Instant) -> [TranscriptLine] {
         catchUp(to: t)
-        guard devices.indices.contains(device), !chordOnly.contains(device) else { return flush() }
+        guard devices.indices.contains(device), !devices[device].chordOnly else { return flush() }
         devices[device].description = description
         devices[device].contactsDown = 0
         setUpTouch(device)
@@ -291,9 +288,6 @@ public struct Engine: Sendable {
         return flush()
     }
 
-    /// The live desktop's windows changed (issue 19): every window but the one scanned, most
-    /// recently used first, and the one scanned; the scanner menu's Windows page lists them from
-    /// its next opening. No line: a list is not an event a person made.
     /// What has the keyboard focus now (the live desktop's input; nil: nothing known). While
     /// something that scanning cannot reach by itself has it (no scan item: a widget that only
     /// reads keys), every item's scanner menu offers Keyboard, which opens the keyboard for it
@@ -311,6 +305,9 @@ public struct Engine: Sendable {
         scanner?.menuBase.keyboardFocus = keyboardFocus.map { app.itemIndex(id: $0.id) == nil } ?? false
     }
 
+    /// The live desktop's windows changed (issue 19): every window but the one scanned, most
+    /// recently used first, and the one scanned; the scanner menu's Windows page lists them from
+    /// its next opening. No line: a list is not an event a person made.
     public mutating func windowsChanged(_ windows: [WindowEntry], current: WindowEntry?, at t: Instant) -> [TranscriptLine] {
         catchUp(to: t)
         scanner?.menuBase.windows = windows

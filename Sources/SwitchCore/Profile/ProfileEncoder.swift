@@ -8,8 +8,6 @@
 public enum ProfileEncoder {
     public static func encode(_ profile: Profile) -> JSONOut {
         guard case .object(var members) = value(profile) else { return value(profile) }
-        // The pause hold left out of a profile depends on its other holds (`Profile.pauseHold`):
-        // written as the hold in force, which reads back as that same default.
         // Where touches go when the profile leaves it out depends on its switches: written as
         // the output in force, which reads back as that same default.
         if let k = members.firstIndex(where: { $0.0 == "touchAccommodations" }), case .object(var touch) = members[k].1,
@@ -17,6 +15,8 @@ public enum ProfileEncoder {
             touch[o].1 = .string(profile.touchOutput.rawValue)
             members[k].1 = .object(touch)
         }
+        // The pause hold left out of a profile depends on its other holds (`Profile.pauseHold`):
+        // written as the hold in force, which reads back as that same default.
         if let k = members.firstIndex(where: { $0.0 == "safetyExit" }) {
             members[k].1 = .object([("pauseHold", .number(profile.pauseHold.seconds)),
                                     ("pauseChord", profile.safetyExit.pauseChord.map { .string($0.description) } ?? .null)])

@@ -158,7 +158,12 @@ public struct TypedText: Equatable, Sendable {
     }
 
     /// The text as the transcript may show it.
-    public var shownText: String { secure ? String(repeating: "•", count: edit.text.count) : edit.text }
+    public var shownText: String { shown(edit.text, secure: secure) }
+}
+
+/// `text` as a transcript may show it: a password's as one • per character.
+private func shown(_ text: String, secure: Bool) -> String {
+    secure ? String(repeating: "•", count: text.count) : text
 }
 
 public enum KeyboardChange: Equatable, Sendable {
@@ -191,7 +196,7 @@ public struct TypeResult: Equatable, Sendable {
         self.outcome = outcome
     }
 
-    public var shownText: String? { text.map { secure ? String(repeating: "•", count: $0.count) : $0 } }
+    public var shownText: String? { text.map { shown($0, secure: secure) } }
 }
 
 /// One colour of group selection: the ids and labels of the items (or menu entries) it holds,

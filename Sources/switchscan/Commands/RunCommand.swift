@@ -167,9 +167,7 @@ struct RunCommand: ParsableCommand {
             reloadTree: desktop != nil || tree == nil ? nil : { () throws(InputError) -> ElementTree in try InputFiles.tree(treePath, notes: false) })
         if desktop == nil && tree != nil { hooks.reloadFile = InputFiles.displayName(treePath) }
         // The scanning keyboard and its predictions (docs/typing.md, Live/LiveTyping.swift).
-        var hasField = false
-        treeValue.forEachNode { e, _ in if e.textEntry != nil { hasField = true } }
-        let typing = LiveTyping.start(profile: profileValue, quiet: !live.desktop && !hasField, learn: profileValue.keyboard.learning, log: log)
+        let typing = LiveTyping.start(profile: profileValue, quiet: !live.desktop && !treeValue.hasTextEntry, learn: profileValue.keyboard.learning, log: log)
         defer { typing?.stop() }
         hooks.predict = typing?.predict
         hooks.learn = typing?.learn
