@@ -14,47 +14,13 @@ import SwitchCore
 ///
 /// A value with a `/` or ending in `.json`, or naming an existing file, is a path.
 enum KeyboardLibrary {
-    struct Entry {
-        var name: String
-        var path: String
-        var source: String
-    }
-
     static func searchFolders() -> [ProfileLibrary.Folder] {
-        var folders: [ProfileLibrary.Folder] = []
-        if let env = ProcessInfo.processInfo.environment["SWITCHSCAN_KEYBOARDS"], !env.isEmpty {
-            folders.append(.init(path: env, source: "environment"))
-        }
-        folders.append(.init(path: ProfileLibrary.configDirectory() + "/keyboards", source: "user"))
-        if let share = ProfileLibrary.installedDataDirectory() { folders.append(.init(path: share + "/keyboards", source: "installed")) }
-        folders.append(.init(path: FileManager.default.currentDirectoryPath + "/Keyboards", source: "working directory"))
-        if let exe = ProfileLibrary.executablePath() {
-            var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-            for _ in 0..<6 {
-                let candidate = dir.appendingPathComponent("Keyboards").path
-                if FileManager.default.fileExists(atPath: candidate + "/qwerty.json") {
-                    folders.append(.init(path: candidate, source: "build tree"))
-                    break
-                }
-                dir = dir.deletingLastPathComponent()
-            }
-        }
-        var seen = Set<String>()
-        return folders.filter { seen.insert(URL(fileURLWithPath: $0.path).standardizedFileURL.resolvingSymlinksInPath().path).inserted }
+        ProfileLibrary.searchFolders(environment: "SWITCHSCAN_KEYBOARDS", folder: "keyboards", checkoutFolder: "Keyboards",
+                                     checkoutMarker: "qwerty.json")
     }
 
     /// Every layout available by name, sorted, each from the first folder that has it.
-    static func entries() -> [Entry] {
-        var byName: [String: Entry] = [:]
-        for folder in searchFolders() {
-            guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
-            for file in files.sorted() where file.hasSuffix(".json") && !file.hasPrefix(".") {
-                let name = String(file.dropLast(5))
-                if byName[name] == nil { byName[name] = Entry(name: name, path: folder.path + "/" + file, source: folder.source) }
-            }
-        }
-        return byName.values.sorted { $0.name < $1.name }
-    }
+    static func entries() -> [ProfileLibrary.Entry] { ProfileLibrary.entries(in: searchFolders()) }
 
     static func resolve(_ nameOrPath: String) throws(InputError) -> String {
         if FileManager.default.fileExists(atPath: nameOrPath) && (nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")) { return nameOrPath }

@@ -99,21 +99,30 @@ enum ProfileLibrary {
     }
 
     static func searchFolders() -> [Folder] {
+        searchFolders(environment: "SWITCHSCAN_PROFILES", folder: "profiles", checkoutFolder: "Profiles",
+                      checkoutMarker: "single-switch-auto.json")
+    }
+
+    /// The search order shared by profiles and keyboard layouts: `$ENVIRONMENT` when set, the
+    /// user's `$XDG_CONFIG_HOME/switchscan/FOLDER`, the installed `share/switchscan/FOLDER`, the
+    /// working directory's `CHECKOUTFOLDER`, and the checkout the executable was built in (found by
+    /// `checkoutMarker`); a folder reached two ways appears once.
+    static func searchFolders(environment: String, folder: String, checkoutFolder: String, checkoutMarker: String) -> [Folder] {
         var folders: [Folder] = []
-        if let env = ProcessInfo.processInfo.environment["SWITCHSCAN_PROFILES"], !env.isEmpty {
+        if let env = ProcessInfo.processInfo.environment[environment], !env.isEmpty {
             folders.append(Folder(path: env, source: "environment"))
         }
-        folders.append(Folder(path: configDirectory() + "/profiles", source: "user"))
+        folders.append(Folder(path: configDirectory() + "/" + folder, source: "user"))
         if let share = installedDataDirectory() {
-            folders.append(Folder(path: share + "/profiles", source: "installed"))
+            folders.append(Folder(path: share + "/" + folder, source: "installed"))
         }
-        folders.append(Folder(path: FileManager.default.currentDirectoryPath + "/Profiles", source: "working directory"))
+        folders.append(Folder(path: FileManager.default.currentDirectoryPath + "/" + checkoutFolder, source: "working directory"))
         // The checkout this executable was built in: .../<repo>/.build/<triple>/<config>/switchscan
         if let exe = executablePath() {
             var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
             for _ in 0..<6 {
-                let candidate = dir.appendingPathComponent("Profiles").path
-                if FileManager.default.fileExists(atPath: candidate + "/single-switch-auto.json") {
+                let candidate = dir.appendingPathComponent(checkoutFolder).path
+                if FileManager.default.fileExists(atPath: candidate + "/" + checkoutMarker) {
                     folders.append(Folder(path: candidate, source: "build tree"))
                     break
                 }
@@ -126,9 +135,13 @@ enum ProfileLibrary {
     }
 
     /// Every profile available by name, sorted by name, each from the first folder that has it.
-    static func entries() -> [Entry] {
+    static func entries() -> [Entry] { entries(in: searchFolders()) }
+
+    /// Every `NAME.json` of `folders` by name, sorted, each from the first folder that has it and
+    /// with the files of the same name it hides.
+    static func entries(in folders: [Folder]) -> [Entry] {
         var byName: [String: Entry] = [:]
-        for folder in searchFolders() {
+        for folder in folders {
             guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
             for file in files.sorted() where file.hasSuffix(".json") && !file.hasPrefix(".") {
                 let name = String(file.dropLast(5))
