@@ -174,9 +174,11 @@ public enum DesktopPerformPlan {
         let n = info.node
         let what = d == .top || d == .bottom ? "to the " + d.rawValue : "a page " + d.rawValue
         if DesktopReader.isDocument(n.role), d != .left, d != .right {
-            // The page's nodes in document order, below the document.
+            // The page's nodes in document order, below the document (a page read whole keeps
+            // no hidden node; an item out of view has no extents read, and Firefox gives some
+            // nodes out of view none until asked later).
             var nodes: [AtspiNode] = []
-            n.forEach { if $0.id != n.id, $0.inDocument, $0.extents?.frame != nil || $0.states.contains(.showing) { nodes.append($0) } }
+            n.forEach { if $0.id != n.id, $0.inDocument { nodes.append($0) } }
             let shown = nodes.indices.filter { nodes[$0].states.contains(.showing) }
             switch d {
             case .down:
