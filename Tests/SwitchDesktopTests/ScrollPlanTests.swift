@@ -49,6 +49,17 @@ import Testing
         #expect(Self.plan(.down, doc) == .scrollTo(id: "next", type: 2, what: "a page down"))
         #expect(Self.plan(.up, doc) == .scrollTo(id: "above", type: 3, what: "a page up"))
         #expect(Self.plan(.bottom, doc) == .scrollTo(id: "last", type: 3, what: "to the bottom"))
+        // A section that begins above the viewport and goes on into it shows (before all of it
+        // in document order): a page up is to what is above the first item in view, not above
+        // the section.
+        let section = AtspiNode(id: "section", role: .landmark, name: "Part 2", states: Self.shown, interfaces: [.component],
+                                extents: AtspiRect(x: 0, y: -400, width: 800, height: 1200), inDocument: true,
+                                children: [unbounded("2.1", nil), unbounded("2.2", nil), Self.link("2.3", y: 150, showing: true),
+                                           Self.link("2.4", y: 600, showing: true), unbounded("2.5", nil)])
+        var long = doc
+        long.children = [unbounded("1.1", nil), section, unbounded("3.1", nil)]
+        #expect(Self.plan(.up, long) == .scrollTo(id: "2.2", type: 3, what: "a page up"))
+        #expect(Self.plan(.down, long) == .scrollTo(id: "2.5", type: 2, what: "a page down"))
     }
 
     @Test func aScrollPaneByItsScrollBarElseTheWheel() {

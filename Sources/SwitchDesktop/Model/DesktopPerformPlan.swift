@@ -179,7 +179,9 @@ public enum DesktopPerformPlan {
             // nodes out of view none until asked later).
             var nodes: [AtspiNode] = []
             n.forEach { if $0.id != n.id, $0.inDocument { nodes.append($0) } }
-            let shown = nodes.indices.filter { nodes[$0].states.contains(.showing) }
+            // What shows is told by the innermost nodes: a part that goes on into the viewport
+            // from above shows too, and comes before all of it in document order.
+            let shown = nodes.indices.filter { nodes[$0].states.contains(.showing) && nodes[$0].children.isEmpty }
             switch d {
             case .down:
                 let after = (shown.last ?? -1) + 1
