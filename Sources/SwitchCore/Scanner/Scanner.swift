@@ -211,7 +211,7 @@ public struct Scanner: Sendable {
     /// item (scanning continues in the new content), for at most `scrollFollowTime`.
     var scrolled: (container: String, at: Instant)?
     /// A 5,000-link page is read whole again after a scroll: 1–3 s, more on a loaded machine.
-    static let scrollFollowTime = Interval.seconds(6)
+    public static let scrollFollowTime = Interval.seconds(6)
     internal(set) var sounds: Bool
     /// Drag: what is dragged while the drop target is chosen by scanning.
     var dragging: DragChange?

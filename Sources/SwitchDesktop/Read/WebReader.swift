@@ -135,14 +135,23 @@ final class PageJob {
         self.app = app
         self.getAll = getAll
         docPath = String(document.id.dropFirst(app.bus.count))
+        sendQueries()
+        batch.flush()
+    }
+
+    private func sendQueries() {
         tItems = call(docPath, "org.a11y.atspi.Collection", "GetMatches", [.match(itemRule)])
         tOrder = call(docPath, "org.a11y.atspi.Collection", "GetMatches", [.match(orderRule)])
         tDoc = call(docPath, "org.a11y.atspi.Component", "GetExtents", [.u32(0)])
         tLinks = call(docPath, "org.a11y.atspi.Collection", "GetMatches", [.match(linkRule)])
         tExact = call(docPath, "org.a11y.atspi.Collection", "GetMatches", [.match(exactRule)])
         tDisabled = call(docPath, "org.a11y.atspi.Collection", "GetMatches", [.match(disabledRule)])
-        batch.flush()
     }
+
+    /// How many times a read starts over because the page changed between its queries and its
+    /// values (then it is read as it is).
+    static let restartLimit = 3
+    private var restarts = 0
 
     var isDone: Bool {
         switch phase {
@@ -228,6 +237,7 @@ final class PageJob {
 
     private func collectValues() throws(DesktopReader.Failure) {
         let focusable = Set(items)
+        var stale = false
         for v in tValues {
             let p = v.path
             let props = try DesktopReader.value(batch.reply(v.name))
@@ -241,7 +251,13 @@ final class PageJob {
             // What the queries say, unless the node's own states were asked.
             var states: AtspiStates = [.visible, .enabled, .sensitive]
             if focusable.contains(p) { states.insert(.focusable) }
-            if let t = v.states { states = DesktopReader.states(try DesktopReader.value(batch.reply(t))) }
+            if let t = v.states {
+                states = DesktopReader.states(try DesktopReader.value(batch.reply(t)))
+                // The queries listed it for a state it no longer has: the page changed meanwhile
+                // (Firefox moves a page a moment after `ScrollTo` answered).
+                if !states.isEmpty, states.isDisjoint(with: PageJob.exceptionalStates.union(.showing)),
+                   states.contains(.enabled) || states.contains(.sensitive) { stale = true }
+            }
             var extents: AtspiRect?
             if let t = v.extents { extents = DesktopReader.rect(try DesktopReader.value(batch.reply(t))) }
             // A focusable node can be operated: its actions are read when it is on screen.
@@ -252,7 +268,14 @@ final class PageJob {
                                  states: states, interfaces: interfaces, extents: extents, inDocument: true)
         }
         tValues = []
-        lap("values of \(nodes.count)")
+        lap("values of \(nodes.count)" + (stale ? ", changed since the queries" : ""))
+        if stale && restarts < PageJob.restartLimit {
+            restarts += 1
+            nodes = [:]
+            sendQueries()
+            phase = .queries
+            return
+        }
         for p in order {
             guard let n = nodes[p] else { continue }
             if PageJob.partRoles.contains(n.role) && n.role != .heading && !focusable.contains(p) {
