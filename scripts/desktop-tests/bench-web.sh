@@ -13,8 +13,9 @@
 #     address bar) to the new page's first tree, over 100;
 #   - peak memory and idle CPU of switchscan with the browser open.
 # SWITCHSCAN_BENCH_ONLY=soak: only the long run instead (memory and open descriptors of
-# `run --desktop` over SOAK_MINUTES, default 30, of a page that changes every 100 ms); run it with
-# nice -n 10 in the background.
+# `run --desktop` over SOAK_MINUTES, default 30, of a page that changes every 100 ms, sampled
+# every SOAK_INTERVAL s, default 10, the slope in MB/h; SOAK_APPS, default both browsers in turn;
+# SOAK_PAGE=static: the same page, still); run it with nice -n 10 in the background.
 # SWITCHSCAN_BENCH_STEPS (default 123456) and SWITCHSCAN_BENCH_APPS (default "Chromium Firefox")
 # choose steps and browsers, SCROLLS the number of scrolls (web-inside.py).
 # Usage: scripts/desktop-tests/bench-web.sh   (release build; about 35 minutes; the soak 30)
@@ -29,4 +30,5 @@ trap 'rm -rf "$work"' EXIT
 python3 scripts/desktop-tests/bench/links-page.py 50 100 > "$work/links.html"
 cp Tests/SwitchDesktopTests/Fixtures/web/page2.html "$work/page2.html"
 cp scripts/desktop-tests/bench/changing-page.html "$work/changing.html"
+sed 's/setInterval(/void (/' scripts/desktop-tests/bench/changing-page.html > "$work/static.html"  # the soak's control: never changes
 scripts/desktop-tests/run-desktop.sh /usr/bin/python3 scripts/desktop-tests/bench/web-inside.py "$bin" "$work"

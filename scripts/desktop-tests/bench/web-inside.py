@@ -128,26 +128,45 @@ def scenario_run(app, scenario, timeout=120):
 
 print("machine: %d cores, load %s" % (os.cpu_count(), open("/proc/loadavg").read().split()[0]))
 
+def slope_mb_per_hour(points):
+    """The least-squares slope of (seconds, KiB) points, in MB an hour."""
+    n = len(points)
+    mt = sum(t for t, _ in points) / n
+    mv = sum(v for _, v in points) / n
+    var = sum((t - mt) ** 2 for t, _ in points)
+    return sum((t - mt) * (v - mv) for t, v in points) / var * 3600 / 1024 if var else 0.0
+
 if only == "soak":
+    # SOAK_MINUTES (default 30), SOAK_INTERVAL (seconds between samples, default 10), SOAK_APPS
+    # (default "Chromium Firefox": one after the other), SOAK_PAGE (changing, default, or static:
+    # the same page without its timer).
     minutes = float(os.environ.get("SOAK_MINUTES", "30"))
-    for app in ("Chromium",):
-        b = start_browser(app, "file://" + work + "/changing.html")
+    interval = float(os.environ.get("SOAK_INTERVAL", "10"))
+    soak_page = "file://" + work + ("/static.html" if os.environ.get("SOAK_PAGE") == "static" else "/changing.html")
+    for app in os.environ.get("SOAK_APPS", "Chromium Firefox").split():
+        b = start_browser(app, soak_page)
         run = Run(app, trace=False)
         pid = switchscan_pid(run.p.pid)
         time.sleep(30)
         samples = []
         end = time.monotonic() + minutes * 60
-        while time.monotonic() < end:
+        while time.monotonic() < end and run.p.poll() is None:
             samples.append((time.monotonic() - run.t0, status(pid, "VmRSS"), len(os.listdir("/proc/%d/fd" % pid)), cpu_ns(pid)))
-            time.sleep(30)
-        run.stop(); b.terminate()
-        print("soak, %s, a page changing every 100 ms, %.0f minutes (RSS KiB, open descriptors, every 30 s):" % (app, minutes))
-        for t, rss, fds, cpu in samples[::4] + samples[-1:]:
+            time.sleep(interval)
+        highlights = sum(1 for l in run.out if '"type":"highlight"' in l)
+        trees = [l for l in run.out if '"type":"tree"' in l]
+        run.stop(); b.terminate(); b.wait()
+        print("soak, %s, %s, %.0f minutes (RSS KiB, open descriptors, every %.0f s; every minute shown):" % (app, soak_page.rsplit("/", 1)[1], minutes, interval))
+        step = max(1, int(60 / interval))
+        for t, rss, fds, cpu in samples[::step] + samples[-1:]:
             print("  %6.0f s  RSS %6d KiB  fds %3d  CPU %.1f s" % (t, rss, fds, cpu / 1e9))
         first, last = samples[0], samples[-1]
         mid = samples[len(samples) // 2]
-        print("soak: RSS %d → %d → %d KiB (first, middle, last), descriptors %d → %d → %d, CPU %.1f %% of a core"
-              % (first[1], mid[1], last[1], first[2], mid[2], last[2], (last[3] - first[3]) / 1e9 / (last[0] - first[0]) * 100))
+        half = samples[len(samples) // 2:]
+        print("soak %s: RSS %d → %d → %d KiB (first, middle, last), slope %.2f MB/h (least squares over %d samples; second half %.2f MB/h); descriptors %d → %d → %d (max %d); CPU %.1f %% of a core; %d highlights, tree lines: %s"
+              % (app, first[1], mid[1], last[1], slope_mb_per_hour([(t, r) for t, r, _, _ in samples]), len(samples),
+                 slope_mb_per_hour([(t, r) for t, r, _, _ in half]), first[2], mid[2], last[2], max(f for _, _, f, _ in samples),
+                 (last[3] - first[3]) / 1e9 / (last[0] - first[0]) * 100, highlights, [json.loads(l).get("change") for l in trees]))
     sys.exit(0)
 
 for app in os.environ.get("SWITCHSCAN_BENCH_APPS", "Chromium Firefox").split():
