@@ -174,10 +174,13 @@ public enum DesktopPerformPlan {
         let n = info.node
         let what = d == .top || d == .bottom ? "to the " + d.rawValue : "a page " + d.rawValue
         if DesktopReader.isDocument(n.role), d != .left, d != .right {
-            // The page's nodes in document order, below the document.
+            // The page's nodes in document order, below the document. What is in view is told by
+            // the nodes without children (links, buttons, headings): a part of the page that
+            // straddles the viewport (the page's `main`, a long section) is SHOWING too, and
+            // counting it sent Scroll up to the top of the page from anywhere below it (Firefox).
             var nodes: [AtspiNode] = []
             n.forEach { if $0.id != n.id, $0.inDocument, $0.extents?.frame != nil || $0.states.contains(.showing) { nodes.append($0) } }
-            let shown = nodes.indices.filter { nodes[$0].states.contains(.showing) }
+            let shown = nodes.indices.filter { nodes[$0].states.contains(.showing) && nodes[$0].children.isEmpty }
             switch d {
             case .down:
                 let after = (shown.last ?? -1) + 1
