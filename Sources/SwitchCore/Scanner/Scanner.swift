@@ -58,6 +58,9 @@
 ///   escape_action_*              menu: like Close · group: leave it · top: perform escape scope, resume
 ///   stop_and_resume              ^stopScanning [menu closed,] scan stopped … ^select scan started, |first
 ///   layout_*                     same id stays (no line) · gone: the stop in its place · empty: stopped
+///   layout_new_page_*            |L ^select perform activate L (a link, or in a page) … a layout that
+///                                brings a page none of whose items were there |P1 (its first item
+///                                on screen), within 10 s of the activation
 ///   layout_modal_*               |B  (dialog opens: new scope M) |M1 …  (dialog closes) |B
 ///                                a scope's last highlight is remembered when the scope changes and
 ///                                restored when scanning comes back to it; a new scope starts first
@@ -212,6 +215,13 @@ public struct Scanner: Sendable {
     var scrolled: (container: String, at: Instant)?
     /// A 5,000-link page is read whole again after a scroll: 1–3 s, more on a loaded machine.
     static let scrollFollowTime = Interval.seconds(6)
+    /// After a link or an item inside a scrollable container (a web page) was activated (a link
+    /// followed): when; the first layout within `pageFollowTime` that brings a new page (a container none of
+    /// whose items were there) moves the highlight to that page's first item on screen, as a
+    /// screen reader moves to a new document (the highlight would otherwise stay wherever the old
+    /// page's end left it: the browser's last toolbar button).
+    var followed: Instant?
+    static let pageFollowTime = Interval.seconds(10)
     internal(set) var sounds: Bool
     /// Drag: what is dragged while the drop target is chosen by scanning.
     var dragging: DragChange?
@@ -498,6 +508,7 @@ public struct Scanner: Sendable {
             guard id == .autoTap, now >= ends else { return }  // Stale, or early (re-armed by syncTimers).
             if case .item(let i) = levels.stop(c.location) {
                 out.append(.emit(.perform(activation(of: i))))
+                noteActivation(of: i, now)
             }
             resume(from: c.location, now, &out)
         case .layout(let model):
@@ -657,6 +668,7 @@ public struct Scanner: Sendable {
             state = .autoTapWindow(Cursor(location: location, passes: 0, dwell: nil), ends: now + autoTapTime)
         case .alwaysTap:
             out.append(.emit(.perform(activation(of: i))))
+            noteActivation(of: i, now)
             resume(from: location, now, &out)
         }
     }
@@ -692,6 +704,14 @@ public struct Scanner: Sendable {
         case .point: startSweeps(now, &out)
         case .groupSelection: showColors(.items, now, &out)
         }
+    }
+
+    /// A link, or an item inside a page, activated: the next new page gets the highlight
+    /// (`followed`). (A page that fits its window is not a scrollable container: its links count
+    /// as links.)
+    mutating func noteActivation(of item: Int, _ now: Instant) {
+        let it = levels.model.items[item]
+        if it.scrollContainer != nil || it.element.traits.contains(.link) { followed = now }
     }
 
     func activation(of item: Int) -> Perform {
@@ -780,6 +800,14 @@ public struct Scanner: Sendable {
                 return highlight(levels.location(ofItem: i), passes: 0, cause: .begin, now, &out)
             }
         }
+        if let f = followed {
+            if now - f > Scanner.pageFollowTime {
+                followed = nil
+            } else if let i = firstOnNewPage(since: old.model) {
+                followed = nil
+                return highlight(levels.location(ofItem: i), passes: 0, cause: .begin, now, &out)
+            }
+        }
         let location = relocate(c.location, from: old)
         let passes = min(c.passes, loops - 1)
         if levels.highlight(levels.stop(location)) == old.highlight(old.stop(c.location)) {
@@ -797,6 +825,19 @@ public struct Scanner: Sendable {
             let item = levels.model.items[i]
             guard item.scrollContainer?.id == id, let frame = item.element.frame else { return false }
             return old.itemIndex(id: item.id).map { old.items[$0].element.frame != frame } ?? true
+        }
+    }
+
+    /// The first scan item on screen inside a scrollable container none of whose items `old` had
+    /// (a page that came after a link was followed: a new document, or the same one with all new
+    /// content).
+    func firstOnNewPage(since old: ScanModel) -> Int? {
+        let items = levels.model.items
+        var seen: [String: Bool] = [:]  // container → one of its items was in `old`
+        for item in items { if let c = item.scrollContainer?.id, old.itemIndex(id: item.id) != nil { seen[c] = true } }
+        return items.indices.first { i in
+            guard let c = items[i].scrollContainer?.id, items[i].element.frame != nil else { return false }
+            return seen[c] == nil
         }
     }
 
