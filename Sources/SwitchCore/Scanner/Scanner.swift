@@ -58,9 +58,9 @@
 ///   escape_action_*              menu: like Close · group: leave it · top: perform escape scope, resume
 ///   stop_and_resume              ^stopScanning [menu closed,] scan stopped … ^select scan started, |first
 ///   layout_*                     same id stays (no line) · gone: the stop in its place · empty: stopped
-///   layout_new_page_*            |L ^select perform activate L (a link, or in a page) … a layout that
-///                                brings a page none of whose items were there |P1 (its first item
-///                                on screen), within 10 s of the activation
+///   layout_new_page_*            |L ^select perform activate L (a link, or in a page) … the first
+///                                layout without L that shows page items that were not there then
+///                                |P1 (the first of them), within 10 s of the activation
 ///   layout_modal_*               |B  (dialog opens: new scope M) |M1 …  (dialog closes) |B
 ///                                a scope's last highlight is remembered when the scope changes and
 ///                                restored when scanning comes back to it; a new scope starts first
@@ -216,11 +216,12 @@ public struct Scanner: Sendable {
     /// A 5,000-link page is read whole again after a scroll: 1–3 s, more on a loaded machine.
     static let scrollFollowTime = Interval.seconds(6)
     /// After a link or an item inside a scrollable container (a web page) was activated (a link
-    /// followed): when; the first layout within `pageFollowTime` that brings a new page (a container none of
-    /// whose items were there) moves the highlight to that page's first item on screen, as a
-    /// screen reader moves to a new document (the highlight would otherwise stay wherever the old
-    /// page's end left it: the browser's last toolbar button).
-    var followed: Instant?
+    /// followed): when, the item, and the ids of every item then. The first layout within
+    /// `pageFollowTime` in which that item is gone and a page item (a link, or an item inside a
+    /// scrollable container) that was not there shows moves the highlight to the first such item:
+    /// the new page's first, as a screen reader moves to a new document (the highlight would
+    /// otherwise stay wherever the old page's end left it: the browser's last toolbar button).
+    var followed: (at: Instant, item: String, before: Set<String>)?
     static let pageFollowTime = Interval.seconds(10)
     internal(set) var sounds: Bool
     /// Drag: what is dragged while the drop target is chosen by scanning.
@@ -711,7 +712,11 @@ public struct Scanner: Sendable {
     /// as links.)
     mutating func noteActivation(of item: Int, _ now: Instant) {
         let it = levels.model.items[item]
-        if it.scrollContainer != nil || it.element.traits.contains(.link) { followed = now }
+        if Scanner.isPageItem(it) { followed = (now, it.id, Set(levels.model.items.map(\.id))) }
+    }
+
+    static func isPageItem(_ item: ScanItem) -> Bool {
+        item.scrollContainer != nil || item.element.traits.contains(.link)
     }
 
     func activation(of item: Int) -> Perform {
@@ -801,9 +806,9 @@ public struct Scanner: Sendable {
             }
         }
         if let f = followed {
-            if now - f > Scanner.pageFollowTime {
+            if now - f.at > Scanner.pageFollowTime {
                 followed = nil
-            } else if let i = firstOnNewPage(since: old.model) {
+            } else if levels.model.itemIndex(id: f.item) == nil, let i = firstOnNewPage(since: f.before) {
                 followed = nil
                 return highlight(levels.location(ofItem: i), passes: 0, cause: .begin, now, &out)
             }
@@ -828,16 +833,12 @@ public struct Scanner: Sendable {
         }
     }
 
-    /// The first scan item on screen inside a scrollable container none of whose items `old` had
-    /// (a page that came after a link was followed: a new document, or the same one with all new
-    /// content).
-    func firstOnNewPage(since old: ScanModel) -> Int? {
-        let items = levels.model.items
-        var seen: [String: Bool] = [:]  // container → one of its items was in `old`
-        for item in items { if let c = item.scrollContainer?.id, old.itemIndex(id: item.id) != nil { seen[c] = true } }
-        return items.indices.first { i in
-            guard let c = items[i].scrollContainer?.id, items[i].element.frame != nil else { return false }
-            return seen[c] == nil
+    /// The first page item on screen (`isPageItem`, with a frame) that `before` did not hold: the
+    /// new page's first, after a link was followed.
+    func firstOnNewPage(since before: Set<String>) -> Int? {
+        levels.model.items.indices.first { i in
+            let item = levels.model.items[i]
+            return item.element.frame != nil && Scanner.isPageItem(item) && !before.contains(item.id)
         }
     }
 

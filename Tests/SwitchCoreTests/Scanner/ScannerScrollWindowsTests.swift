@@ -117,6 +117,12 @@ import Testing
         h.start()
         #expect(Self.follow(0, in: &h).contains("3.000 perform activate b1 at (30, 125)"))
         #expect(h.layout(Self.browser("A", ["a1", "a2"]), at: 4).contains("4.000 highlight item a1"))
+        // The short page empties first (the highlight goes to the toolbar in its place).
+        var emptied = ScannerHarness(short, Fixture.settings(.manual), menu: Fixture.fullMenu())
+        emptied.start()
+        Self.follow(0, in: &emptied)
+        emptied.layout(Fixture.model([Fixture.button("t", frame: Rect(x: 10, y: 10, width: 40, height: 30))]), at: 3.2)
+        #expect(emptied.layout(Self.browser("A", ["a1", "a2"]), at: 4).contains("4.000 highlight item a1"))
     }
 
     /// The same document with all new content (a browser that keeps its document object): its
