@@ -63,6 +63,9 @@ public final class DesktopSource: LoopAdapter {
     private var changedPages: Set<String> = []
     /// The page (document id) each node of a page belongs to.
     private var pageOf: [String: String] = [:]
+    /// Pages the Scroll page scrolled: what showed of them before, and until when they are read
+    /// again while a read finds the same (`rereadScrolledPage`).
+    private var scrolledPages: [String: (showing: Set<String>, until: Int64)] = [:]
     /// The Windows page (`DesktopSource+Windows.swift`): every window, matched to applications.
     var windowList: [WindowList.Window] = []
     /// What was last handed to the engine, to hand it again only when it changes.
@@ -451,9 +454,32 @@ public final class DesktopSource: LoopAdapter {
         for (id, job) in jobs where job.step() {
             jobs[id] = nil
             lastPageRead = (job.note.items, job.note.parts, job.note.calls, Double(job.note.microseconds) / 1000)
-            if let page = job.page, job.app.bus == app?.bus { place(page) }
+            if let page = job.page, job.app.bus == app?.bus {
+                rereadScrolledPage(page)
+                place(page)
+            }
             if case .failed(let why) = job.phase { trace?("page \(id) not read: \(why)") }
         }
+    }
+
+    /// A page read after the Scroll page scrolled it that still shows what it showed before is read
+    /// again, until it shows something else or the highlight no longer follows the scroll: the
+    /// browsers say nothing when a page scrolls, and Firefox moves its page a moment after
+    /// `ScrollTo` answered (a read right after it can find the page where it was).
+    private func rereadScrolledPage(_ page: AtspiNode) {
+        guard let s = scrolledPages[page.id] else { return }
+        if MonotonicClock.nowMicroseconds() < s.until, DesktopSource.showing(in: page) == s.showing {
+            changedPages.insert(page.id)
+        } else {
+            scrolledPages[page.id] = nil
+        }
+    }
+
+    /// The ids of what shows of a page.
+    static func showing(in page: AtspiNode) -> Set<String> {
+        var ids: Set<String> = []
+        page.forEach { if $0.id != page.id, $0.states.contains(.showing) { ids.insert($0.id) } }
+        return ids
     }
 
     /// Pages an event may have changed: the one holding a known node, or every page of the
@@ -587,7 +613,16 @@ public final class DesktopSource: LoopAdapter {
             // settled (some changes send no event at all: GTK3's gtk_box_pack_start); its pages
             // too (a page scrolled by it says nothing of what shows now).
             run(schedule.handle(.change(.structure), at: now), now)
-            if let bus = app?.bus { for id in reader.pages.keys where id.hasPrefix(bus) { changedPages.insert(id) } }
+            if let bus = app?.bus {
+                for id in reader.pages.keys where id.hasPrefix(bus) {
+                    changedPages.insert(id)
+                    // The page scrolled (the perform's container), when something of it showed.
+                    if case .scroll = p.action, case .done = outcome, id == p.id, let page = reader.pages[id] {
+                        let showing = DesktopSource.showing(in: page)
+                        if !showing.isEmpty { scrolledPages[id] = (showing, now.microseconds + Scanner.scrollFollowTime.microseconds) }
+                    }
+                }
+            }
         }
         return inputs
     }

@@ -59,6 +59,34 @@ import Testing
         #expect(Self.plan(.top, doc) == .scrollTo(id: "header", type: 2, what: "to the top"))
     }
 
+    /// A page read whole asks no extents of an item out of view, and Firefox says (-1, -1, -1, -1)
+    /// for some nodes out of view: they are still the page's nodes to page to.
+    @Test func aWebPageIsPagedByItsNodesOutOfViewWithoutExtents() {
+        func unbounded(_ id: String, _ extents: AtspiRect?) -> AtspiNode {
+            var n = Self.link(id, y: 0, showing: false)
+            n.extents = extents
+            return n
+        }
+        let doc = AtspiNode(id: "doc", role: .documentWeb, name: "Long list", states: Self.shown, interfaces: [.component],
+                            extents: AtspiRect(x: 0, y: 100, width: 800, height: 600), inDocument: true,
+                            children: [unbounded("above", AtspiRect(x: -1, y: -1, width: -1, height: -1)), Self.link("a", y: 150, showing: true),
+                                       Self.link("b", y: 600, showing: true), unbounded("next", nil), unbounded("last", nil)])
+        #expect(Self.plan(.down, doc) == .scrollTo(id: "next", type: 2, what: "a page down"))
+        #expect(Self.plan(.up, doc) == .scrollTo(id: "above", type: 3, what: "a page up"))
+        #expect(Self.plan(.bottom, doc) == .scrollTo(id: "last", type: 3, what: "to the bottom"))
+        // A section that begins above the viewport and goes on into it shows (before all of it
+        // in document order): a page up is to what is above the first item in view, not above
+        // the section.
+        let section = AtspiNode(id: "section", role: .landmark, name: "Part 2", states: Self.shown, interfaces: [.component],
+                                extents: AtspiRect(x: 0, y: -400, width: 800, height: 1200), inDocument: true,
+                                children: [unbounded("2.1", nil), unbounded("2.2", nil), Self.link("2.3", y: 150, showing: true),
+                                           Self.link("2.4", y: 600, showing: true), unbounded("2.5", nil)])
+        var long = doc
+        long.children = [unbounded("1.1", nil), section, unbounded("3.1", nil)]
+        #expect(Self.plan(.up, long) == .scrollTo(id: "2.2", type: 3, what: "a page up"))
+        #expect(Self.plan(.down, long) == .scrollTo(id: "2.5", type: 2, what: "a page down"))
+    }
+
     @Test func aScrollPaneByItsScrollBarElseTheWheel() {
         let bar = AtspiNode(id: "vbar", role: .scrollBar, states: [.visible, .showing, .vertical], interfaces: [.value, .component],
                             extents: AtspiRect(x: 390, y: 0, width: 10, height: 300))

@@ -9,6 +9,8 @@ usage: /usr/bin/python3 umockdev-live.py --device X.umockdev [--device …] \
 
 Scenario lines (# comments):
   wait <text>                  until the program printed a line containing <text> (stdout or stderr; 30 s)
+  mark                         where `expect` starts looking
+  expect <regex>               until the program printed, since the last `mark`, a line matching <regex> (30 s)
   sleep <ms>
   event <node> <type> <code> <value>   one struct input_event (names from input-event-codes.h or numbers)
   press <node> <KEY> / release <node> <KEY> / repeat <node> <KEY>   EV_KEY 1/0/2 + SYN_REPORT
@@ -75,6 +77,7 @@ def main():
         now = time.time()
         os.write(tb.get_dev_fd(node), struct.pack("<qqHHi", int(now), int((now % 1) * 1e6), typ, code, val))
 
+    mark = 0
     for raw in open(a.scenario):
         words = raw.split("#", 1)[0].split()
         if not words:
@@ -86,6 +89,16 @@ def main():
                 ok = cond.wait_for(lambda: any(l is not None and text in l for l in seen) or seen.count(None) == 2, 30)
             if not ok or not any(l is not None and text in l for l in seen):
                 print("umockdev-live: never saw %r" % text, file=sys.stderr)
+        elif op == "mark":
+            with cond:
+                mark = len(seen)
+        elif op == "expect":
+            pattern = re.compile(raw.split("#", 1)[0].strip()[len("expect"):].strip())
+            found = lambda: any(l is not None and pattern.search(l) for l in seen[mark:])
+            with cond:
+                ok = cond.wait_for(lambda: found() or seen.count(None) == 2, 30)
+            if not ok or not found():
+                print("umockdev-live: never saw a line matching %r" % pattern.pattern, file=sys.stderr)
         elif op == "sleep":
             time.sleep(float(args[0]) / 1000.0)
         elif op == "event":

@@ -214,7 +214,7 @@ public struct Scanner: Sendable {
     /// item (scanning continues in the new content), for at most `scrollFollowTime`.
     var scrolled: (container: String, at: Instant)?
     /// A 5,000-link page is read whole again after a scroll: 1–3 s, more on a loaded machine.
-    static let scrollFollowTime = Interval.seconds(6)
+    public static let scrollFollowTime = Interval.seconds(6)
     /// After a link or an item inside a scrollable container (a web page) was activated (a link
     /// followed): when, the item, and the ids of every item then. The first layout within
     /// `pageFollowTime` in which that item is gone and a page item (a link, or an item inside a

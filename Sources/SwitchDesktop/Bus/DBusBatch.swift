@@ -138,12 +138,38 @@ struct MatchRule: Equatable {
 /// Method calls to one application, sent together and answered together: the application handles
 /// them back to back instead of one round trip each (libatspi's getters are one blocking round
 /// trip per value). Every call carries the same timeout (the one libatspi got from
-/// `atspi_set_timeout`), so a hung application costs one timeout per batch, not one per call.
+/// `atspi_set_timeout`), so a hung application costs one timeout per batch, not one per call: once
+/// a call gets no answer in time, the calls not sent yet are not sent, and fail at once.
+///
+/// At most `inFlightLimit` calls are out at a time; the others wait here and go out, in order, as
+/// answers come (`flush`, `pump`, `isComplete`, `reply`).
 final class DBusBatch {
+    /// How many calls are out at once. libatspi's GLib glue keeps the timeout of every call out in
+    /// a list it searches from the newest end when the answer comes (atspi-gmain.c: g_slist_prepend,
+    /// g_slist_remove), and GLib looks at every timeout source at each turn of its loop: with the
+    /// 20,000 calls of a 5,000-link page out at once, 43 % of the reader's CPU went to that list
+    /// (perf, BENCHMARKS.md "The web"). A few hundred out keep the application busy all the same.
+    static let inFlightLimit = 256
+
+    /// A call: queued (its message), out (its pending call), answered (the reply taken from the
+    /// pending call early; nil: no reply in time), or done (read, or it could not be sent).
+    private enum Slot {
+        case queued(OpaquePointer)
+        case out(OpaquePointer)
+        case answered(OpaquePointer?)
+        case done
+    }
+
     private let connection: OpaquePointer
     private let destination: String
     private let timeoutMilliseconds: Int32
-    private var pending: [OpaquePointer?] = []
+    private var slots: [Slot] = []
+    /// The first call not sent yet (calls go out in order).
+    private var next = 0
+    /// Calls before this one are no longer out.
+    private var oldest = 0
+    /// A call got no answer in time: the application hangs; what is queued is not sent.
+    private var silent = false
 
     init(connection: OpaquePointer, destination: String, timeoutMilliseconds: Int32) {
         self.connection = connection
@@ -152,17 +178,23 @@ final class DBusBatch {
     }
 
     deinit {
-        for p in pending { if let p { dbus_pending_call_cancel(p); dbus_pending_call_unref(p) } }
+        for s in slots {
+            switch s {
+            case .queued(let m): dbus_message_unref(m)
+            case .out(let c): dbus_pending_call_cancel(c); dbus_pending_call_unref(c)
+            case .answered(let m): if let m { dbus_message_unref(m) }
+            case .done: break
+            }
+        }
     }
 
-    /// Queues a call; its answer is `reply(token)`.
+    /// Queues a call (sent now unless `inFlightLimit` calls are out); its answer is `reply(token)`.
     func call(_ path: String, _ interface: String, _ member: String, _ args: [DBusArgument] = []) -> Int {
-        let token = pending.count
+        let token = slots.count
         guard let message = dbus_message_new_method_call(destination, path, interface, member) else {
-            pending.append(nil)
+            slots.append(.done)
             return token
         }
-        defer { dbus_message_unref(message) }
         var it = DBusMessageIter()
         dbus_message_iter_init_append(message, &it)
         for a in args {
@@ -179,10 +211,46 @@ final class DBusBatch {
                                                  r.stateMatch.rawValue, w[0], w[1], w[2], w[3], r.roleMatch.rawValue, r.count, r.traverse ? 1 : 0)
             }
         }
-        var call: OpaquePointer?
-        if dbus_connection_send_with_reply(connection, message, &call, timeoutMilliseconds) == 0 { call = nil }
-        pending.append(call)
+        slots.append(.queued(message))
+        send()
         return token
+    }
+
+    /// Sends queued calls, in order, while fewer than `inFlightLimit` are out.
+    private func send() {
+        while next < slots.count {
+            while oldest < next, !isOut(oldest) { oldest += 1 }
+            guard next - oldest < DBusBatch.inFlightLimit else { return }
+            if case .queued(let message) = slots[next] {
+                if silent {
+                    slots[next] = .answered(nil)
+                } else {
+                    var call: OpaquePointer?
+                    if dbus_connection_send_with_reply(connection, message, &call, timeoutMilliseconds) == 0 { call = nil }
+                    slots[next] = call.map { .out($0) } ?? .done
+                }
+                dbus_message_unref(message)
+            }
+            next += 1
+        }
+    }
+
+    private func isOut(_ k: Int) -> Bool {
+        guard case .out(let call) = slots[k] else { return false }
+        return dbus_pending_call_get_completed(call) == 0
+    }
+
+    /// Waits for an out call's answer and takes it (nil: none in time, and the batch is silent).
+    private func take(_ call: OpaquePointer) -> OpaquePointer? {
+        dbus_pending_call_block(call)
+        let message = dbus_pending_call_steal_reply(call)
+        dbus_pending_call_unref(call)
+        if let message {
+            if case .timeout = DBusBatch.failure(message) { silent = true }
+        } else {
+            silent = true
+        }
+        return message
     }
 
     /// A property of an object (`org.freedesktop.DBus.Properties.Get`).
@@ -240,43 +308,66 @@ final class DBusBatch {
         return .success(.array(entries))
     }
 
-    /// Sends what is queued (the first `reply` does too).
-    func flush() { dbus_connection_flush(connection) }
+    /// Sends what can go out now (the first `reply` does too).
+    func flush() {
+        send()
+        dbus_connection_flush(connection)
+    }
 
     /// Whether call `token`'s answer (or its timeout) has come, so `reply` will not wait. Replies
     /// are read while the loop iterates GLib's main context (libatspi's connections are on it).
     func isComplete(_ token: Int) -> Bool {
-        guard pending.indices.contains(token), let call = pending[token] else { return true }
-        return dbus_pending_call_get_completed(call) != 0
+        guard slots.indices.contains(token) else { return true }
+        if case .queued = slots[token] { send() }
+        switch slots[token] {
+        case .queued: return false
+        case .out(let call): return dbus_pending_call_get_completed(call) != 0
+        case .answered, .done: return true
+        }
     }
 
     /// Reads what the connection has received, without waiting, and hands it on: replies complete
-    /// their calls, signals go to libatspi's handlers (as GLib's dispatch of the connection would).
+    /// their calls, signals go to libatspi's handlers (as GLib's dispatch of the connection would);
+    /// queued calls go out in their place.
     func pump() {
         _ = dbus_connection_read_write(connection, 0)
         while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
+        if next < slots.count { flush() }
     }
 
     /// Waits for call `token`'s answer: its first argument (nil for a reply without one).
     func reply(_ token: Int) -> Result<DBusValue?, DBusCallError> {
-        guard pending.indices.contains(token), let call = pending[token] else {
-            return .failure(.failed("the call could not be sent"))
+        guard slots.indices.contains(token) else { return .failure(.failed("the call could not be sent")) }
+        // Still queued: the oldest calls out are answered first, until it goes out.
+        while case .queued = slots[token] {
+            send()
+            guard case .queued = slots[token] else { break }
+            guard oldest < next, case .out(let call) = slots[oldest] else { break }
+            slots[oldest] = .answered(take(call))
         }
-        pending[token] = nil
-        defer { dbus_pending_call_unref(call) }
-        dbus_pending_call_block(call)
-        guard let message = dbus_pending_call_steal_reply(call) else { return .failure(.timeout) }
+        let message: OpaquePointer?
+        switch slots[token] {
+        case .out(let call): message = take(call)
+        case .answered(let m): message = m
+        case .queued, .done: return .failure(.failed("the call could not be sent"))
+        }
+        slots[token] = .done
+        guard let message else { return .failure(.timeout) }
         defer { dbus_message_unref(message) }
-        if dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_ERROR {
-            let name = dbus_message_get_error_name(message).map { String(cString: $0) } ?? "error"
-            var text = ""
-            var it = DBusMessageIter()
-            if dbus_message_iter_init(message, &it) != 0, let s = DBusBatch.decode(&it).string { text = s }
-            return .failure(DBusBatch.classify(name, text))
-        }
+        if let failure = DBusBatch.failure(message) { return .failure(failure) }
         var it = DBusMessageIter()
         guard dbus_message_iter_init(message, &it) != 0 else { return .success(nil) }
         return .success(DBusBatch.decode(&it))
+    }
+
+    /// An error reply's failure; nil for a method return.
+    static func failure(_ message: OpaquePointer) -> DBusCallError? {
+        guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_ERROR else { return nil }
+        let name = dbus_message_get_error_name(message).map { String(cString: $0) } ?? "error"
+        var text = ""
+        var it = DBusMessageIter()
+        if dbus_message_iter_init(message, &it) != 0, let s = DBusBatch.decode(&it).string { text = s }
+        return classify(name, text)
     }
 
     static func classify(_ name: String, _ text: String) -> DBusCallError {

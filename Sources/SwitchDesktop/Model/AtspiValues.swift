@@ -118,7 +118,7 @@ public struct AtspiStates: OptionSet, Hashable, Sendable {
     public static let expanded = bit(10)
     public static let focusable = bit(11)
     public static let focused = bit(12)
-    public static let horizontal = bit(15)
+    public static let horizontal = bit(14)
     public static let modal = bit(16)
     public static let multiLine = bit(17)
     public static let pressed = bit(20)

@@ -174,12 +174,13 @@ public enum DesktopPerformPlan {
         let n = info.node
         let what = d == .top || d == .bottom ? "to the " + d.rawValue : "a page " + d.rawValue
         if DesktopReader.isDocument(n.role), d != .left, d != .right {
-            // The page's nodes in document order, below the document. What is in view is told by
-            // the nodes without children (links, buttons, headings): a part of the page that
-            // straddles the viewport (the page's `main`, a long section) is SHOWING too, and
-            // counting it sent Scroll up to the top of the page from anywhere below it (Firefox).
+            // The page's nodes in document order, below the document (a page read whole keeps
+            // no hidden node; an item out of view has no extents read, and Firefox gives some
+            // nodes out of view none until asked later).
             var nodes: [AtspiNode] = []
-            n.forEach { if $0.id != n.id, $0.inDocument, $0.extents?.frame != nil || $0.states.contains(.showing) { nodes.append($0) } }
+            n.forEach { if $0.id != n.id, $0.inDocument { nodes.append($0) } }
+            // What shows is told by the innermost nodes: a part that goes on into the viewport
+            // from above shows too, and comes before all of it in document order.
             let shown = nodes.indices.filter { nodes[$0].states.contains(.showing) && nodes[$0].children.isEmpty }
             switch d {
             case .down:

@@ -13,13 +13,25 @@ import SwitchInput
 /// 1. **queries**: every VISIBLE, FOCUSABLE node below the document (the items: links, buttons,
 ///    fields, check boxes, selects, tabs, summaries, ARIA widgets with a tabindex; a label, a
 ///    link's text and a bullet are not focusable, so each control comes once), and every VISIBLE
-///    node of a part's role or an interactive role (the page's order of both);
-/// 2. **values**: each one's role, states, name and extents, pipelined;
+///    node of a part's role or an interactive role (the page's order of both); then what the
+///    values need not ask node by node: the links (by role; a rule that excludes a role is
+///    answered wrongly by the browsers' bridge, at-spi2-atk), the nodes that show or have a state
+///    the mapping reads beyond the queries' (`exceptionalStates`: checked, expanded, selected,
+///    editable …), and the disabled (neither ENABLED nor SENSITIVE);
+/// 2. **values**, pipelined: each one's name; its role unless it is a link; its
+///    states and extents when it shows or is in the exceptional or disabled answers (any other
+///    node's states are what the queries say: VISIBLE, ENABLED, SENSITIVE, and FOCUSABLE for an
+///    item); the extents of what is not an item too (a part above or below the viewport has its
+///    tab at that edge). An off-screen link costs one call (its name) instead of four: the
+///    browser answers every call on its main thread, and a page of 5,000 links was 20,000 calls
+///    (BENCHMARKS.md "The web");
 /// 3. **parts**: which part holds which (landmarks, forms, lists, tables, dialogs, articles,
 ///    groupings, panels: the order query asked of each; the innermost part that lists a node is
 ///    its parent), and what an item holds (a select's options, which Chromium says are showing
 ///    while the select is closed: left out, the select is one item);
-/// 4. **interfaces** of what is on screen (SHOWING): what it can do (Value, Text …).
+/// 4. **interfaces** of what is on screen (SHOWING): what it can do (Value, Text …); and the
+///    extents of the off-screen nodes that follow a collapsed disclosure in their part (what
+///    tells collapsed content, below).
 ///
 /// A node that is VISIBLE but not SHOWING is scrolled out of the viewport when it has an extent
 /// (both browsers lay the whole page out): it stays, without a frame; one without an extent
@@ -39,6 +51,15 @@ final class PageJob {
 
     /// Items that hold items (what is inside an item is the item's: a select's options).
     static let holderRoles: Set<AtspiRole> = [.comboBox, .listBox, .menu, .tree, .treeTable, .table]
+
+    /// The states the mapping, the performer and the typing read of a node besides VISIBLE,
+    /// SHOWING, FOCUSABLE, ENABLED and SENSITIVE (which the queries tell): a node off screen with
+    /// none of these, and not disabled, gets its states from the queries instead of `GetState`.
+    /// A new use of another state belongs here.
+    static let exceptionalStates: AtspiStates = [
+        .active, .checked, .checkable, .editable, .expandable, .expanded, .focused, .horizontal, .vertical,
+        .indeterminate, .managesDescendants, .modal, .multiLine, .pressed, .selected,
+    ]
 
     /// Every call of a page job gives up after this long: a large page takes the browser a few
     /// hundred milliseconds per query, and the loop does not wait for it.
@@ -76,20 +97,34 @@ final class PageJob {
     private let started = MonotonicClock.nowMicroseconds()
     private let itemRule = MatchRule(states: [.visible, .focusable])
     private let orderRule = MatchRule(states: [.visible], roles: PageJob.partRoles.union(AtspiMapping.interactiveRoles), roleMatch: .any)
+    private let linkRule = MatchRule(roles: [.link], roleMatch: .any)
+    private let exactRule = MatchRule(states: PageJob.exceptionalStates.union(.showing), stateMatch: .any)
+    private let disabledRule = MatchRule(states: [.enabled, .sensitive], stateMatch: .none)
 
     private var pending: [Int] = []
     /// How many of `pending` (from the start) have been answered.
     private var answered = 0
-    private var tItems = 0, tOrder = 0, tDoc = 0
+    private var tItems = 0, tOrder = 0, tDoc = 0, tLinks = 0, tExact = 0, tDisabled = 0
     private var items: [String] = []
     private var order: [String] = []
     private var documentExtents: AtspiRect?
-    private var tValues: [(String, Int, Int, DBusBatch.PropertyTokens, Int)] = []
+    /// A node's calls: its role, states and extents only when they are asked (`collectQueries`).
+    private struct ValueTokens {
+        var path: String
+        var role: Int?
+        var states: Int?
+        var name: DBusBatch.PropertyTokens
+        var extents: Int?
+    }
+    private var tValues: [ValueTokens] = []
     private var nodes: [String: AtspiNode] = [:]
     private var tParts: [(String, Int)] = []
     private var tHeld: [(String, Int)] = []
     private var parent: [String: String] = [:]
+    /// Each part's nodes and parts in document order (`collectParts`).
+    private var children: [String: [String]] = [:]
     private var tIfaces: [(String, Int)] = []
+    private var tExtents: [(String, Int)] = []
 
     /// Starts reading `document` (a node of `app`, which answers `Properties.GetAll` when
     /// `getAll`): the first phase's calls go out now. nil without a connection.
@@ -100,11 +135,23 @@ final class PageJob {
         self.app = app
         self.getAll = getAll
         docPath = String(document.id.dropFirst(app.bus.count))
+        sendQueries()
+        batch.flush()
+    }
+
+    private func sendQueries() {
         tItems = call(docPath, "org.a11y.atspi.Collection", "GetMatches", [.match(itemRule)])
         tOrder = call(docPath, "org.a11y.atspi.Collection", "GetMatches", [.match(orderRule)])
         tDoc = call(docPath, "org.a11y.atspi.Component", "GetExtents", [.u32(0)])
-        batch.flush()
+        tLinks = call(docPath, "org.a11y.atspi.Collection", "GetMatches", [.match(linkRule)])
+        tExact = call(docPath, "org.a11y.atspi.Collection", "GetMatches", [.match(exactRule)])
+        tDisabled = call(docPath, "org.a11y.atspi.Collection", "GetMatches", [.match(disabledRule)])
     }
+
+    /// How many times a read starts over because the page changed between its queries and its
+    /// values (then it is read as it is).
+    static let restartLimit = 3
+    private var restarts = 0
 
     var isDone: Bool {
         switch phase {
@@ -168,28 +215,51 @@ final class PageJob {
         items = Array(try DesktopReader.references(itemsReply, bus: app.bus).prefix(PageJob.itemLimit))
         order = Array(try DesktopReader.references(batch.reply(tOrder), bus: app.bus).prefix(PageJob.orderLimit))
         documentExtents = DesktopReader.rect(try DesktopReader.value(batch.reply(tDoc)))
+        let links = Set(try DesktopReader.references(batch.reply(tLinks), bus: app.bus))
+        let exact = Set(try DesktopReader.references(batch.reply(tExact), bus: app.bus))
+            .union(try DesktopReader.references(batch.reply(tDisabled), bus: app.bus))
         note.items = items.count
-        lap("\(items.count) items, \(order.count) in order")
+        lap("\(items.count) items, \(order.count) in order, \(links.count) links, \(exact.count) asked their states")
+        let focusable = Set(items)
         for p in Set(order).union(items) where p != docPath {
-            tValues.append((p, call(p, "org.a11y.atspi.Accessible", "GetRole"), call(p, "org.a11y.atspi.Accessible", "GetState"),
-                            getAll ? batch.allProperties(p, "org.a11y.atspi.Accessible") : batch.properties(p, "org.a11y.atspi.Accessible", ["Name"]),
-                            call(p, "org.a11y.atspi.Component", "GetExtents", [.u32(0)])))
-            switch tValues[tValues.count - 1].3 {
+            let name = getAll ? batch.allProperties(p, "org.a11y.atspi.Accessible") : batch.properties(p, "org.a11y.atspi.Accessible", ["Name"])
+            switch name {
             case .all(let t): pending.append(t); note.calls += 1
             case .each(_, let ts): pending += ts; note.calls += ts.count
             }
+            let item = focusable.contains(p), asked = exact.contains(p)
+            tValues.append(ValueTokens(path: p, role: links.contains(p) ? nil : call(p, "org.a11y.atspi.Accessible", "GetRole"),
+                                       states: asked ? call(p, "org.a11y.atspi.Accessible", "GetState") : nil, name: name,
+                                       extents: asked || !item ? call(p, "org.a11y.atspi.Component", "GetExtents", [.u32(0)]) : nil))
         }
         phase = .values
     }
 
     private func collectValues() throws(DesktopReader.Failure) {
         let focusable = Set(items)
-        for (p, tRole, tState, tName, tExtents) in tValues {
-            let role = try DesktopReader.value(batch.reply(tRole)), state = try DesktopReader.value(batch.reply(tState))
-            let props = try DesktopReader.value(batch.reply(tName)), extents = DesktopReader.rect(try DesktopReader.value(batch.reply(tExtents)))
-            guard let role else { continue }  // gone meanwhile
-            let states = DesktopReader.states(state)
-            let r = AtspiRole(rawValue: UInt32(truncatingIfNeeded: role.int ?? 0))
+        var stale = false
+        for v in tValues {
+            let p = v.path
+            let props = try DesktopReader.value(batch.reply(v.name))
+            var r = AtspiRole.link
+            if let t = v.role {
+                guard let role = try DesktopReader.value(batch.reply(t)) else { continue }  // gone meanwhile
+                r = AtspiRole(rawValue: UInt32(truncatingIfNeeded: role.int ?? 0))
+            } else if props == nil {
+                continue  // gone meanwhile
+            }
+            // What the queries say, unless the node's own states were asked.
+            var states: AtspiStates = [.visible, .enabled, .sensitive]
+            if focusable.contains(p) { states.insert(.focusable) }
+            if let t = v.states {
+                states = DesktopReader.states(try DesktopReader.value(batch.reply(t)))
+                // The queries listed it for a state it no longer has: the page changed meanwhile
+                // (Firefox moves a page a moment after `ScrollTo` answered).
+                if !states.isEmpty, states.isDisjoint(with: PageJob.exceptionalStates.union(.showing)),
+                   states.contains(.enabled) || states.contains(.sensitive) { stale = true }
+            }
+            var extents: AtspiRect?
+            if let t = v.extents { extents = DesktopReader.rect(try DesktopReader.value(batch.reply(t))) }
             // A focusable node can be operated: its actions are read when it is on screen.
             var interfaces: AtspiInterfaces = [.component]
             if focusable.contains(p) { interfaces.insert(.action) }
@@ -198,7 +268,14 @@ final class PageJob {
                                  states: states, interfaces: interfaces, extents: extents, inDocument: true)
         }
         tValues = []
-        lap("values of \(nodes.count)")
+        lap("values of \(nodes.count)" + (stale ? ", changed since the queries" : ""))
+        if stale && restarts < PageJob.restartLimit {
+            restarts += 1
+            nodes = [:]
+            sendQueries()
+            phase = .queries
+            return
+        }
         for p in order {
             guard let n = nodes[p] else { continue }
             if PageJob.partRoles.contains(n.role) && n.role != .heading && !focusable.contains(p) {
@@ -228,6 +305,19 @@ final class PageJob {
         for (p, n) in nodes where n.states.contains(.showing) {
             tIfaces.append((p, call(p, "org.a11y.atspi.Accessible", "GetInterfaces")))
         }
+        children = childLists()
+        // What follows a collapsed disclosure in its part, off screen: its extents tell whether it
+        // is collapsed content (`build`).
+        for (_, kids) in children {
+            var collapsed = false
+            for k in kids {
+                guard let n = nodes[k] else { continue }
+                if collapsed && !n.states.contains(.showing) && n.extents == nil {
+                    tExtents.append((k, call(k, "org.a11y.atspi.Component", "GetExtents", [.u32(0)])))
+                }
+                if n.states.contains(.expandable) && !n.states.contains(.expanded) { collapsed = true }
+            }
+        }
         phase = .interfaces
     }
 
@@ -235,15 +325,17 @@ final class PageJob {
         for (p, t) in tIfaces {
             if let v = try DesktopReader.value(batch.reply(t)) { nodes[p]?.interfaces = AtspiInterfaces(names: v.items.compactMap(\.string)) }
         }
+        for (p, t) in tExtents { nodes[p]?.extents = DesktopReader.rect(try DesktopReader.value(batch.reply(t))) }
         tIfaces = []
+        tExtents = []
         build()
         phase = .finished
         note.microseconds = MonotonicClock.nowMicroseconds() - started
         lap("built: \(note.items) items, \(note.parts) parts, \(note.calls) calls")
     }
 
-    /// The tree: each node below its innermost part, in document order.
-    private func build() {
+    /// Each node below its innermost part, in document order.
+    private func childLists() -> [String: [String]] {
         var children: [String: [String]] = [:]
         for p in PageJob.documentOrder(order: order, items: items) where nodes[p] != nil && p != docPath {
             var up = parent[p]
@@ -251,6 +343,12 @@ final class PageJob {
             while let u = up, nodes[u] == nil, steps < parent.count { up = parent[u]; steps += 1 }  // its part was left out: the next one up
             children[up ?? docPath, default: []].append(p)
         }
+        return children
+    }
+
+    /// The tree: each node below its innermost part (`children`), in document order.
+    private func build() {
+        var children = self.children
         // Collapsed content: what follows a collapsed disclosure (a closed <details>' summary) in
         // its part, out of view with no extent at all. (Firefox also says (-1, -1, -1, -1) for
         // nodes far out of view whose bounds it has not worked out yet: those stay.)
