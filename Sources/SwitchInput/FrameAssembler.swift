@@ -66,8 +66,12 @@ public struct FrameAssembler: Sendable {
         switch (consume current, event) {
         case (.collecting(var partial), .event(let e, let t)):
             if e.isSynReport {
-                state = .collecting(partial: [])
                 if !partial.isEmpty { emit(.frame(InputFrame(time: t, events: partial))) }
+                // The engine has handled the frame and let go of its events: the array is unique
+                // again and its storage serves the next frame (no allocation per frame; a frame
+                // still held, as when several devices were ready, leaves it to copy on write).
+                partial.removeAll(keepingCapacity: true)
+                state = .collecting(partial: partial)
                 return
             }
             if partial.capacity == 0 { partial.reserveCapacity(8) }

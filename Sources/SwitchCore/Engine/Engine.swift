@@ -34,6 +34,9 @@ public struct Engine: Sendable {
     /// Arrays reused by every touch frame instead of made anew (empty between frames).
     private var touchSamples: [TouchSample] = []
     private var passthroughOut: [TouchPassthrough.Output] = []
+    /// The storage of the last live move's frame, taken back by `takeTouchOutput(_:)` for the
+    /// next one (a gesture's frames then allocate nothing).
+    private var spareMove: [VirtualTouch] = []
     var now = Instant.zero
     /// The layout the keyboard opens with (docs/typing.md); nil: activating a field opens nothing.
     /// A text field's scanner menu offers Keyboard while there is one.
@@ -214,6 +217,10 @@ public struct Engine: Sendable {
     public mutating func takeTouchOutput(_ body: (TouchOutput) -> Void) {
         if touchOut.isEmpty { return }
         for o in touchOut { body(o) }
+        if case .frame(_, var changes) = touchOut.removeLast() {
+            changes.removeAll(keepingCapacity: true)
+            spareMove = changes
+        }
         touchOut.removeAll(keepingCapacity: true)
     }
 
@@ -373,7 +380,12 @@ public struct Engine: Sendable {
             for s in samples {
                 // A move: no output but the virtual contact's move (`TouchPassthrough.move`).
                 if case .moved = s.contact {
-                    if let v = devices[device].passthrough!.move(s) { touchOut.append(.frame(device: device, [.move(v, s.raw)])) }
+                    if let v = devices[device].passthrough!.move(s) {
+                        var move = spareMove
+                        spareMove = []
+                        move.append(.move(v, s.raw))
+                        touchOut.append(.frame(device: device, move))
+                    }
                 } else {
                     runPassthrough(device, .contact(s))
                 }

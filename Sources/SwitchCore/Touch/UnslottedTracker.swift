@@ -10,7 +10,10 @@
 ///     MT_REPORT   (or no contact data)        up(every contact): a frame with no contacts lifts all
 ///
 /// A contact's data not closed by `SYN_MT_REPORT` before the frame ends still counts as a
-/// contact. An axis missing from a contact keeps the last value seen for it. Tracking ids some
+/// contact. A position missing from a contact keeps the last value seen for it (protocol A sends
+/// both with every contact; the position is what matches contacts). Any other axis (pressure,
+/// touch size …) belongs to its contact: one it omits keeps that contact's own last value, as a
+/// protocol B slot does, never the value of the contact read before it. Tracking ids some
 /// protocol A drivers send are ignored. Ids are a running number from 0.
 struct UnslottedTracker: Sendable {
     struct Live: Sendable {
@@ -24,8 +27,6 @@ struct UnslottedTracker: Sendable {
     private var nextID = 0
     private var x: Int32 = 0
     private var y: Int32 = 0
-    /// The other axes of the contact being read (they belong to one contact, like its position).
-    private var axes: [UInt16: Int32] = [:]
 
     init(mapping: ScreenMapping) {
         self.mapping = mapping
@@ -34,10 +35,13 @@ struct UnslottedTracker: Sendable {
     mutating func handle(frame: [InputEvent]) -> [TouchSample] {
         var points: [(point: Point, raw: RawTouch)] = []
         var hasData = false
+        /// The other axes the contact being read sent (its missing ones come from its match).
+        var axes: [UInt16: Int32] = [:]
         for e in frame {
             if e.type == EventCodes.EV_SYN && e.code == EventCodes.SYN_MT_REPORT {
                 if hasData { points.append((mapping.point(x: x, y: y), RawTouch(x: x, y: y, axes: axes))) }
                 hasData = false
+                axes = [:]
             } else if e.type == EventCodes.EV_ABS && e.code == EventCodes.ABS_MT_POSITION_X {
                 x = e.value
                 hasData = true
@@ -82,8 +86,10 @@ struct UnslottedTracker: Sendable {
         for (n, p) in points.enumerated() {
             if let o = idForNew[n] {
                 let id = live[o].id
-                if live[o].point != p.point { out.append(TouchSample(.moved(id: id, p.point), p.raw)) }
-                next.append(Live(id: id, point: p.point, raw: p.raw))
+                var raw = p.raw
+                for (code, value) in live[o].raw.axes where raw.axes[code] == nil { raw.axes[code] = value }
+                if live[o].point != p.point { out.append(TouchSample(.moved(id: id, p.point), raw)) }
+                next.append(Live(id: id, point: p.point, raw: raw))
             } else {
                 out.append(TouchSample(.down(id: nextID, p.point), p.raw))
                 next.append(Live(id: nextID, point: p.point, raw: p.raw))

@@ -205,6 +205,23 @@ struct ProtocolATests {
         #expect(render(t.handle(frame: [mx(200), mtReport])) == ["moved(0, (20, 10))"])
     }
 
+    @Test("a contact that omits an axis keeps its own last value, never the contact's read before it")
+    func axesStayWithTheirContact() {
+        var t = tracker()
+        let code: UInt16 = 0x3a  // ABS_MT_PRESSURE
+        let pressure = { (v: Int32) in InputEvent(type: EventCodes.EV_ABS, code: code, value: v) }
+        func axes(_ samples: [TouchSample]) -> [String] { samples.map { "\($0.contact.id): \($0.raw.axes)" } }
+        // The second contact sends no pressure: it has none (it used to get the first one's 50).
+        #expect(axes(t.handleSamples(frame: [mx(100), my(100), pressure(50), mtReport, mx(900), my(1900), mtReport]))
+            == ["0: [\(code): 50]", "1: [:]"])
+        // Listed the other way round, neither sending pressure: each keeps its own.
+        #expect(axes(t.handleSamples(frame: [mx(880), my(1900), mtReport, mx(120), my(100), mtReport]))
+            == ["1: [:]", "0: [\(code): 50]"])
+        // A new value is taken; a contact that starts without one has none.
+        #expect(axes(t.handleSamples(frame: [mx(130), my(100), pressure(60), mtReport, mx(870), my(1900), mtReport, mx(500), my(500), mtReport]))
+            == ["0: [\(code): 60]", "1: [:]", "2: [:]"])
+    }
+
     @Test("liftAll ends every contact")
     func liftAll() {
         var t = tracker()
