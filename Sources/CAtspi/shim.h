@@ -8,6 +8,10 @@
 #include <dbus/dbus.h>
 #include <glib.h>
 #include <stdint.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 
 // An accessible is an AtspiObject: its application's bus name, its object path, and the
 // connection libatspi talks to it on (the a11y bus, or a peer-to-peer one once the application
@@ -140,6 +144,29 @@ static inline switchscan_dbus_basic switchscan_dbus_get_basic(DBusMessageIter *i
     v.u64 = 0;
     dbus_message_iter_get_basic(it, &v);
     return v;
+}
+
+// The address of the bus `c` is connected to, from its socket's peer (the bus daemon's listening
+// socket): "unix:path=…" or "unix:abstract=…"; NULL for anything else. The live desktop opens a
+// second connection to exactly the accessibility bus libatspi found (through AT_SPI_BUS_ADDRESS,
+// the X root window or the session bus), for its events. g_free the result.
+static inline char *switchscan_dbus_peer_address(DBusConnection *c) {
+    int fd = -1;
+    struct sockaddr_un a;
+    socklen_t n = sizeof a;
+    memset(&a, 0, sizeof a);
+    if (!c || !dbus_connection_get_socket(c, &fd) || getpeername(fd, (struct sockaddr *)&a, &n) != 0 || a.sun_family != AF_UNIX) return NULL;
+    size_t len = n > offsetof(struct sockaddr_un, sun_path) ? n - offsetof(struct sockaddr_un, sun_path) : 0;
+    if (len == 0) return NULL;
+    char name[sizeof a.sun_path + 1];
+    memset(name, 0, sizeof name);
+    int abstract = a.sun_path[0] == 0;
+    if (abstract) memcpy(name, a.sun_path + 1, len - 1); else memcpy(name, a.sun_path, strnlen(a.sun_path, len));
+    char *escaped = dbus_address_escape_value(name);
+    if (!escaped) return NULL;
+    char *address = g_strconcat(abstract ? "unix:abstract=" : "unix:path=", escaped, NULL);
+    dbus_free(escaped);
+    return address;
 }
 
 #endif

@@ -121,6 +121,7 @@ public final class DesktopSource: LoopAdapter {
     /// lines that say where it comes from.
     public func start() -> (tree: ElementTree, lines: [TranscriptEvent]) {
         events.start()
+        if let why = events.failure { trace?(why) }
         let outcome = readAll()
         startPageJobs()
         _ = schedule.handle(.readFinished(outcome), at: Instant(microseconds: MonotonicClock.nowMicroseconds()))

@@ -34,6 +34,31 @@ import Testing
         #expect(Self.plan(.down, end) == .fail("the page is at its bottom"))
     }
 
+    /// A page scrolled down (Firefox's 5,000-link page, read back after four Scroll downs): the
+    /// header above the viewport, then `main`, which straddles the viewport and is SHOWING, holding
+    /// a section out of view above and the one in view. Scroll up goes a page up (the last link
+    /// above the viewport to its bottom), not to the header (the top of the page).
+    @Test func aPartStraddlingTheViewportIsNotWhatIsInView() {
+        func part(_ id: String, _ role: AtspiRole, y: Int32, height: Int32, showing: Bool, _ children: [AtspiNode]) -> AtspiNode {
+            AtspiNode(id: id, role: role, name: id, states: showing ? [.showing, .visible, .enabled] : [.visible, .enabled], interfaces: [.component],
+                      extents: AtspiRect(x: 8, y: y, width: 1584, height: height), inDocument: true, children: children)
+        }
+        let doc = AtspiNode(id: "doc", role: .documentWeb, name: "5000 links", states: Self.shown, interfaces: [.component],
+                            extents: AtspiRect(x: 0, y: 85, width: 1600, height: 815), inDocument: true, children: [
+                                part("header", .landmark, y: -1532, height: 70, showing: false, [Self.link("End", y: -1479, showing: false)]),
+                                part("main", .landmark, y: -1445, height: 25476, showing: true, [
+                                    part("Section 3", .landmark, y: -300, height: 380, showing: false, [Self.link("Link 3.100", y: 60, showing: false)]),
+                                    part("Section 4", .landmark, y: 85, height: 492, showing: true, [
+                                        Self.link("Link 4.1", y: 128, showing: true), Self.link("Link 4.25", y: 560, showing: true),
+                                    ]),
+                                    part("Section 5", .landmark, y: 905, height: 492, showing: false, [Self.link("Link 5.1", y: 948, showing: false)]),
+                                ]),
+                            ])
+        #expect(Self.plan(.up, doc) == .scrollTo(id: "Link 3.100", type: 3, what: "a page up"))
+        #expect(Self.plan(.down, doc) == .scrollTo(id: "Section 5", type: 2, what: "a page down"))
+        #expect(Self.plan(.top, doc) == .scrollTo(id: "header", type: 2, what: "to the top"))
+    }
+
     /// A page read whole asks no extents of an item out of view, and Firefox says (-1, -1, -1, -1)
     /// for some nodes out of view: they are still the page's nodes to page to.
     @Test func aWebPageIsPagedByItsNodesOutOfViewWithoutExtents() {

@@ -325,6 +325,7 @@ extension Scanner {
             if case .pageScroll(_, let c) = entry {
                 scrolled = (c.id, now)
             }
+            if case .item(let i) = m.subject, perform.action == .activate || perform.action == .tap { noteActivation(of: i, now) }
             out.append(.emit(.perform(perform)))
             out.append(.emit(.menuClosed))
             resume(from: m.origin, now, &out)

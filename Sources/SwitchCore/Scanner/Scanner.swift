@@ -58,6 +58,9 @@
 ///   escape_action_*              menu: like Close · group: leave it · top: perform escape scope, resume
 ///   stop_and_resume              ^stopScanning [menu closed,] scan stopped … ^select scan started, |first
 ///   layout_*                     same id stays (no line) · gone: the stop in its place · empty: stopped
+///   layout_new_page_*            |L ^select perform activate L (a link, or in a page) … the first
+///                                layout without L that shows page items that were not there then
+///                                |P1 (the first of them), within 10 s of the activation
 ///   layout_modal_*               |B  (dialog opens: new scope M) |M1 …  (dialog closes) |B
 ///                                a scope's last highlight is remembered when the scope changes and
 ///                                restored when scanning comes back to it; a new scope starts first
@@ -212,6 +215,14 @@ public struct Scanner: Sendable {
     var scrolled: (container: String, at: Instant)?
     /// A 5,000-link page is read whole again after a scroll: 1–3 s, more on a loaded machine.
     public static let scrollFollowTime = Interval.seconds(6)
+    /// After a link or an item inside a scrollable container (a web page) was activated (a link
+    /// followed): when, the item, and the ids of every item then. The first layout within
+    /// `pageFollowTime` in which that item is gone and a page item (a link, or an item inside a
+    /// scrollable container) that was not there shows moves the highlight to the first such item:
+    /// the new page's first, as a screen reader moves to a new document (the highlight would
+    /// otherwise stay wherever the old page's end left it: the browser's last toolbar button).
+    var followed: (at: Instant, item: String, before: Set<String>)?
+    static let pageFollowTime = Interval.seconds(10)
     internal(set) var sounds: Bool
     /// Drag: what is dragged while the drop target is chosen by scanning.
     var dragging: DragChange?
@@ -498,6 +509,7 @@ public struct Scanner: Sendable {
             guard id == .autoTap, now >= ends else { return }  // Stale, or early (re-armed by syncTimers).
             if case .item(let i) = levels.stop(c.location) {
                 out.append(.emit(.perform(activation(of: i))))
+                noteActivation(of: i, now)
             }
             resume(from: c.location, now, &out)
         case .layout(let model):
@@ -657,6 +669,7 @@ public struct Scanner: Sendable {
             state = .autoTapWindow(Cursor(location: location, passes: 0, dwell: nil), ends: now + autoTapTime)
         case .alwaysTap:
             out.append(.emit(.perform(activation(of: i))))
+            noteActivation(of: i, now)
             resume(from: location, now, &out)
         }
     }
@@ -692,6 +705,18 @@ public struct Scanner: Sendable {
         case .point: startSweeps(now, &out)
         case .groupSelection: showColors(.items, now, &out)
         }
+    }
+
+    /// A link, or an item inside a page, activated: the next new page gets the highlight
+    /// (`followed`). (A page that fits its window is not a scrollable container: its links count
+    /// as links.)
+    mutating func noteActivation(of item: Int, _ now: Instant) {
+        let it = levels.model.items[item]
+        if Scanner.isPageItem(it) { followed = (now, it.id, Set(levels.model.items.map(\.id))) }
+    }
+
+    static func isPageItem(_ item: ScanItem) -> Bool {
+        item.scrollContainer != nil || item.element.traits.contains(.link)
     }
 
     func activation(of item: Int) -> Perform {
@@ -780,6 +805,14 @@ public struct Scanner: Sendable {
                 return highlight(levels.location(ofItem: i), passes: 0, cause: .begin, now, &out)
             }
         }
+        if let f = followed {
+            if now - f.at > Scanner.pageFollowTime {
+                followed = nil
+            } else if levels.model.itemIndex(id: f.item) == nil, let i = firstOnNewPage(since: f.before) {
+                followed = nil
+                return highlight(levels.location(ofItem: i), passes: 0, cause: .begin, now, &out)
+            }
+        }
         let location = relocate(c.location, from: old)
         let passes = min(c.passes, loops - 1)
         if levels.highlight(levels.stop(location)) == old.highlight(old.stop(c.location)) {
@@ -797,6 +830,15 @@ public struct Scanner: Sendable {
             let item = levels.model.items[i]
             guard item.scrollContainer?.id == id, let frame = item.element.frame else { return false }
             return old.itemIndex(id: item.id).map { old.items[$0].element.frame != frame } ?? true
+        }
+    }
+
+    /// The first page item on screen (`isPageItem`, with a frame) that `before` did not hold: the
+    /// new page's first, after a link was followed.
+    func firstOnNewPage(since before: Set<String>) -> Int? {
+        levels.model.items.indices.first { i in
+            let item = levels.model.items[i]
+            return item.element.frame != nil && Scanner.isPageItem(item) && !before.contains(item.id)
         }
     }
 

@@ -1,7 +1,8 @@
 internal import CAtspi
+import Glibc
 
-/// One accessibility event, copied out of libatspi's callback (which must not call back into the
-/// bus: libatspi may run it from inside another call).
+/// One accessibility event, as the loop needs it (read from the signal's message in the
+/// connection's filter, which must not call back into the bus).
 struct DesktopEvent: Equatable, Sendable {
     /// "object:children-changed:add", "window:activate", "object:state-changed:checked" …
     var type: String
@@ -13,8 +14,21 @@ struct DesktopEvent: Equatable, Sendable {
     var id: String { bus + path }
 }
 
-/// libatspi event listeners for what changes a scanned tree, collecting events until the
-/// loop drains them. Listening starts at `start` and ends at `stop` (or deinit).
+/// The accessibility events that change a scanned tree, collected until the loop drains them.
+/// Listening starts at `start` and ends at `stop` (or deinit).
+///
+/// The events come on a D-Bus connection of their own to the accessibility bus, not through
+/// libatspi's listeners: libatspi makes an `AtspiAccessible` for the source of every event it
+/// receives (and for a children-changed event's child) and keeps it in its application's table
+/// until the application says the object is gone (`Cache.RemoveAccessible`, which Chromium and
+/// Firefox do not send for web content). A page that creates nodes all day made that table grow
+/// without end: 17–19 MB an hour with a link added every 100 ms, the same in a C client that does
+/// nothing but `atspi_init` (BENCHMARKS.md, "Soak"). So this class asks the registry for the
+/// events itself (`RegisterEvent`, as libatspi does: applications send only what someone
+/// listens to), adds the bus's match rules on its own connection, reads each signal's sender,
+/// path, kind and detail in a filter, and takes libatspi's default match rules (children,
+/// property and state changes) off libatspi's connection, so libatspi receives no event at all.
+/// The connection is dispatched by GLib's main context, which the loop iterates.
 final class AtspiEvents {
     /// Window changes; children; states (showing, visible, focused, sensitive, checked …);
     /// geometry; names, descriptions and values; text in fields.
@@ -25,43 +39,59 @@ final class AtspiEvents {
         "object:property-change:accessible-value", "object:value-changed", "object:text-changed",
     ]
 
+    /// The match rules libatspi adds to its connection at `atspi_init` (atspi-misc.c), taken off
+    /// again so that it never sees an event.
+    static let libatspiRules = ["ChildrenChanged", "PropertyChange", "StateChanged"].map {
+        "type='signal',interface='org.a11y.atspi.Event.Object',member='\($0)'"
+    }
+
     private(set) var queue: [DesktopEvent] = []
-    private var listener: UnsafeMutablePointer<AtspiEventListener>?
+    /// Why listening could not start (nil while it listens or before `start`).
+    private(set) var failure: String?
+    private var connection: OpaquePointer?
     private var registered: [String] = []
 
+    /// Opens the connection and registers every type (libatspi must be initialised: its
+    /// connection says where the accessibility bus is).
     func start() {
-        guard listener == nil else { return }
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        listener = atspi_event_listener_new({ event, data in
-            guard let event else { return }
-            defer { switchscan_atspi_event_free(event) }
-            guard let data else { return }
-            let events = Unmanaged<AtspiEvents>.fromOpaque(data).takeUnretainedValue()
-            let e = event.pointee
-            guard let type = e.type, let source = e.source, let bus = switchscan_atspi_bus_name(source),
-                  let path = switchscan_atspi_path(source) else { return }
-            events.queue.append(DesktopEvent(type: String(cString: type), bus: String(cString: bus),
-                                             path: String(cString: path), detail1: e.detail1))
-        }, me, nil)
-        guard let listener else { return }
-        for t in AtspiEvents.types {
-            var err: UnsafeMutablePointer<GError>?
-            if atspi_event_listener_register(listener, t, &err) != 0 { registered.append(t) }
-            if let e = err { g_error_free(e) }
+        guard connection == nil else { return }
+        let library = atspi_get_a11y_bus()
+        for rule in AtspiEvents.libatspiRules { dbus_bus_remove_match(library, rule, nil) }
+        var address: String?
+        if let a = switchscan_dbus_peer_address(library) {
+            address = String(cString: a)
+            g_free(a)
+        } else if let env = getenv("AT_SPI_BUS_ADDRESS") {
+            address = String(cString: env)
         }
+        guard let address else {
+            failure = "the accessibility bus's address is not known: no events"
+            return
+        }
+        var err = DBusError()
+        dbus_error_init(&err)
+        defer { dbus_error_free(&err) }
+        guard let c = dbus_connection_open_private(address, &err) else {
+            failure = "cannot connect to the accessibility bus at \(address) for its events"
+            return
+        }
+        guard dbus_bus_register(c, &err) != 0 else {
+            dbus_connection_close(c)
+            dbus_connection_unref(c)
+            failure = "cannot register on the accessibility bus at \(address) for its events"
+            return
+        }
+        dbus_connection_set_exit_on_disconnect(c, 0)
+        atspi_dbus_connection_setup_with_g_main(c, nil)
+        _ = dbus_connection_add_filter(c, AtspiEvents.filter, Unmanaged.passUnretained(self).toOpaque(), nil)
+        connection = c
+        register(AtspiEvents.types)
     }
 
     /// Stops or starts listening to one event type (bounds-changed, while an animation floods it).
     func setListening(_ type: String, _ on: Bool) {
-        guard let listener, registered.contains(type) != on else { return }
-        var err: UnsafeMutablePointer<GError>?
-        if on {
-            if atspi_event_listener_register(listener, type, &err) != 0 { registered.append(type) }
-        } else {
-            _ = atspi_event_listener_deregister(listener, type, &err)
-            registered.removeAll { $0 == type }
-        }
-        if let e = err { g_error_free(e) }
+        guard connection != nil, registered.contains(type) != on else { return }
+        if on { register([type]) } else { deregister([type]) }
     }
 
     /// The events since the last call, oldest first.
@@ -72,16 +102,105 @@ final class AtspiEvents {
     }
 
     func stop() {
-        guard let listener else { return }
-        for t in registered {
-            var err: UnsafeMutablePointer<GError>?
-            _ = atspi_event_listener_deregister(listener, t, &err)
-            if let e = err { g_error_free(e) }
-        }
-        registered = []
-        g_object_unref(listener)
-        self.listener = nil
+        guard let c = connection else { return }
+        deregister(registered)
+        dbus_connection_remove_filter(c, AtspiEvents.filter, Unmanaged.passUnretained(self).toOpaque())
+        dbus_connection_close(c)
+        dbus_connection_unref(c)
+        connection = nil
     }
 
     deinit { stop() }
+
+    /// The connection's filter: an event signal is queued (and handled), anything else passed on.
+    private static let filter: DBusHandleMessageFunction = { _, message, data in
+        guard let message, let data, let event = AtspiEvents.event(message) else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+        Unmanaged<AtspiEvents>.fromOpaque(data).takeUnretainedValue().queue.append(event)
+        return DBUS_HANDLER_RESULT_HANDLED
+    }
+
+    /// The registry told (all calls sent, then their answers waited for), and the match rules added.
+    private func register(_ types: [String]) {
+        guard let c = connection else { return }
+        let registry = DBusBatch(connection: c, destination: "org.a11y.atspi.Registry", timeoutMilliseconds: AtspiBus.timeoutMilliseconds)
+        let tokens = types.map { t in
+            AtspiEvents.matchRule(t).map { dbus_bus_add_match(c, $0, nil) }
+            return registry.call("/org/a11y/atspi/registry", "org.a11y.atspi.Registry", "RegisterEvent", [.string(t)])
+        }
+        for (t, token) in zip(types, tokens) {
+            if case .success = registry.reply(token) { registered.append(t) }
+        }
+    }
+
+    private func deregister(_ types: [String]) {
+        guard let c = connection else { return }
+        let registry = DBusBatch(connection: c, destination: "org.a11y.atspi.Registry", timeoutMilliseconds: AtspiBus.timeoutMilliseconds)
+        let tokens = types.map { t in
+            AtspiEvents.matchRule(t).map { dbus_bus_remove_match(c, $0, nil) }
+            return registry.call("/org/a11y/atspi/registry", "org.a11y.atspi.Registry", "DeregisterEvent", [.string(t)])
+        }
+        for token in tokens { _ = registry.reply(token) }
+        registered.removeAll { types.contains($0) }
+    }
+
+    /// The bus's match rule for an event type, as libatspi writes it ("object:children-changed" →
+    /// interface org.a11y.atspi.Event.Object, member ChildrenChanged; a third part is the first
+    /// argument). nil for a type without a kind.
+    static func matchRule(_ type: String) -> String? {
+        let parts = type.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        let camel = { (s: String) in s.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() }
+        var rule = "type='signal',interface='org.a11y.atspi.Event.\(camel(parts[0]))',member='\(camel(parts[1]))'"
+        if parts.count == 3, !parts[2].isEmpty { rule += ",arg0='\(parts[2])'" }
+        return rule
+    }
+
+    /// An event's type as libatspi names it: the interface's last part and the member from
+    /// CamelCase to dashed lower case ("Object", "ChildrenChanged" → "object:children-changed"),
+    /// then the detail, its slashes as colons ("add", "insert/system" → "insert:system").
+    static func typeName(interface: String, member: String, detail: String) -> String {
+        func dashed(_ s: Substring, slashes: Bool = false) -> String {
+            var out = ""
+            for ch in s {
+                if ch.isUppercase {
+                    if !out.isEmpty { out.append("-") }
+                    out += ch.lowercased()
+                } else if slashes && ch == "/" {
+                    out.append(":")
+                } else {
+                    out.append(ch)
+                }
+            }
+            return out
+        }
+        let category = interface.split(separator: ".").last ?? ""
+        var type = dashed(category)
+        let name = dashed(Substring(member))
+        if category.lowercased() != name.lowercased() {
+            type += ":" + name
+        } else if detail.isEmpty {
+            type += ":"
+        }
+        if !detail.isEmpty { type += ":" + dashed(Substring(detail), slashes: true) }
+        return type
+    }
+
+    /// The event a signal on the bus carries (`org.a11y.atspi.Event.*`: detail, detail1, detail2,
+    /// any data); nil for any other message.
+    static func event(_ message: OpaquePointer) -> DesktopEvent? {
+        guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL,
+              let i = dbus_message_get_interface(message), let m = dbus_message_get_member(message),
+              let s = dbus_message_get_sender(message), let p = dbus_message_get_path(message) else { return nil }
+        let interface = String(cString: i)
+        guard interface.hasPrefix("org.a11y.atspi.Event.") else { return nil }
+        var it = DBusMessageIter()
+        guard dbus_message_iter_init(message, &it) != 0, dbus_message_iter_get_arg_type(&it) == DBusType.string else { return nil }
+        let detail = DBusBatch.decode(&it).string ?? ""
+        var detail1: Int32 = 0
+        if dbus_message_iter_next(&it) != 0, dbus_message_iter_get_arg_type(&it) == DBusType.int32 {
+            detail1 = switchscan_dbus_get_basic(&it).i32
+        }
+        return DesktopEvent(type: typeName(interface: interface, member: String(cString: m), detail: detail),
+                            bus: String(cString: s), path: String(cString: p), detail1: detail1)
+    }
 }

@@ -78,6 +78,76 @@ import Testing
         #expect(h.layout(Self.page(scrolled: true), at: 5).isEmpty)
     }
 
+    /// A browser: its toolbar button t, then page `page` (a scrollable container) holding `items`,
+    /// all on screen.
+    static func browser(_ page: String, _ items: [String]) -> ScanModel {
+        Fixture.model([
+            Fixture.button("t", frame: Rect(x: 10, y: 10, width: 40, height: 30)),
+            Element(id: page, label: page, frame: Rect(x: 0, y: 100, width: 200, height: 200), order: .declared, scrollable: true,
+                    children: items.enumerated().map { Fixture.button($1, frame: Rect(x: 10, y: 110 + 40 * Double($0), width: 40, height: 30)) }),
+        ])
+    }
+
+    /// Follows link `link` of page A (Space to it, the menu's Tap): its lines.
+    @discardableResult
+    static func follow(_ link: Int, in h: inout ScannerHarness) -> [String] {
+        for k in 0...link { h.press(.next, at: 1 + Double(k) / 10) }
+        h.press(.select, at: 2)
+        return h.press(.select, at: 3)
+    }
+
+    /// A link followed: the old page empties first (the highlight goes to the toolbar in its
+    /// place), then the new page comes, and its first item gets the highlight.
+    @Test func layout_new_page_gets_the_highlight() {
+        var h = ScannerHarness(Self.browser("A", ["a1", "a2"]), Fixture.settings(.manual), menu: Fixture.fullMenu())
+        h.start()
+        #expect(Self.follow(0, in: &h).contains("3.000 perform activate a1 at (30, 125)"))
+        h.layout(Self.browser("A", []), at: 3.5)
+        #expect(h.layout(Self.browser("B", ["b1", "b2"]), at: 4.5) == ["4.500 highlight item b1"])
+        // Later layouts of it keep the highlight where the person has it.
+        h.press(.next, at: 5)
+        #expect(h.layout(Self.browser("B", ["b1", "b2", "b3"]), at: 6).isEmpty)
+    }
+
+    /// A link on a page that fits its window (no scrollable container) followed to a long page.
+    @Test func layout_new_page_from_a_short_page() {
+        let short = Fixture.model([Fixture.button("t", frame: Rect(x: 10, y: 10, width: 40, height: 30)),
+                                   Element(id: "b1", label: "Page A", traits: [.link], frame: Rect(x: 10, y: 110, width: 40, height: 30))])
+        var h = ScannerHarness(short, Fixture.settings(.manual), menu: Fixture.fullMenu())
+        h.start()
+        #expect(Self.follow(0, in: &h).contains("3.000 perform activate b1 at (30, 125)"))
+        #expect(h.layout(Self.browser("A", ["a1", "a2"]), at: 4).contains("4.000 highlight item a1"))
+        // The short page empties first (the highlight goes to the toolbar in its place).
+        var emptied = ScannerHarness(short, Fixture.settings(.manual), menu: Fixture.fullMenu())
+        emptied.start()
+        Self.follow(0, in: &emptied)
+        emptied.layout(Fixture.model([Fixture.button("t", frame: Rect(x: 10, y: 10, width: 40, height: 30))]), at: 3.2)
+        #expect(emptied.layout(Self.browser("A", ["a1", "a2"]), at: 4).contains("4.000 highlight item a1"))
+    }
+
+    /// The same document with all new content (a browser that keeps its document object): its
+    /// first item, not the item in the followed link's place.
+    @Test func layout_new_page_in_the_same_document() {
+        var h = ScannerHarness(Self.browser("A", ["a1", "a2"]), Fixture.settings(.manual), menu: Fixture.fullMenu())
+        h.start()
+        #expect(Self.follow(1, in: &h).contains("3.000 perform activate a2 at (30, 165)"))
+        #expect(h.layout(Self.browser("A", ["c1", "c2", "c3"]), at: 4) == ["4.000 highlight item c1"])
+    }
+
+    /// A page that only changes (some of its items stay), or a new page more than 10 s after the
+    /// link: the highlight stays where it is.
+    @Test func layout_new_page_only_when_new_and_within_ten_seconds() {
+        var h = ScannerHarness(Self.browser("A", ["a1", "a2"]), Fixture.settings(.manual), menu: Fixture.fullMenu())
+        h.start()
+        Self.follow(0, in: &h)
+        #expect(h.layout(Self.browser("A", ["a1", "a2", "a3"]), at: 4).isEmpty)
+        var late = ScannerHarness(Self.browser("A", ["a1", "a2"]), Fixture.settings(.manual), menu: Fixture.fullMenu())
+        late.start()
+        Self.follow(0, in: &late)
+        late.layout(Self.browser("A", []), at: 3.5)
+        #expect(!late.layout(Self.browser("B", ["b1", "b2"]), at: 13.1).contains("13.100 highlight item b1"))
+    }
+
     /// A list in a scroll pane under a column header that stays in place (GTK's tree view): a and
     /// b in view, c and d below; after Scroll down c and d show.
     static func list(scrolled: Bool) -> ScanModel {

@@ -2,6 +2,8 @@
 """Runs inside run-desktop.sh (see ../bench-web.sh): BIN WORK."""
 import browsers, json, math, os, re, subprocess, sys, threading, time
 
+from live_switch import LiveSwitch
+
 bin_dir, work = sys.argv[1], sys.argv[2]
 only = os.environ.get("SWITCHSCAN_BENCH_ONLY", "")
 # SWITCHSCAN_BENCH_STEPS: which of the steps below run (default all: 123456); SCROLLS: how many
@@ -106,48 +108,76 @@ def quantile(values, q):
 def key(*keys):
     sh("xdotool", "key", "--clearmodifiers", *keys)
 
-live_driver = root + "/scripts/device-tests/umockdev-live.py"
+def item_highlight(l):
+    return l.get("type") == "highlight" and l.get("kind") == "item"
 
-def taps(k, n=1, wait=150):
-    return ("press /dev/input/event10 KEY_%s\nrelease /dev/input/event10 KEY_%s\nsleep %d\n" % (k, k, wait)) * n
+def move_to(sw, label, limit=400):
+    """Presses Space (waiting for each highlight) until an item whose label starts with LABEL is
+    highlighted; its line, or None."""
+    for _ in range(limit):
+        r = sw.press_and_wait("SPACE", item_highlight)
+        if r is None:
+            return None
+        if r[1].get("label", "").startswith(label):
+            return r[1]
+    return None
 
-def scenario_run(app, scenario, timeout=120):
-    """`switchscan run --desktop --app APP` driven by a umockdev switch (the fixture keyboard:
-    Space moves, Enter selects, M opens the menu); its JSONL lines."""
-    path = work + "/scenario"
-    open(path, "w").write(scenario)
-    r = sh("/usr/bin/python3", live_driver, "--device", devices + "/keyboard.umockdev", "--ioctl", "/dev/input/event10=%s/keyboard.ioctl" % devices,
-           "--scenario", path, "--", switchscan, "run", "--desktop", "--app", app, "--profile", manual, "--format", "jsonl", "--no-show", timeout=timeout)
-    out = []
-    for line in r.stdout.splitlines():
-        try:
-            out.append(json.loads(line))
-        except ValueError:
-            pass
-    return out
+def is_menu(submenu=None):
+    return lambda l: l.get("type") == "menu" and l.get("open") and l.get("items") and l.get("submenu") == submenu
+
+def choose(sw, menu, entry):
+    """In the open menu `menu` (its line, as `wait` gives it), Space to ENTRY (waiting for each
+    highlight) and Enter: the index the lines after the Enter start at, or None."""
+    if menu is None or entry not in menu[1]["items"]:
+        return None
+    for _ in range(menu[1]["items"].index(entry)):
+        if sw.press_and_wait("SPACE", lambda l: l.get("type") == "highlight") is None:
+            return None
+    since = sw.mark()
+    sw.press("ENTER")
+    return since
 
 print("machine: %d cores, load %s" % (os.cpu_count(), open("/proc/loadavg").read().split()[0]))
 
+def slope_mb_per_hour(points):
+    """The least-squares slope of (seconds, KiB) points, in MB an hour."""
+    n = len(points)
+    mt = sum(t for t, _ in points) / n
+    mv = sum(v for _, v in points) / n
+    var = sum((t - mt) ** 2 for t, _ in points)
+    return sum((t - mt) * (v - mv) for t, v in points) / var * 3600 / 1024 if var else 0.0
+
 if only == "soak":
+    # SOAK_MINUTES (default 30), SOAK_INTERVAL (seconds between samples, default 10), SOAK_APPS
+    # (default "Chromium Firefox": one after the other), SOAK_PAGE (changing, default, or static:
+    # the same page without its timer).
     minutes = float(os.environ.get("SOAK_MINUTES", "30"))
-    for app in ("Chromium",):
-        b = start_browser(app, "file://" + work + "/changing.html")
+    interval = float(os.environ.get("SOAK_INTERVAL", "10"))
+    soak_page = "file://" + work + ("/static.html" if os.environ.get("SOAK_PAGE") == "static" else "/changing.html")
+    for app in os.environ.get("SOAK_APPS", "Chromium Firefox").split():
+        b = start_browser(app, soak_page)
         run = Run(app, trace=False)
         pid = switchscan_pid(run.p.pid)
         time.sleep(30)
         samples = []
         end = time.monotonic() + minutes * 60
-        while time.monotonic() < end:
+        while time.monotonic() < end and run.p.poll() is None:
             samples.append((time.monotonic() - run.t0, status(pid, "VmRSS"), len(os.listdir("/proc/%d/fd" % pid)), cpu_ns(pid)))
-            time.sleep(30)
-        run.stop(); b.terminate()
-        print("soak, %s, a page changing every 100 ms, %.0f minutes (RSS KiB, open descriptors, every 30 s):" % (app, minutes))
-        for t, rss, fds, cpu in samples[::4] + samples[-1:]:
+            time.sleep(interval)
+        highlights = sum(1 for l in run.out if '"type":"highlight"' in l)
+        trees = [l for l in run.out if '"type":"tree"' in l]
+        run.stop(); b.terminate(); b.wait()
+        print("soak, %s, %s, %.0f minutes (RSS KiB, open descriptors, every %.0f s; every minute shown):" % (app, soak_page.rsplit("/", 1)[1], minutes, interval))
+        step = max(1, int(60 / interval))
+        for t, rss, fds, cpu in samples[::step] + samples[-1:]:
             print("  %6.0f s  RSS %6d KiB  fds %3d  CPU %.1f s" % (t, rss, fds, cpu / 1e9))
         first, last = samples[0], samples[-1]
         mid = samples[len(samples) // 2]
-        print("soak: RSS %d → %d → %d KiB (first, middle, last), descriptors %d → %d → %d, CPU %.1f %% of a core"
-              % (first[1], mid[1], last[1], first[2], mid[2], last[2], (last[3] - first[3]) / 1e9 / (last[0] - first[0]) * 100))
+        half = samples[len(samples) // 2:]
+        print("soak %s: RSS %d → %d → %d KiB (first, middle, last), slope %.2f MB/h (least squares over %d samples; second half %.2f MB/h); descriptors %d → %d → %d (max %d); CPU %.1f %% of a core; %d highlights, tree lines: %s"
+              % (app, first[1], mid[1], last[1], slope_mb_per_hour([(t, r) for t, r, _, _ in samples]), len(samples),
+                 slope_mb_per_hour([(t, r) for t, r, _, _ in half]), first[2], mid[2], last[2], max(f for _, _, f, _ in samples),
+                 (last[3] - first[3]) / 1e9 / (last[0] - first[0]) * 100, highlights, [json.loads(l).get("change") for l in trees]))
     sys.exit(0)
 
 for app in os.environ.get("SWITCHSCAN_BENCH_APPS", "Chromium Firefox").split():
@@ -192,70 +222,107 @@ for app in os.environ.get("SWITCHSCAN_BENCH_APPS", "Chromium Firefox").split():
                  (stats.get("linear") or {}).get("averageSeconds", -1), per_screen, linear_scroll))
 
     if "4" in steps:
-        # 4. A scroll by the Scroll page (a switch's menu, Scroll, Down or Up: the perform) to the new
-        #    highlight (the first item now in view), over 100: the presses come from a umockdev switch
-        #    (umockdev-live.py), the times are the transcript's own (the live clock).
-        first_link = next(i for i, it in enumerate(tree["items"]) if it["description"].startswith("Link 1.1,"))
-        probe = scenario_run(app, "wait running\nsleep 4000\n" + taps("SPACE", first_link) + taps("M") + "sleep 300\nsignal INT\n")
-        menus = [l for l in probe if l.get("type") == "menu" and l.get("items")]
-        top = menus[0]["items"] if menus else []
-        if "menu:scroll" not in top:
-            print("scroll by the Scroll page: no Scroll entry on %s's first link (%s)" % (app, top))
-        else:
-            k = top.index("menu:scroll")
-            cycle = lambda up: taps("M") + taps("SPACE", k) + taps("ENTER", wait=300) + taps("SPACE", 1 if up else 0) + taps("ENTER", wait=4000)
-            scen = "wait running\nsleep 4000\n" + taps("SPACE", first_link) + "".join(cycle((j // 10) % 2 == 1) for j in range(scrolls)) + "signal INT\n"
-            lines = scenario_run(app, scen, timeout=900)
-            lat, missed, failed, reasons = [], 0, 0, {}
-            for j, l in enumerate(lines):
-                if l.get("type") != "perform" or l.get("action") != "scroll":
-                    continue
-                res = next((r for r in lines[j:] if r.get("type") == "result"), {})
-                if res.get("result") != "done":
-                    failed += 1
-                    why = res.get("reason", "no result line")
-                    reasons[why] = reasons.get(why, 0) + 1
-                    continue
-                # The first highlight after the perform that is not the menu's origin coming back at once.
-                nxt = next((h for h in lines[j:] if h.get("type") in ("highlight", "menu") and (h.get("type") == "menu" and h.get("items") or h.get("t", 0) > l["t"] + 0.001)), None)
-                if nxt is not None and nxt.get("type") == "highlight":
-                    lat.append((nxt["t"] - l["t"]) * 1000)
-                else:
-                    missed += 1
-            if lat:
-                print("scroll by the Scroll page (a switch: menu, Scroll, Down/Up) to the new highlight: p50 %.0f ms, p99 %.0f ms, max %.0f ms over %d scrolls (%d without a new highlight, %d failed: %s; %d of %d cycles came to no scroll)"
-                      % (quantile(lat, 0.5), quantile(lat, 0.99), max(lat), len(lat), missed, failed, reasons, scrolls - len(lat) - missed - failed, scrolls))
+        # 4. A scroll by the Scroll page (a switch: menu, Scroll, Down or Up; ten down, ten up, …) to
+        #    the new highlight (the first item now in view), over SCROLLS: each press waits for the
+        #    highlight it moves (live_switch.py), so the presses never lose step with the page; the
+        #    latency is the transcript's own, from the `perform` line to the next item highlight.
+        sw = LiveSwitch(switchscan, app, manual, devices)
+        built = sw.wait_err(r"page .*: built: \d{4,} items", timeout=120)
+        at = move_to(sw, "Link 1.1,") if built else None
+        lat, missed, failed, reasons, lost = [], 0, 0, {}, 0
+        t_start = time.monotonic()
+        for j in range(scrolls if at else 0):
+            direction = "up" if (j // 10) % 2 else "down"
+            since = choose(sw, sw.press_and_wait("M", is_menu()), "menu:scroll")
+            if since is not None:
+                since = choose(sw, sw.wait(is_menu("menu:scroll"), since), "menu:scroll:" + direction)
+            perf = sw.wait(lambda l: l.get("type") == "perform" and l.get("action") == "scroll", since) if since is not None else None
+            if perf is None:
+                # Out of step (a menu that did not open as expected): back to an item, go on.
+                lost += 1
+                sw.press_and_wait("ESC", item_highlight, timeout=3)
+                continue
+            res = sw.wait(lambda l: l.get("type") == "result", perf[0])
+            if res is None or res[1].get("result") != "done":
+                failed += 1
+                why = res[1].get("reason", "?") if res else "no result line"
+                reasons[why] = reasons.get(why, 0) + 1
+                continue
+            t0 = perf[1]["t"]
+            new = sw.wait(lambda l: item_highlight(l) and l["t"] > t0, perf[0], timeout=10)
+            if new is None:
+                missed += 1
             else:
-                print("scroll by the Scroll page: no highlight after any of %d scrolls (%d failed); the run's last lines: %s"
-                  % (missed, failed, [(l.get("type"), l.get("label") or l.get("items") or l.get("change")) for l in lines[-8:]]))
+                lat.append((new[1]["t"] - t0) * 1000)
+        sw.stop()
+        if os.environ.get("BENCH_DUMP"):
+            with open(os.environ["BENCH_DUMP"] + ".scroll-" + app, "w") as f:
+                f.writelines(json.dumps(l) + "\n" for l in sw.lines)
+        if lat:
+            print("scroll by the Scroll page (a switch: menu, Scroll, Down/Up, each press after the highlight it waits for) to the new highlight: p50 %.0f ms, p99 %.0f ms, max %.0f ms, mean %.0f ms over %d scrolls of %d (%d without a new highlight within 10 s, %d failed: %s, %d out of step); %.0f s in all"
+                  % (quantile(lat, 0.5), quantile(lat, 0.99), max(lat), sum(lat) / len(lat), len(lat), scrolls, missed, failed, reasons, lost, time.monotonic() - t_start))
+        else:
+            print("scroll by the Scroll page: no scroll measured (page read: %s, on the first link: %s; %d missed, %d failed: %s, %d out of step)"
+                  % (bool(built), bool(at), missed, failed, reasons, lost))
+
+    if "5" in steps:
+        # 5. A page change to the new highlight, over CHANGES (default 100): a switch follows a link
+        #    (Enter on it: the perform) to the other of two pages, A (the 5,000 links and, first, a
+        #    link "Page B") and B (a short page whose first link is "Page A"); the latency is the
+        #    transcript's, from the `perform` line to the first item highlight on the new page (an
+        #    item of that page's). Then Space to the new page's link, Enter again.
+        changes = int(os.environ.get("CHANGES", "100"))
+        key("ctrl+l"); sh("xdotool", "type", "--delay", "1", "file://" + work + "/flip-a.html"); key("Return")
+        wait_for_items(app, "Page B")
+        sw = LiveSwitch(switchscan, app, manual, devices)
+        sw.wait_err(r"page .*: built: \d{4,} items", timeout=120)
+        on_a = lambda l: l.get("label", "").startswith(("Page B,", "Link ", "Section "))
+        on_b = lambda l: l.get("label", "").startswith(("Page A,", "B item "))
+        per = {"A": [], "B": []}
+        missed, lost = 0, 0
+        at = move_to(sw, "Page B,")
+        for k in range(changes if at else 0):
+            to_b = k % 2 == 0
+            since = sw.mark()
+            sw.press("ENTER")
+            perf = sw.wait(lambda l: l.get("type") == "perform" and l.get("action") in ("activate", "tap"), since)
+            new = sw.wait(lambda l: item_highlight(l) and l["t"] > perf[1]["t"] and (on_b if to_b else on_a)(l), perf[0], timeout=15) if perf else None
+            if new is None:
+                missed += 1
+            else:
+                per["B" if to_b else "A"].append((new[1]["t"] - perf[1]["t"]) * 1000)
+            # As a person would, the next press after the page has settled: read whole (the trace's
+            # "built" line after the new highlight; a browser laying a large page out answers
+            # nothing for a while, and a press then fails with no reply).
+            if new:
+                sw.wait_err(r"page .*: built: [1-9]\d* items", since=sw.err_time(new[0]), timeout=15)
+                time.sleep(0.3)
+            # On to the new page's link (from wherever the highlight came), for the next change.
+            target = "Page A," if to_b else "Page B,"
+            if not (new and new[1].get("label", "").startswith(target)) and move_to(sw, target, limit=60) is None:
+                lost += 1
+                break
+        sw.stop()
+        if os.environ.get("BENCH_DUMP"):
+            with open(os.environ["BENCH_DUMP"] + ".page-" + app, "w") as f:
+                f.writelines(json.dumps(l) + "\n" for l in sw.lines)
+            with open(os.environ["BENCH_DUMP"] + ".page-err-" + app, "w") as f:
+                f.writelines("%.3f %s" % e for e in sw.err)
+        both = per["A"] + per["B"]
+        if both:
+            print("page change (a switch follows a link to the other page) to the new page's first highlight: p50 %.0f ms, p99 %.0f ms, max %.0f ms over %d of %d changes (to the 5,000-link page: p50 %.0f, p99 %.0f ms over %d; to the short page: p50 %.0f, p99 %.0f ms over %d; %d without a highlight on the new page within 15 s, %d out of step)"
+                  % (quantile(both, 0.5), quantile(both, 0.99), max(both), len(both), changes,
+                     quantile(per["A"], 0.5) if per["A"] else -1, quantile(per["A"], 0.99) if per["A"] else -1, len(per["A"]),
+                     quantile(per["B"], 0.5) if per["B"] else -1, quantile(per["B"], 0.99) if per["B"] else -1, len(per["B"]), missed, lost))
+        else:
+            print("page change: none measured (on the link: %s; %d missed, %d out of step)" % (bool(at), missed, lost))
+        key("ctrl+l"); sh("xdotool", "type", "--delay", "1", page); key("Return")
+        wait_for_items(app, LAST)
 
     run = Run(app)
     run.wait_for(r"page .*: built: \d{4,} items", timeout=120)
     time.sleep(1)
     pid = switchscan_pid(run.p.pid)
-    # 5. A page change: the first tree of the new page (a read whose item count differs from the
-    # last one before the change: the pages hold 5,000 links and a few items), over 100.
-    def read_counts(since):
-        return [(t, int(m.group(1))) for t, l in list(run.err) if t >= since for m in [re.search(r"read %s: \d+ calls(?: \(\d+ subtrees\))?, (\d+) items" % app, l)] if m]
-    changes = []
-    for k in range(100 if "5" in steps else 0):
-        url = ("file://" + work + "/page2.html") if k % 2 == 0 else page
-        key("ctrl+l"); sh("xdotool", "type", "--delay", "1", url)
-        before = read_counts(0)
-        last = before[-1][1] if before else -1
-        t = time.monotonic(); key("Return")
-        end = t + 30
-        got = None
-        while got is None and time.monotonic() < end:
-            new = [x for x in read_counts(t) if x[1] != last]
-            got = new[0][0] if new else None
-            time.sleep(0.005)
-        if got is not None:
-            changes.append((got - t) * 1000)
-        time.sleep(2.5 if k % 2 == 1 else 1)
-    if changes:
-        print("page change (address bar) to the new page's first tree: p50 %.0f ms, p99 %.0f ms over %d of 100" % (quantile(changes, 0.5), quantile(changes, 0.99), len(changes)))
-
     # 6. Peak memory, idle CPU.
     time.sleep(5 if "6" in steps else 0)
     c0, t0 = cpu_ns(pid), time.monotonic()
