@@ -41,9 +41,7 @@ final class AtspiEvents {
 
     /// The match rules libatspi adds to its connection at `atspi_init` (atspi-misc.c), taken off
     /// again so that it never sees an event.
-    static let libatspiRules = ["ChildrenChanged", "PropertyChange", "StateChanged"].map {
-        "type='signal',interface='org.a11y.atspi.Event.Object',member='\($0)'"
-    }
+    static let libatspiRules = ["object:children-changed", "object:property-change", "object:state-changed"].compactMap(matchRule)
 
     private(set) var queue: [DesktopEvent] = []
     /// Why listening could not start (nil while it listens or before `start`).
@@ -121,26 +119,26 @@ final class AtspiEvents {
 
     /// The registry told (all calls sent, then their answers waited for), and the match rules added.
     private func register(_ types: [String]) {
-        guard let c = connection else { return }
-        let registry = DBusBatch(connection: c, destination: "org.a11y.atspi.Registry", timeoutMilliseconds: AtspiBus.timeoutMilliseconds)
-        let tokens = types.map { t in
-            AtspiEvents.matchRule(t).map { dbus_bus_add_match(c, $0, nil) }
-            return registry.call("/org/a11y/atspi/registry", "org.a11y.atspi.Registry", "RegisterEvent", [.string(t)])
-        }
-        for (t, token) in zip(types, tokens) {
-            if case .success = registry.reply(token) { registered.append(t) }
-        }
+        for (t, ok) in zip(types, tellRegistry(types, listening: true)) where ok { registered.append(t) }
     }
 
     private func deregister(_ types: [String]) {
-        guard let c = connection else { return }
+        _ = tellRegistry(types, listening: false)
+        registered.removeAll { types.contains($0) }
+    }
+
+    /// `RegisterEvent` (with the match rule added) or `DeregisterEvent` (removed) for each type:
+    /// whether the registry answered each without an error.
+    private func tellRegistry(_ types: [String], listening: Bool) -> [Bool] {
+        guard let c = connection else { return [] }
         let registry = DBusBatch(connection: c, destination: "org.a11y.atspi.Registry", timeoutMilliseconds: AtspiBus.timeoutMilliseconds)
         let tokens = types.map { t in
-            AtspiEvents.matchRule(t).map { dbus_bus_remove_match(c, $0, nil) }
-            return registry.call("/org/a11y/atspi/registry", "org.a11y.atspi.Registry", "DeregisterEvent", [.string(t)])
+            if let rule = AtspiEvents.matchRule(t) {
+                if listening { dbus_bus_add_match(c, rule, nil) } else { dbus_bus_remove_match(c, rule, nil) }
+            }
+            return registry.call("/org/a11y/atspi/registry", "org.a11y.atspi.Registry", listening ? "RegisterEvent" : "DeregisterEvent", [.string(t)])
         }
-        for token in tokens { _ = registry.reply(token) }
-        registered.removeAll { types.contains($0) }
+        return tokens.map { if case .success = registry.reply($0) { true } else { false } }
     }
 
     /// The bus's match rule for an event type, as libatspi writes it ("object:children-changed" →

@@ -60,7 +60,7 @@ class LiveSwitch:
         self.last = time.monotonic()
 
     def err_time(self, index):
-        """The monotonic time at which line `index` came (stderr's clock), as the reader saw it."""
+        """The monotonic time at which JSONL line `index` was read (the clock `err` and `wait_err` use)."""
         with self.cond:
             return self.times[index] if index < len(self.times) else time.monotonic()
 
