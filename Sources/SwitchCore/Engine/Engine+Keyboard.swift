@@ -331,7 +331,8 @@ extension Engine {
         var text = KeyboardText(before: initial)
         text.autoCapitalize = field?.entry != .terminal
         let first = KeyboardTree.Content(page: layout.pages[0], text: text, predictions: [], slots: slots, password: password)
-        var scanner = Scanner(model: ScanModel(tree: KeyboardTree.tree(first, panel: panel, screen: screen)), settings: settings,
+        // The first model through the cache: the refresh below asks for the same content.
+        var scanner = Scanner(model: keyboardModels.model(first, panel: panel, screen: screen), settings: settings,
                               groupSwitches: profile.groupSwitchCount, holdDuration: profile.switchStabilization.holdDuration,
                               menu: MenuContext(profile: profile))
         scanner.uses = keyboardUses

@@ -185,18 +185,18 @@ public struct Scanner: Sendable {
         case menuOpened
     }
 
-    internal(set) var levels: ScanLevels
+    var levels: ScanLevels
     /// Style, scan time and speech can be changed by the person from the menu's Settings.
-    internal(set) var style: ScanningSettings.Style
+    var style: ScanningSettings.Style
     let tapBehavior: ScanningSettings.TapBehavior
     let focusAfterTap: ScanningSettings.FocusAfterTap
-    internal(set) var speech: Bool
-    internal(set) var dwell: Interval
+    var speech: Bool
+    var dwell: Interval
     let pauseOnFirst: Interval
     let loops: Int
     let autoTapTime: Interval
     /// Item or point now (the menu switches between them); group selection stays.
-    internal(set) var mode: ScanningSettings.Mode
+    var mode: ScanningSettings.Mode
     let modeSwitch: Bool
     let pointSettings: PointScanning
     /// k for group selection.
@@ -223,11 +223,11 @@ public struct Scanner: Sendable {
     /// otherwise stay wherever the old page's end left it: the browser's last toolbar button).
     var followed: (at: Instant, item: String, before: Set<String>)?
     static let pageFollowTime = Interval.seconds(10)
-    internal(set) var sounds: Bool
+    var sounds: Bool
     /// Drag: what is dragged while the drop target is chosen by scanning.
     var dragging: DragChange?
 
-    internal(set) var state: State = .notStarted
+    var state: State = .notStarted
     /// Bumped whenever a ScanTarget taken before must stop applying.
     var context = 0
     /// Per modal scope left (a dialog opened over it): the id of the stop highlighted in it then,
