@@ -73,7 +73,8 @@ let package = Package(
         ),
         .target(
             name: "SwitchInput",
-            dependencies: ["SwitchCore", "SwitchFormats", "CEvdev", "CXKBCommon"]
+            dependencies: ["SwitchCore", "SwitchFormats", "CEvdev", "CXKBCommon"],
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
         .target(
             name: "SwitchDesktop",

@@ -24,6 +24,13 @@ final class DeviceSlot {
     /// A write to the mirror failed: said once per mirror.
     var mirrorWriteFailed = false
     var assembler = FrameAssembler()
+    /// Touch passthrough's fast path for the next frames (`LiveTouchRoute`), made by the engine
+    /// before each wait; nil while nothing passes live.
+    var route: LiveTouchRoute?
+    /// The frame being read while a route is set, held until its `SYN_REPORT` (with each event's
+    /// kernel stamp), then forwarded or not, then assembled as usual.
+    var liveFrame: [InputEvent] = []
+    var liveStamps: [Int64] = []
     /// The last reason a reopen failed, so a lasting failure is reported once, not every retry.
     var reopenFailure: String?
 
@@ -79,6 +86,7 @@ final class DeviceSlot {
     func close() {
         device = nil
         assembler = FrameAssembler()
+        route = nil
     }
 
     func isSameDevice(_ d: DeviceDescription) -> Bool {

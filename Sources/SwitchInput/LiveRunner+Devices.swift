@@ -35,28 +35,74 @@ extension LiveRunner {
         if let note = device.useMonotonicClock(fallback: "its events are timed by their wall-clock stamps (by the read when those cannot be trusted)") { log(note) }
     }
 
-    /// Reads `device` to `-EAGAIN` through its slot's frame assembler.
-    func read(_ device: EvdevDevice, slot: DeviceSlot, stamper: EventStamper, readTime: Int64, wallTime: Int64,
-                      _ body: (FrameAssembler.Output) -> Void) {
+    /// Reads `device` to `-EAGAIN` through its slot's frame assembler. With `fast` and a route
+    /// (touch passthrough, a gesture passing live), each frame is held until its `SYN_REPORT` and
+    /// written to the virtual touchscreen at once when it only moves live contacts
+    /// (`LiveTouchRoute`), before the frame goes the usual way to the engine.
+    func read(_ device: EvdevDevice, slot: DeviceSlot, stamper: EventStamper, readTime: Int64, wallTime: Int64, fast: Bool,
+              _ body: (FrameAssembler.Output) -> Void) {
         let mono = device.monotonicTimestamps
         let wall: Int64? = mono ? nil : wallTime
         // Moved out of the slot for the drain: one access to the class's property instead of one
         // per event (each is a dynamic exclusivity check), and its arrays stay uniquely referenced.
         var assembler = slot.assembler
         slot.assembler = FrameAssembler()
-        defer { slot.assembler = assembler }
+        var route = fast ? slot.route : nil
+        var held = slot.liveFrame, heldStamps = slot.liveStamps
+        slot.liveFrame = []
+        slot.liveStamps = []
+        defer {
+            slot.assembler = assembler
+            slot.route = route
+            slot.liveFrame = held
+            slot.liveStamps = heldStamps
+        }
+        func instant(_ k: Int64) -> Instant {
+            stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono, realtimeReadMicroseconds: wall)
+        }
+        /// The held events, to the assembler as they came.
+        func release() {
+            for k in held.indices { assembler.handle(.event(held[k], at: instant(heldStamps[k])), emit: body) }
+            held.removeAll(keepingCapacity: true)
+            heldStamps.removeAll(keepingCapacity: true)
+        }
         device.drain { read in
+            if route != nil, case .event(let e, let k) = read {
+                held.append(e)
+                heldStamps.append(k)
+                guard e.isSynReport else { return }
+                LoopStamps.mark(.synRead)
+                if let at = route!.admits(frameAt: instant(k)), let mirror = slot.mirror {
+                    LoopStamps.mark(.admitted)
+                    switch mirror.forwardLive(held, route: &route!) {
+                    case .forwarded: route!.notBefore = at
+                    case .notLive: route = nil
+                    case .failed(let why):
+                        if !slot.mirrorWriteFailed {
+                            slot.mirrorWriteFailed = true
+                            hooks.log("\(slot.node): \(why)")
+                        }
+                        route!.notBefore = at
+                    }
+                } else {
+                    route = nil
+                }
+                release()
+                return
+            }
+            if !held.isEmpty { release() }
             let event: FrameAssembler.Event
             switch read {
-            case .event(let e, let k):
-                event = .event(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono, realtimeReadMicroseconds: wall))
+            case .event(let e, let k): event = .event(e, at: instant(k))
             case .dropped(let k):
-                event = .dropped(at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono, realtimeReadMicroseconds: wall))
-            case .syncEvent(let e, let k):
-                event = .syncEvent(e, at: stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono, realtimeReadMicroseconds: wall))
+                route = nil
+                event = .dropped(at: instant(k))
+            case .syncEvent(let e, let k): event = .syncEvent(e, at: instant(k))
             case .syncDone: event = .syncDone
             case .drained: event = .drained
-            case .gone: event = .gone
+            case .gone:
+                route = nil
+                event = .gone
             }
             assembler.handle(event, emit: body)
         }

@@ -125,6 +125,7 @@ public final class LiveRunner {
         var frames: [(device: Int, frame: InputFrame, resync: Bool)] = []
         var removed: [Int] = []
         frames.reserveCapacity(16)
+        let mirrored = slots.indices.filter { slots[$0].mirrorsTouch }
 
         func emit(_ lines: [TranscriptLine]) { publish(lines, &engine) }
 
@@ -145,6 +146,8 @@ public final class LiveRunner {
                 let at = Instant(microseconds: max(0, d - stamper.engineStart))
                 deadline = min(deadline ?? at, at)
             }
+            // Touch passthrough's fast path for the frames of this wait (`LiveTouchRoute`).
+            for index in mirrored { slots[index].route = slots[index].mirror == nil ? nil : engine.liveTouchRoute(device: index, notBefore: last, until: until) }
             let wanted = deadline.map(stamper.monotonic) ?? 0
             if wanted != armedAt {
                 timer.arm(at: wanted == 0 ? nil : wanted)
@@ -200,7 +203,7 @@ public final class LiveRunner {
                         var gone = ready.hangup
                         if ready.readable {
                             LoopStamps.mark(.readStart)
-                            read(device, slot: slots[index], stamper: stamper, readTime: readTime, wallTime: wallTime) { out in
+                            read(device, slot: slots[index], stamper: stamper, readTime: readTime, wallTime: wallTime, fast: readyDevices == 1) { out in
                                 switch out {
                                 case .frame(let f) where readyDevices == 1: deliver(index, f, resync: false)
                                 case .resync(let f) where readyDevices == 1: deliver(index, f, resync: true)

@@ -10,7 +10,7 @@ import Glibc
 /// does not: there it spreads the time over forty functions.
 enum LoopStamps {
     enum Point: Int, CaseIterable {
-        case source, woke, readStart, firstEvent, frameAssembled, engineDone, beforeWrite, afterWrite, drained, iterationEnd, beforeWait
+        case source, woke, readStart, firstEvent, synRead, admitted, encoded, frameAssembled, engineDone, beforeWrite, afterWrite, drained, iterationEnd, beforeWait
     }
 
     nonisolated(unsafe) static let enabled = getenv("SWITCHSCAN_LOOP_STAMPS").map { String(cString: $0) == "1" } ?? false

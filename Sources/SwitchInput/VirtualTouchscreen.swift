@@ -93,6 +93,26 @@ public final class VirtualTouchscreen {
         return writeEvents(events)
     }
 
+    /// What `forwardLive` did with a frame.
+    public enum LiveForward: Equatable {
+        /// Not a frame that only moves live contacts: nothing written (the engine decides).
+        case notLive
+        /// Its moves are written (or it changed nothing).
+        case forwarded
+        /// Its moves could not be written: why.
+        case failed(String)
+    }
+
+    /// Touch passthrough's fast path (`LiveTouchRoute`): a frame of the real touchscreen (its
+    /// events, `SYN_REPORT` included) written at once when it only moves contacts passing live.
+    public func forwardLive(_ frame: [InputEvent], route: inout LiveTouchRoute) -> LiveForward {
+        guard uinput != nil else { return .notLive }
+        events.removeAll(keepingCapacity: true)
+        guard encoder.forwardLive(frame, route: &route, into: &events) else { return .notLive }
+        LoopStamps.mark(.encoded)
+        return writeEvents(events).map { .failed($0) } ?? .forwarded
+    }
+
     /// Lifts every finger still down on it, then removes the device (the kernel unplugs it:
     /// libinput and the compositor see it go).
     public func close() {

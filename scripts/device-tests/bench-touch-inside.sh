@@ -49,6 +49,9 @@ TENTHS=$(((PER + WARMUP) * GAP / 100 + 300))
 ROUND_US=$(((PER + WARMUP + 2) * GAP * 1000 + 200000))
 r=1
 while [ $r -le "$ROUNDS" ]; do
+  # The last round's file goes first: a "forwarding" or "running" left in it would start the
+  # round (and its CPU count) before this forwarder is ready.
+  rm -f /tmp/fwd.out /tmp/ss.err
   ./vmdev forward "$NODE" > /tmp/fwd.out 2>&1 &
   F=$!
   wait_for "forwarding" /tmp/fwd.out 50

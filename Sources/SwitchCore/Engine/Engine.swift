@@ -224,6 +224,30 @@ public struct Engine: Sendable {
         touchOut.removeAll(keepingCapacity: true)
     }
 
+    /// Touch passthrough's fast path for `device`'s next frames (`LiveTouchRoute`), made from the
+    /// engine's state now: which source slot moves which virtual contact. nil when nothing there
+    /// passes live (or the device is not a protocol B touchscreen passed through, or the engine is
+    /// paused). `notBefore`: the shell's clock (frames are delivered no earlier); `until`: the
+    /// run's end (a frame after it is not delivered).
+    public mutating func liveTouchRoute(device: Int, notBefore: Instant, until: Instant?) -> LiveTouchRoute? {
+        guard devices.indices.contains(device), !pause.isPaused, let passthrough = devices[device].passthrough,
+              let contacts = devices[device].tracker?.slotContacts else { return nil }
+        var virtual = [Int](repeating: -1, count: contacts.ids.count)
+        var any = false
+        for (slot, id) in contacts.ids.enumerated() where id >= 0 {
+            guard let v = passthrough.liveVirtual(ofContact: Int(id)) else { continue }
+            virtual[slot] = v
+            any = true
+        }
+        guard any else { return nil }
+        var before = timers.nextDeadline()
+        if let until {
+            let end = until + Interval(microseconds: 1)
+            before = min(before ?? end, end)
+        }
+        return LiveTouchRoute(virtualContact: virtual, selectedSlot: contacts.selected, notBefore: max(notBefore, now), validBefore: before)
+    }
+
     /// The earliest pending timer (arm the timerfd there); nil when nothing is pending.
     public mutating func nextDeadline() -> Instant? { timers.nextDeadline() }
 
@@ -377,19 +401,22 @@ public struct Engine: Sendable {
             }
             devices[device].tracker!.handleSamples(frame: events, into: &samples)
             guard !pause.isPaused else { return }
+            // Moves: no output but the virtual contacts' moves (`TouchPassthrough.move`), those
+            // of one source frame in one virtual frame, as they came.
+            var moves = spareMove
+            spareMove = []
             for s in samples {
-                // A move: no output but the virtual contact's move (`TouchPassthrough.move`).
                 if case .moved = s.contact {
-                    if let v = devices[device].passthrough!.move(s) {
-                        var move = spareMove
-                        spareMove = []
-                        move.append(.move(v, s.raw))
-                        touchOut.append(.frame(device: device, move))
-                    }
+                    if let v = devices[device].passthrough!.move(s) { moves.append(.move(v, s.raw)) }
                 } else {
+                    if !moves.isEmpty {
+                        touchOut.append(.frame(device: device, moves))
+                        moves = []
+                    }
                     runPassthrough(device, .contact(s))
                 }
             }
+            if !moves.isEmpty { touchOut.append(.frame(device: device, moves)) } else { spareMove = moves }
             return
         }
         let contacts = devices[device].tracker!.handle(frame: events)

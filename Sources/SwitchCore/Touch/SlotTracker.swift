@@ -12,6 +12,7 @@
 ///     SLOT 0 · ID −1                          up(7)
 ///     SLOT 1 · ID 9                           up(8), down(9)    (a new id in one slot: a new contact)
 ///     SLOT 2 · X · Y                          nothing           (no valid tracking id: ignored)
+///     SLOT 1 · PRESSURE                       moved(9)          (any value that changed, not only the point)
 ///
 /// The tracking id is the contact's id. The current slot and the slots' positions start from
 /// the device's absinfo; a contact already down when we start (its slot's tracking id is not
@@ -26,8 +27,12 @@ struct SlotTracker: Sendable {
         var axes: [UInt16: Int32] = [:]
         /// The contact started in the frame being read (report `down` at its end).
         var startedThisFrame = false
-        /// Where the contact was last reported (report `moved` only when it changes).
+        /// Where the contact was last reported (report `moved` when it changes).
         var reported: Point?
+        /// A value of the slot (position or another axis) changed in the frame being read: its
+        /// contact is reported `moved` even when its point did not change (a pressure change
+        /// alone passes to the virtual touchscreen as it came).
+        var changed = false
     }
 
     static let maximumSlots = 64
@@ -80,14 +85,17 @@ struct SlotTracker: Sendable {
                     slots[i].startedThisFrame = true
                 }
             case EventCodes.ABS_MT_POSITION_X:
-                guard let i = slotIndex() else { continue }
+                guard let i = slotIndex(), slots[i].x != e.value else { continue }
                 slots[i].x = e.value
+                slots[i].changed = true
             case EventCodes.ABS_MT_POSITION_Y:
-                guard let i = slotIndex() else { continue }
+                guard let i = slotIndex(), slots[i].y != e.value else { continue }
                 slots[i].y = e.value
+                slots[i].changed = true
             case let code where RawTouch.isContactAxis(code):
-                guard let i = slotIndex() else { continue }
+                guard let i = slotIndex(), slots[i].axes[code] != e.value else { continue }
                 slots[i].axes[code] = e.value
+                slots[i].changed = true
             default:
                 continue
             }
@@ -98,14 +106,17 @@ struct SlotTracker: Sendable {
         while mask != 0 {
             let i = mask.trailingZeroBitCount
             mask &= mask - 1
-            guard i < slots.count, slots[i].trackingID >= 0 else { continue }
+            guard i < slots.count else { continue }
+            let changed = slots[i].changed
+            slots[i].changed = false
+            guard slots[i].trackingID >= 0 else { continue }
             let p = point(slots[i])
             let id = Int(slots[i].trackingID)
             if slots[i].startedThisFrame {
                 slots[i].startedThisFrame = false
                 slots[i].reported = p
                 out.append(TouchSample(.down(id: id, p), raw(slots[i])))
-            } else if slots[i].reported != p {
+            } else if slots[i].reported != p || changed {
                 slots[i].reported = p
                 out.append(TouchSample(.moved(id: id, p), raw(slots[i])))
             }
@@ -123,6 +134,13 @@ struct SlotTracker: Sendable {
         slots[i].startedThisFrame = false
         slots[i].reported = nil
     }
+
+    /// The selected slot (nil after an out-of-range `ABS_MT_SLOT`), where the next frame's events
+    /// go until it selects another (`LiveTouchRoute` starts from it).
+    var selectedSlot: Int? { current }
+
+    /// The contact in each slot (its tracking id), −1 where none is.
+    var trackingIDs: [Int32] { slots.map(\.trackingID) }
 
     mutating func liftAll() -> [TouchSample] {
         var out: [TouchSample] = []

@@ -203,6 +203,12 @@ public struct TouchPassthrough: Sendable {
         return nil
     }
 
+    /// The virtual contact that contact `id` moves while it passes live; nil otherwise.
+    package func liveVirtual(ofContact id: Int) -> Int? {
+        if case .live(let v, _, _)? = contacts[id]?.phase { return v }
+        return nil
+    }
+
     /// Hold Duration passed (or is off).
     private mutating func accept(_ id: Int, _ now: Instant) -> [Output] {
         guard var c = contacts[id], let g = gesture else { return [] }

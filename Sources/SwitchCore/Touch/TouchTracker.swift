@@ -63,6 +63,12 @@ public struct TouchTracker: Sendable {
         return .none
     }
 
+    /// Protocol B only: the selected slot and each slot's contact id (−1: none), where the next
+    /// frame starts from (`Engine.liveTouchRoute`); nil for the other protocols.
+    package var slotContacts: (selected: Int?, ids: [Int32])? {
+        slots.map { ($0.selectedSlot, $0.trackingIDs) }
+    }
+
     /// One frame: the events of one `SYN_REPORT` (without it).
     public mutating func handle(frame: [InputEvent]) -> [Contact] {
         handleSamples(frame: frame).map(\.contact)

@@ -90,18 +90,20 @@ public struct VirtualTouchscreenLayout: Sendable, Equatable {
 public struct VirtualTouchEncoder: Sendable {
     public static let trackingIDs: Int32 = 65536
 
-    private struct Active: Sendable {
-        var virtual: Int
-        var raw: RawTouch
-    }
-
     private let axes: Set<UInt16>
     private let mtX: DeviceDescription.AbsInfo
     private let mtY: DeviceDescription.AbsInfo
     private let absX: DeviceDescription.AbsInfo
     private let absY: DeviceDescription.AbsInfo
-    /// Slot → what is down in it (the one record of what is down: a handful of slots, searched).
-    private var slots: [Active?]
+    /// What is down in each slot, as parallel arrays of plain values (the one record of what is
+    /// down: a handful of slots, searched): the virtual contact (−1: free) and its values as last
+    /// written. A move of a gesture reads and writes them in place, with nothing to retain.
+    private var slotContact: [Int]
+    private var slotX: [Int32]
+    private var slotY: [Int32]
+    private var slotAxes: [[UInt16: Int32]]
+    /// The slot of the oldest contact (the lowest virtual id: the pointer emulation's), −1: none.
+    private var oldest = -1
     private var selected = 0
     private var nextTrackingID: Int32 = 0
     private var touching = false
@@ -116,11 +118,14 @@ public struct VirtualTouchEncoder: Sendable {
         mtY = d.absInfo[EventCodes.ABS_MT_POSITION_Y] ?? zero
         absX = d.absInfo[EventCodes.ABS_X] ?? mtX
         absY = d.absInfo[EventCodes.ABS_Y] ?? mtY
-        slots = Array(repeating: nil, count: layout.slots)
+        slotContact = Array(repeating: -1, count: layout.slots)
+        slotX = Array(repeating: 0, count: layout.slots)
+        slotY = Array(repeating: 0, count: layout.slots)
+        slotAxes = Array(repeating: [:], count: layout.slots)
     }
 
     /// Contacts down now.
-    public var activeCount: Int { slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+    public var activeCount: Int { slotContact.reduce(0) { $0 + ($1 < 0 ? 0 : 1) } }
 
     /// One frame, ending with `SYN_REPORT`; empty when nothing in it reaches the device.
     public mutating func encode(_ frame: [VirtualTouch]) -> [InputEvent] {
@@ -132,48 +137,115 @@ public struct VirtualTouchEncoder: Sendable {
     /// `encode(_:)` appended to `out` (the live loop's buffer, reused from frame to frame).
     public mutating func encode(_ frame: [VirtualTouch], into out: inout [InputEvent]) {
         let start = out.count
+        var changedOldest = false
         for change in frame {
             switch change {
             case .down(let v, let raw):
-                guard slot(of: v) == nil, let s = slots.firstIndex(where: { $0 == nil }) else { continue }
-                slots[s] = Active(virtual: v, raw: raw)
+                guard slot(of: v) == nil, let s = slotContact.firstIndex(of: -1) else { continue }
+                slotContact[s] = v
+                slotX[s] = raw.x
+                slotY[s] = raw.y
+                slotAxes[s] = raw.axes
+                changedOldest = true
                 select(s, &out)
                 out.append(abs(EventCodes.ABS_MT_TRACKING_ID, nextTrackingID))
                 nextTrackingID = (nextTrackingID + 1) % Self.trackingIDs
                 position(raw, &out)
             case .move(let v, let raw):
-                // In place, without copying the slot's values (a move is every frame of a gesture).
-                guard let s = slot(of: v), slots[s]!.raw != raw else { continue }
+                guard let s = slot(of: v) else { continue }
+                let x = raw.x != slotX[s], y = raw.y != slotY[s], other = raw.axes != slotAxes[s]
+                guard x || y || other else { continue }
                 select(s, &out)
-                if raw.x != slots[s]!.raw.x { out.append(abs(EventCodes.ABS_MT_POSITION_X, raw.x)) }
-                if raw.y != slots[s]!.raw.y { out.append(abs(EventCodes.ABS_MT_POSITION_Y, raw.y)) }
-                if raw.axes != slots[s]!.raw.axes {
-                    for code in raw.axes.keys.sorted() where axes.contains(code) && raw.axes[code] != slots[s]!.raw.axes[code] {
+                if x { out.append(abs(EventCodes.ABS_MT_POSITION_X, raw.x)) }
+                if y { out.append(abs(EventCodes.ABS_MT_POSITION_Y, raw.y)) }
+                if other {
+                    for code in raw.axes.keys.sorted() where axes.contains(code) && raw.axes[code] != slotAxes[s][code] {
                         out.append(abs(code, raw.axes[code]!))
                     }
                 }
-                slots[s]!.raw = raw
+                slotX[s] = raw.x
+                slotY[s] = raw.y
+                if other { slotAxes[s] = raw.axes }
             case .up(let v):
                 guard let s = slot(of: v) else { continue }
-                slots[s] = nil
+                slotContact[s] = -1
+                changedOldest = true
                 select(s, &out)
                 out.append(abs(EventCodes.ABS_MT_TRACKING_ID, -1))
             }
         }
         guard out.count > start else { return }
+        if changedOldest { findOldest() }
         emulatePointer(&out)
         out.append(InputEvent(type: EventCodes.EV_SYN, code: EventCodes.SYN_REPORT, value: 0))
     }
 
+    /// Touch passthrough's fast path (`LiveTouchRoute`): a frame of the real touchscreen
+    /// (protocol B, its events without `SYN_REPORT`) that only moves contacts the route passes
+    /// live becomes their moves here, appended to `out` as `encode` would write them (only the
+    /// values that changed, then the pointer emulation and `SYN_REPORT`; nothing when nothing
+    /// changed), and the route follows the source's slot selection. Any other frame (a finger
+    /// down or up, a move of a contact not passing live): false, and nothing changes.
+    public mutating func forwardLive(_ frame: [InputEvent], route: inout LiveTouchRoute, into out: inout [InputEvent]) -> Bool {
+        // First every event is checked, so that a frame is forwarded whole or not at all.
+        var selected = route.selectedSlot
+        for e in frame where e.type == EventCodes.EV_ABS {
+            switch e.code {
+            case EventCodes.ABS_MT_SLOT: selected = LiveTouchRoute.selection(e.value)
+            case EventCodes.ABS_MT_TRACKING_ID: return false
+            case EventCodes.ABS_MT_POSITION_X, EventCodes.ABS_MT_POSITION_Y:
+                guard let v = route.liveContact(selected), slot(of: v) != nil else { return false }
+            case let code where RawTouch.isContactAxis(code):
+                guard let v = route.liveContact(selected), slot(of: v) != nil else { return false }
+            default: continue
+            }
+        }
+        let start = out.count
+        selected = route.selectedSlot
+        var s = -1
+        for e in frame where e.type == EventCodes.EV_ABS {
+            switch e.code {
+            case EventCodes.ABS_MT_SLOT:
+                selected = LiveTouchRoute.selection(e.value)
+                s = -1
+                continue
+            case EventCodes.ABS_MT_POSITION_X:
+                if s < 0 { s = slot(of: route.liveContact(selected)!)! }
+                guard slotX[s] != e.value else { continue }
+                slotX[s] = e.value
+            case EventCodes.ABS_MT_POSITION_Y:
+                if s < 0 { s = slot(of: route.liveContact(selected)!)! }
+                guard slotY[s] != e.value else { continue }
+                slotY[s] = e.value
+            case let code where RawTouch.isContactAxis(code):
+                if s < 0 { s = slot(of: route.liveContact(selected)!)! }
+                guard slotAxes[s][code] != e.value else { continue }
+                slotAxes[s][code] = e.value
+                // An axis the virtual device lacks is kept (as `encode` keeps a move's whole
+                // value) but not written.
+                guard axes.contains(code) else { continue }
+            default:
+                continue
+            }
+            select(s, &out)
+            out.append(abs(e.code, e.value))
+        }
+        route.selectedSlot = selected
+        guard out.count > start else { return true }
+        emulatePointer(&out)
+        out.append(InputEvent(type: EventCodes.EV_SYN, code: EventCodes.SYN_REPORT, value: 0))
+        return true
+    }
+
     /// Every contact up (before the device is removed): one frame, or nothing when none is down.
     public mutating func liftAll() -> [InputEvent] {
-        encode(slots.compactMap { $0.map { .up($0.virtual) } })
+        encode(slotContact.filter { $0 >= 0 }.map { .up($0) })
     }
 
     /// The slot of virtual contact `v`: looked for among the slots (a handful; a dictionary
     /// beside them would hash, and could disagree with them).
     private func slot(of v: Int) -> Int? {
-        for s in slots.indices where slots[s]?.virtual == v { return s }
+        for s in slotContact.indices where slotContact[s] == v { return s }
         return nil
     }
 
@@ -190,17 +262,24 @@ public struct VirtualTouchEncoder: Sendable {
         for code in raw.axes.keys.sorted() where axes.contains(code) { out.append(abs(code, raw.axes[code]!)) }
     }
 
+    /// The oldest contact's slot, after a contact went down or up.
+    private mutating func findOldest() {
+        oldest = -1
+        var oldestContact = Int.max
+        for s in slotContact.indices where slotContact[s] >= 0 && slotContact[s] < oldestContact {
+            oldest = s
+            oldestContact = slotContact[s]
+        }
+    }
+
     private mutating func emulatePointer(_ out: inout [InputEvent]) {
-        // The oldest contact, found without copying the slots' values; none: nothing is down.
-        var oldest = -1, oldestVirtual = Int.max
-        for s in slots.indices { if let v = slots[s]?.virtual, v < oldestVirtual { oldest = s; oldestVirtual = v } }
         let down = oldest >= 0
         if down != touching {
             touching = down
             out.append(InputEvent(type: EventCodes.EV_KEY, code: EventCodes.BTN_TOUCH, value: down ? 1 : 0))
         }
         guard down else { return }
-        let x = Self.scale(slots[oldest]!.raw.x, from: mtX, to: absX), y = Self.scale(slots[oldest]!.raw.y, from: mtY, to: absY)
+        let x = Self.scale(slotX[oldest], from: mtX, to: absX), y = Self.scale(slotY[oldest], from: mtY, to: absY)
         if x != pointer?.x { out.append(abs(EventCodes.ABS_X, x)) }
         if y != pointer?.y { out.append(abs(EventCodes.ABS_Y, y)) }
         pointer = (x, y)
