@@ -87,6 +87,8 @@ final class DeviceSlot {
         device = nil
         assembler = FrameAssembler()
         route = nil
+        liveFrame.removeAll()
+        liveStamps.removeAll()
     }
 
     func isSameDevice(_ d: DeviceDescription) -> Bool {

@@ -104,9 +104,12 @@ public final class EvdevDevice {
     /// Reads until nothing is left (`-EAGAIN`) or the device is gone, handing every result to
     /// `sink` in order. After SYN_DROPPED it reads libevdev's delta in sync mode until `-EAGAIN`
     /// (`.syncDone`), then goes on in normal mode. Ends with `.drained` or `.gone`.
-    public func drain(_ sink: (DeviceRead) -> Void) {
+    public func drain(_ sink: (DeviceRead) -> Void) { drain(syncing: false, sink) }
+
+    /// `drain`, from libevdev's delta when `syncing` (after `readFrame` ended with `.dropped`).
+    func drain(syncing startSyncing: Bool, _ sink: (DeviceRead) -> Void) {
         var ev = input_event()
-        var syncing = false
+        var syncing = startSyncing
         let success = Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue)
         let sync = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
         while true {
@@ -139,6 +142,31 @@ public final class EvdevDevice {
             default:
                 sink(.gone(errno: rc < 0 ? -rc : EIO))
                 return
+            }
+        }
+    }
+
+    /// Touch passthrough's live route: reads in normal mode, appending each event and its stamp
+    /// (µs), up to and including a `SYN_REPORT`. nil when one was read; else what ended the read
+    /// instead, as `drain` says it (`.drained`, `.dropped`: go on with `drain(syncing: true)`,
+    /// `.gone`). No closure and no result per event: a gesture's frame is read on the way to the
+    /// virtual touchscreen.
+    func readFrame(into events: inout [InputEvent], stamps: inout [Int64]) -> DeviceRead? {
+        var ev = input_event()
+        while true {
+            let rc = libevdev_next_event(handle, LIBEVDEV_READ_FLAG_NORMAL.rawValue, &ev)
+            LoopStamps.mark(.firstEvent)
+            let time = Int64(switchscan_event_sec(&ev)) * 1_000_000 + Int64(switchscan_event_usec(&ev))
+            switch rc {
+            case Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue):
+                LoopStamps.source(time)
+                events.append(InputEvent(type: ev.type, code: ev.code, value: ev.value))
+                stamps.append(time)
+                if ev.type == EventCodes.EV_SYN && ev.code == EventCodes.SYN_REPORT { return nil }
+            case Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue): return .dropped(kernelMicroseconds: time)
+            case -EAGAIN: return .drained
+            case -EINTR: continue
+            default: return .gone(errno: rc < 0 ? -rc : EIO)
             }
         }
     }

@@ -36,75 +36,91 @@ extension LiveRunner {
     }
 
     /// Reads `device` to `-EAGAIN` through its slot's frame assembler. With `fast` and a route
-    /// (touch passthrough, a gesture passing live), each frame is held until its `SYN_REPORT` and
-    /// written to the virtual touchscreen at once when it only moves live contacts
-    /// (`LiveTouchRoute`), before the frame goes the usual way to the engine.
+    /// (touch passthrough, a gesture passing live), each frame is read whole first and written to
+    /// the virtual touchscreen at once when it only moves live contacts (`LiveTouchRoute`), then
+    /// goes the usual way to the engine; the first frame that does not ends the route.
     func read(_ device: EvdevDevice, slot: DeviceSlot, stamper: EventStamper, readTime: Int64, wallTime: Int64, fast: Bool,
               _ body: (FrameAssembler.Output) -> Void) {
         let mono = device.monotonicTimestamps
         let wall: Int64? = mono ? nil : wallTime
         // Moved out of the slot for the drain: one access to the class's property instead of one
-        // per event (each is a dynamic exclusivity check), and its arrays stay uniquely referenced.
+        // per event, and its arrays stay uniquely referenced.
         var assembler = slot.assembler
         slot.assembler = FrameAssembler()
-        var route = fast ? slot.route : nil
         var held = slot.liveFrame, heldStamps = slot.liveStamps
         slot.liveFrame = []
         slot.liveStamps = []
         defer {
             slot.assembler = assembler
-            slot.route = route
             slot.liveFrame = held
             slot.liveStamps = heldStamps
         }
         func instant(_ k: Int64) -> Instant {
             stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono, realtimeReadMicroseconds: wall)
         }
-        /// The held events, to the assembler as they came.
+        /// The held events (a frame the route read), to the assembler as they came.
         func release() {
             for k in held.indices { assembler.handle(.event(held[k], at: instant(heldStamps[k])), emit: body) }
             held.removeAll(keepingCapacity: true)
             heldStamps.removeAll(keepingCapacity: true)
         }
-        device.drain { read in
-            if route != nil, case .event(let e, let k) = read {
-                held.append(e)
-                heldStamps.append(k)
-                guard e.isSynReport else { return }
-                LoopStamps.mark(.synRead)
-                if let at = route!.admits(frameAt: instant(k)), let mirror = slot.mirror {
-                    LoopStamps.mark(.admitted)
-                    switch mirror.forwardLive(held, route: &route!) {
-                    case .forwarded: route!.notBefore = at
-                    case .notLive: route = nil
-                    case .failed(let why):
-                        if !slot.mirrorWriteFailed {
-                            slot.mirrorWriteFailed = true
-                            hooks.log("\(slot.node): \(why)")
-                        }
-                        route!.notBefore = at
-                    }
-                } else {
-                    route = nil
-                }
-                release()
-                return
-            }
-            if !held.isEmpty { release() }
+        func handle(_ read: DeviceRead) {
             let event: FrameAssembler.Event
             switch read {
             case .event(let e, let k): event = .event(e, at: instant(k))
-            case .dropped(let k):
-                route = nil
-                event = .dropped(at: instant(k))
+            case .dropped(let k): event = .dropped(at: instant(k))
             case .syncEvent(let e, let k): event = .syncEvent(e, at: instant(k))
             case .syncDone: event = .syncDone
             case .drained: event = .drained
-            case .gone:
-                route = nil
-                event = .gone
+            case .gone: event = .gone
             }
             assembler.handle(event, emit: body)
+        }
+        if fast, slot.route != nil, let mirror = slot.mirror {
+            while true {
+                if let end = device.readFrame(into: &held, stamps: &heldStamps) {
+                    // Drained mid-frame: the part read stays held for the next read (the
+                    // assembler would keep it too). Anything else ends the route.
+                    if case .drained = end { handle(end); return }
+                    slot.route = nil
+                    release()
+                    handle(end)
+                    if case .dropped = end { device.drain(syncing: true, handle) }
+                    return
+                }
+                LoopStamps.mark(.frameRead)
+                let forwarded = forwardLive(held, slot: slot, mirror: mirror, at: instant(heldStamps[heldStamps.count - 1]))
+                release()
+                if !forwarded { break }
+            }
+        } else if !held.isEmpty {
+            release()
+        }
+        device.drain(handle)
+    }
+
+    /// One frame the route read, stamped `t`, written to the virtual touchscreen when the route
+    /// admits it; false (and the route is gone) when it does not.
+    private func forwardLive(_ frame: [InputEvent], slot: DeviceSlot, mirror: VirtualTouchscreen, at t: Instant) -> Bool {
+        guard let at = slot.route!.admits(frameAt: t) else {
+            slot.route = nil
+            return false
+        }
+        LoopStamps.mark(.admitted)
+        switch mirror.forwardLive(frame, route: &slot.route!) {
+        case .forwarded:
+            slot.route!.notBefore = at
+            return true
+        case .notLive:
+            slot.route = nil
+            return false
+        case .failed(let why):
+            if !slot.mirrorWriteFailed {
+                slot.mirrorWriteFailed = true
+                hooks.log("\(slot.node): \(why)")
+            }
+            slot.route!.notBefore = at
+            return true
         }
     }
 

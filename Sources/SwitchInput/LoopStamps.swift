@@ -10,7 +10,7 @@ import Glibc
 /// does not: there it spreads the time over forty functions.
 enum LoopStamps {
     enum Point: Int, CaseIterable {
-        case source, woke, readStart, firstEvent, synRead, admitted, encoded, frameAssembled, engineDone, beforeWrite, afterWrite, drained, iterationEnd, beforeWait
+        case source, woke, readStart, firstEvent, frameRead, admitted, encoded, frameAssembled, engineDone, beforeWrite, afterWrite, drained, iterationEnd, beforeWait
     }
 
     nonisolated(unsafe) static let enabled = getenv("SWITCHSCAN_LOOP_STAMPS").map { String(cString: $0) == "1" } ?? false
@@ -37,8 +37,14 @@ enum LoopStamps {
     }
 
     /// The kernel's stamp (µs) of the first event read in this wakeup.
+    @inline(__always)
     static func source(_ kernelMicroseconds: Int64) {
-        guard enabled, row < capacity, rows[row * width] == 0 else { return }
+        guard enabled else { return }
+        sourceSlow(kernelMicroseconds)
+    }
+
+    private static func sourceSlow(_ kernelMicroseconds: Int64) {
+        guard row < capacity, rows[row * width] == 0 else { return }
         rows[row * width] = kernelMicroseconds * 1000
     }
 
