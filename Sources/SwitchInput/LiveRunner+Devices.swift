@@ -36,33 +36,59 @@ extension LiveRunner {
     }
 
     /// Reads `device` to `-EAGAIN` through its slot's frame assembler. With `fast` and a route
-    /// (touch passthrough, a gesture passing live), each frame is read whole first and written to
-    /// the virtual touchscreen at once when it only moves live contacts (`LiveTouchRoute`), then
-    /// goes the usual way to the engine; the first frame that does not ends the route.
+    /// (touch passthrough, a gesture passing live), each frame is read whole first, before
+    /// anything else is touched, and written to the virtual touchscreen at once when it only moves
+    /// live contacts (`LiveTouchRoute`); then it goes the usual way to the engine. The first frame
+    /// that does not ends the route.
     func read(_ device: EvdevDevice, slot: DeviceSlot, stamper: EventStamper, readTime: Int64, wallTime: Int64, fast: Bool,
               _ body: (FrameAssembler.Output) -> Void) {
         let mono = device.monotonicTimestamps
         let wall: Int64? = mono ? nil : wallTime
+        func instant(_ k: Int64) -> Instant {
+            stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono, realtimeReadMicroseconds: wall)
+        }
+        var pending: DeviceRead?
+        if fast, slot.route != nil, let mirror = slot.mirror {
+            while true {
+                pending = device.readFrame(into: &slot.liveFrame, stamps: &slot.liveStamps)
+                if let end = pending {
+                    // Drained mid-frame: the part read stays held for the next read (the
+                    // assembler would keep it too). Anything else ends the route.
+                    if case .drained = end { return }
+                    slot.route = nil
+                    break
+                }
+                LoopStamps.mark(.frameRead)
+                let forwarded = forwardLive(slot.liveFrame, slot: slot, mirror: mirror, at: instant(slot.liveStamps[slot.liveStamps.count - 1]))
+                if !forwarded { break }
+                assemble(slot, device, instant, body, then: .nothing)
+            }
+        }
+        assemble(slot, device, instant, body, then: pending.map { .ended($0) } ?? .drain)
+    }
+
+    /// What `assemble` reads after the held events.
+    private enum AfterHeld {
+        case nothing
+        /// The device, to `-EAGAIN`.
+        case drain
+        /// The read that ended the live route, and what follows it (libevdev's delta after a drop).
+        case ended(DeviceRead)
+    }
+
+    /// The held events first (a frame the live route read), then what `then` says, through the
+    /// slot's frame assembler, its frames to `body`.
+    private func assemble(_ slot: DeviceSlot, _ device: EvdevDevice, _ instant: (Int64) -> Instant, _ body: (FrameAssembler.Output) -> Void,
+                          then: AfterHeld) {
         // Moved out of the slot for the drain: one access to the class's property instead of one
         // per event, and its arrays stay uniquely referenced.
         var assembler = slot.assembler
         slot.assembler = FrameAssembler()
-        var held = slot.liveFrame, heldStamps = slot.liveStamps
-        slot.liveFrame = []
-        slot.liveStamps = []
-        defer {
-            slot.assembler = assembler
-            slot.liveFrame = held
-            slot.liveStamps = heldStamps
-        }
-        func instant(_ k: Int64) -> Instant {
-            stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono, realtimeReadMicroseconds: wall)
-        }
-        /// The held events (a frame the route read), to the assembler as they came.
-        func release() {
-            for k in held.indices { assembler.handle(.event(held[k], at: instant(heldStamps[k])), emit: body) }
-            held.removeAll(keepingCapacity: true)
-            heldStamps.removeAll(keepingCapacity: true)
+        defer { slot.assembler = assembler }
+        if !slot.liveFrame.isEmpty {
+            for k in slot.liveFrame.indices { assembler.handle(.event(slot.liveFrame[k], at: instant(slot.liveStamps[k])), emit: body) }
+            slot.liveFrame.removeAll(keepingCapacity: true)
+            slot.liveStamps.removeAll(keepingCapacity: true)
         }
         func handle(_ read: DeviceRead) {
             let event: FrameAssembler.Event
@@ -76,27 +102,13 @@ extension LiveRunner {
             }
             assembler.handle(event, emit: body)
         }
-        if fast, slot.route != nil, let mirror = slot.mirror {
-            while true {
-                if let end = device.readFrame(into: &held, stamps: &heldStamps) {
-                    // Drained mid-frame: the part read stays held for the next read (the
-                    // assembler would keep it too). Anything else ends the route.
-                    if case .drained = end { handle(end); return }
-                    slot.route = nil
-                    release()
-                    handle(end)
-                    if case .dropped = end { device.drain(syncing: true, handle) }
-                    return
-                }
-                LoopStamps.mark(.frameRead)
-                let forwarded = forwardLive(held, slot: slot, mirror: mirror, at: instant(heldStamps[heldStamps.count - 1]))
-                release()
-                if !forwarded { break }
-            }
-        } else if !held.isEmpty {
-            release()
+        switch then {
+        case .nothing: break
+        case .drain: device.drain(handle)
+        case .ended(let read):
+            handle(read)
+            if case .dropped = read { device.drain(syncing: true, handle) }
         }
-        device.drain(handle)
     }
 
     /// One frame the route read, stamped `t`, written to the virtual touchscreen when the route

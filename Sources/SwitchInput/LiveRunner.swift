@@ -183,8 +183,9 @@ public final class LiveRunner {
             /// every ready device to `-EAGAIN`. One device ready (the usual case): its frames are
             /// in time order, straight to the engine. Several: collected, then merged by time.
             func take(_ readyCount: Int) {
-                var readyDevices = 0
-                for k in 0..<readyCount { if case .device = epoll.ready(k).token { readyDevices += 1 } }
+                // One fd ready (a touch frame, as a rule): counted as one device without a look.
+                var readyDevices = readyCount == 1 ? 1 : 0
+                if readyCount > 1 { for k in 0..<readyCount { if case .device = epoll.ready(k).token { readyDevices += 1 } } }
                 for k in 0..<readyCount {
                     let ready = epoll.ready(k)
                     switch ready.token {

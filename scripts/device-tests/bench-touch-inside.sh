@@ -21,8 +21,15 @@
 # (the rest of its write(2), its read and its poll: 35-45 µs under TCG) before it even wakes,
 # a wait the kernel's touchscreen interrupt never imposes. Both forwarders run at nice 0.
 # DRIVER_NICE=0 gives the harness as it was before.
+#
+# SOURCE says what the driver's frames are: "screen", what a real touchscreen's kernel driver
+# sends for a move (ABS_MT_POSITION_X, then the pointer emulation's ABS_X, SYN_REPORT: the
+# kernel's input_mt_sync_frame adds ABS_X/Y for the oldest contact), or "mt", the multitouch
+# events alone (ABS_MT_POSITION_X, SYN_REPORT), the harness before. The bare loop forwards what it
+# reads, event by event; switchscan writes its virtual touchscreen's frame, which has the pointer
+# emulation either way.
 cd /test
-N=${1:-1000} GAP=${2:-8} ROUNDS=${3:-10} WARMUP=${4:-50} DRIVER_NICE=${5:-19}
+N=${1:-1000} GAP=${2:-8} ROUNDS=${3:-10} WARMUP=${4:-50} DRIVER_NICE=${5:-19} SOURCE=${6:-screen}
 PER=$((N / ROUNDS))
 wait_for() {  # wait_for PATTERN FILE [tenths of a second]
   i=0
@@ -36,10 +43,10 @@ echo "BENCH vm_kernel=$(uname -r) vm_cpus=$(grep -c ^processor /proc/cpuinfo) vm
 echo "BENCH frames=$N gap_ms=$GAP rounds=$ROUNDS warmup=$WARMUP"
 printf '{"name": "bench: every frame live", "switches": [], "touchAccommodations": {}}\n' > /tmp/live.json
 mkfifo /tmp/go
-./vmdev touchlat "$PER" "$GAP" "$WARMUP" < /tmp/go > /tmp/lat.out 2>&1 &
+./vmdev touchlat "$PER" "$GAP" "$WARMUP" "$([ "$SOURCE" = mt ] && echo 0 || echo 1)" < /tmp/go > /tmp/lat.out 2>&1 &
 DRIVER=$!
 [ "$DRIVER_NICE" = 0 ] || renice -n "$DRIVER_NICE" -p $DRIVER > /dev/null
-echo "BENCH driver_nice=$DRIVER_NICE"
+echo "BENCH driver_nice=$DRIVER_NICE source=$SOURCE"
 exec 4>/tmp/go
 wait_for "^node" /tmp/lat.out || { cat /tmp/lat.out; exit 1; }
 NODE=$(awk '$1 == "node" {print $2}' /tmp/lat.out)

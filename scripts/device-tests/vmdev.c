@@ -29,12 +29,15 @@
 //   vmdev forward NODE       (bench) a bare libevdev → uinput loop: grabs NODE, mirrors it as a uinput
 //                            device named "bare " + its name, and writes every event it reads there
 //                            (libevdev_uinput_write_event), until killed; "forwarding NODE" once ready
-//   vmdev touchlat N GAP_MS [WARMUP]  (bench) a touchscreen ("Bench Touchscreen"); for each
-//                            "go LABEL NAME" line on stdin: one contact down, WARMUP moves (not
-//                            timed), N moves GAP_MS apart, lift; each move's latency is the kernel
-//                            stamp of the device named NAME's matching frame minus CLOCK_MONOTONIC
-//                            just before the move was written; "lat LABEL K US" per move, then
-//                            "done LABEL"
+//   vmdev touchlat N GAP_MS [WARMUP [SCREEN]]  (bench) a touchscreen ("Bench Touchscreen"); for
+//                            each "go LABEL NAME" line on stdin: one contact down, WARMUP moves
+//                            (not timed), N moves GAP_MS apart, lift; each move's latency is the
+//                            kernel stamp of the device named NAME's matching frame minus
+//                            CLOCK_MONOTONIC just before the move was written; "lat LABEL K US"
+//                            per move, then "done LABEL". SCREEN 1: its frames are what a real
+//                            touchscreen's kernel driver sends (input_mt_sync_frame's pointer
+//                            emulation: ABS_X/Y and BTN_TOUCH follow the contact); 0: only the
+//                            multitouch events"
 //   vmdev latency N GAP_MS   (bench) a new switch; N presses per "go LABEL" line on stdin, then
 //                            the kernel stamp of each press; see bench-inside.sh
 //   (faults, vm-faults.sh)
@@ -399,7 +402,7 @@ static long long next_frame(int fd, struct libevdev *d) {
     return -1;
 }
 
-static int touchlat(int n, int gap, int warmup) {
+static int touchlat(int n, int gap, int warmup, int screen) {
     struct libevdev_uinput *ui = make("touch", "Bench Touchscreen");
     if (!ui) return 1;
     sleep_ms(300);
@@ -419,12 +422,14 @@ static int touchlat(int n, int gap, int warmup) {
         emit(ui, EV_ABS, ABS_MT_POSITION_X, 500);
         emit(ui, EV_ABS, ABS_MT_POSITION_Y, 500);
         emit(ui, EV_KEY, BTN_TOUCH, 1);
+        if (screen) { emit(ui, EV_ABS, ABS_X, 500); emit(ui, EV_ABS, ABS_Y, 500); }
         emit(ui, EV_SYN, SYN_REPORT, 0);
         next_frame(fd, d);
         for (int i = -warmup; i < n; i++) {
             sleep_ms(gap);
             long long t0 = now_us();
             emit(ui, EV_ABS, ABS_MT_POSITION_X, 600 + (i % 2) * 10);
+            if (screen) emit(ui, EV_ABS, ABS_X, 600 + (i % 2) * 10);
             emit(ui, EV_SYN, SYN_REPORT, 0);
             long long k = next_frame(fd, d);
             if (i >= 0) lat[i] = k < 0 ? -1 : k - t0;
@@ -496,7 +501,7 @@ int main(int argc, char **argv) {
     if (argc == 4 && strcmp(argv[1], "hold") == 0) return hold(argv[2], atol(argv[3]));
     if (argc == 2 && strcmp(argv[1], "now") == 0) { printf("%lld\n", now_us()); return 0; }
     if (argc == 4 && strcmp(argv[1], "latency") == 0) return latency(atoi(argv[2]), atoi(argv[3]));
-    if (argc >= 4 && strcmp(argv[1], "touchlat") == 0) return touchlat(atoi(argv[2]), atoi(argv[3]), argc > 4 ? atoi(argv[4]) : 0);
+    if (argc >= 4 && strcmp(argv[1], "touchlat") == 0) return touchlat(atoi(argv[2]), atoi(argv[3]), argc > 4 ? atoi(argv[4]) : 0, argc > 5 ? atoi(argv[5]) : 0);
     if (argc == 3 && strcmp(argv[1], "forward") == 0) return forward(argv[2]);
     if (argc == 6 && strcmp(argv[1], "storm") == 0) return storm(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), atol(argv[5]));
     if (argc == 4 && strcmp(argv[1], "nofile") == 0) return nofile(atoi(argv[2]), atol(argv[3]));
