@@ -145,7 +145,7 @@ extension DesktopSource {
         let containers: Set<AtspiRole> = [.frame, .window, .dialog, .application, .panel, .filler, .scrollPane, .viewport]
         let focused = index.values.filter { info in
             let n = info.node
-            guard n.states.contains(.focused), !containers.contains(n.role), !AtspiMapping.isDocumentRole(n.role) else { return false }
+            guard n.states.contains(.focused), !containers.contains(n.role), !DesktopReader.isDocument(n.role) else { return false }
             return AtspiMapping.isFieldToTypeIn(n) || AtspiMapping.kind(n) != .element
         }.sorted { $0.node.id < $1.node.id }
         let pick = focused.first { AtspiMapping.isFieldToTypeIn($0.node) } ?? focused.first

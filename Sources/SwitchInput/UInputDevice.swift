@@ -8,13 +8,16 @@ final class UInputDevice {
     private let template: OpaquePointer
     private let uinput: OpaquePointer
 
-    /// `configure` enables the device's events on the template (name, ids and bus are set here).
-    init(name: String, product: UInt16, configure: (OpaquePointer) -> Void) throws(DeviceError) {
+    /// `configure` enables the device's events on the template (name and ids are set here: by
+    /// default a virtual bus, vendor 0x5353 "SS"; a mirror passes its source's).
+    init(name: String, bus: UInt16 = UInt16(BUS_VIRTUAL), vendor: UInt16 = 0x5353, product: UInt16, version: UInt16 = 0,
+         configure: (OpaquePointer) -> Void) throws(DeviceError) {
         guard let dev = libevdev_new() else { throw DeviceError(node: "/dev/uinput", operation: .uinput, errno: ENOMEM) }
         libevdev_set_name(dev, name)
-        libevdev_set_id_bustype(dev, Int32(BUS_VIRTUAL))
-        libevdev_set_id_vendor(dev, 0x5353)   // "SS"
+        libevdev_set_id_bustype(dev, Int32(bus))
+        libevdev_set_id_vendor(dev, Int32(vendor))
         libevdev_set_id_product(dev, Int32(product))
+        if version != 0 { libevdev_set_id_version(dev, Int32(version)) }
         configure(dev)
         var ui: OpaquePointer?
         let rc = libevdev_uinput_create_from_device(dev, Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue), &ui)
@@ -32,6 +35,9 @@ final class UInputDevice {
     }
 
     var node: String? { libevdev_uinput_get_devnode(uinput).map { String(cString: $0) } }
+
+    /// The uinput descriptor, for a frame written with one write(2) (`VirtualTouchscreen`).
+    var fileDescriptor: Int32 { libevdev_uinput_get_fd(uinput) }
 
     /// One frame: the events, then SYN_REPORT; the message of a failed write.
     func write(_ events: [(type: UInt16, code: UInt16, value: Int32)]) -> String? {

@@ -32,12 +32,11 @@ public final class UInputKeyboard {
         return tap(key.code, holding: held)
     }
 
-    /// Types `text` character by character (a new line is Return, a tab Tab); the message of the
-    /// first character it cannot type.
+    /// Types `text` character by character (`KeyCombo.typingKeysym`: a new line is Return, a tab
+    /// Tab); the message of the first character it cannot type.
     public func typeText(_ text: String) -> String? {
         for u in text.unicodeScalars {
-            let keysym: UInt32? = u == "\n" ? 0xff0d : u == "\t" ? 0xff09 : KeyCombo.keysym(for: u)
-            guard let keysym, let key = layout.keys(for: keysym) else {
+            guard let keysym = KeyCombo.typingKeysym(for: u), let key = layout.keys(for: keysym) else {
                 return "\"\(u)\": the keyboard layout \(layout.names) has no key for it"
             }
             if let e = tap(key.code, holding: key.modifiers) { return e }

@@ -20,8 +20,8 @@ public final class VirtualTouchscreen {
 
     public let layout: VirtualTouchscreenLayout
     private var encoder: VirtualTouchEncoder
-    private let template: OpaquePointer
-    private var uinput: OpaquePointer?
+    /// The uinput device; nil once closed.
+    private var device: UInputDevice?
     private let fd: Int32
     private var events: [InputEvent] = []
     /// The kernel's form of a frame, filled in place (no array to grow per frame).
@@ -36,38 +36,26 @@ public final class VirtualTouchscreen {
         layout = VirtualTouchscreenLayout(mirroring: source)
         encoder = layout.encoder()
         let d = layout.description
-        guard let dev = libevdev_new() else { throw DeviceError(node: "/dev/uinput", operation: .uinput, errno: ENOMEM) }
-        libevdev_set_name(dev, d.name)
-        libevdev_set_id_bustype(dev, Int32(d.bus))
-        libevdev_set_id_vendor(dev, Int32(d.vendor))
-        libevdev_set_id_product(dev, Int32(d.product))
-        libevdev_set_id_version(dev, Int32(d.version))
-        for p in d.properties { libevdev_enable_property(dev, UInt32(p)) }
-        for (type, codes) in d.codes {
-            libevdev_enable_event_type(dev, UInt32(type))
-            for code in codes.sorted() {
-                if type == EventCodes.EV_ABS, let a = d.absInfo[code] {
-                    var info = input_absinfo(value: a.value, minimum: a.minimum, maximum: a.maximum, fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
-                    libevdev_enable_event_code(dev, UInt32(type), UInt32(code), &info)
-                } else {
-                    libevdev_enable_event_code(dev, UInt32(type), UInt32(code), nil)
+        let device = try UInputDevice(name: d.name, bus: d.bus, vendor: d.vendor, product: d.product, version: d.version) { dev in
+            for p in d.properties { libevdev_enable_property(dev, UInt32(p)) }
+            for (type, codes) in d.codes {
+                libevdev_enable_event_type(dev, UInt32(type))
+                for code in codes.sorted() {
+                    if type == EventCodes.EV_ABS, let a = d.absInfo[code] {
+                        var info = input_absinfo(value: a.value, minimum: a.minimum, maximum: a.maximum, fuzz: a.fuzz, flat: a.flat, resolution: a.resolution)
+                        libevdev_enable_event_code(dev, UInt32(type), UInt32(code), &info)
+                    } else {
+                        libevdev_enable_event_code(dev, UInt32(type), UInt32(code), nil)
+                    }
                 }
             }
         }
-        var ui: OpaquePointer?
-        let rc = libevdev_uinput_create_from_device(dev, Int32(LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue), &ui)
-        guard rc == 0, let ui else {
-            libevdev_free(dev)
-            throw DeviceError(node: "/dev/uinput", operation: .uinput, errno: rc)
-        }
-        template = dev
-        uinput = ui
-        fd = libevdev_uinput_get_fd(ui)
+        self.device = device
+        fd = device.fileDescriptor
     }
 
     deinit {
         close()
-        libevdev_free(template)
         buffer.deallocate()
     }
 
@@ -80,14 +68,14 @@ public final class VirtualTouchscreen {
     }
 
     /// The node the kernel gave it (`/dev/input/eventN`).
-    public var node: String? { uinput.flatMap { libevdev_uinput_get_devnode($0) }.map { String(cString: $0) } }
+    public var node: String? { device?.node }
 
-    public var isOpen: Bool { uinput != nil }
+    public var isOpen: Bool { device != nil }
 
     /// One frame of touch passthrough; nil, or why it could not be written.
     @discardableResult
     public func write(_ frame: [VirtualTouch]) -> String? {
-        guard uinput != nil else { return nil }
+        guard device != nil else { return nil }
         events.removeAll(keepingCapacity: true)
         encoder.encode(frame, into: &events)
         return writeEvents(events)
@@ -106,7 +94,7 @@ public final class VirtualTouchscreen {
     /// Touch passthrough's fast path (`LiveTouchRoute`): a frame of the real touchscreen (its
     /// events, `SYN_REPORT` included) written at once when it only moves contacts passing live.
     public func forwardLive(_ frame: [InputEvent], route: inout LiveTouchRoute) -> LiveForward {
-        guard uinput != nil else { return .notLive }
+        guard device != nil else { return .notLive }
         events.removeAll(keepingCapacity: true)
         guard encoder.forwardLive(frame, route: &route, into: &events) else { return .notLive }
         LoopStamps.mark(.encoded)
@@ -116,12 +104,11 @@ public final class VirtualTouchscreen {
     /// Lifts every finger still down on it, then removes the device (the kernel unplugs it:
     /// libinput and the compositor see it go).
     public func close() {
-        guard let ui = uinput else { return }
+        guard device != nil else { return }
         _ = writeEvents(encoder.liftAll())
         let wait = lastWrite + VirtualTouchscreen.readGrace.microseconds - MonotonicClock.nowMicroseconds()
         if lastWrite > 0, wait > 0 { usleep(useconds_t(wait)) }
-        libevdev_uinput_destroy(ui)
-        uinput = nil
+        device = nil  // its deinit destroys the uinput device
     }
 
     private func writeEvents(_ events: [InputEvent]) -> String? {

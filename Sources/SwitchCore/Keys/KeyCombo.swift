@@ -117,6 +117,16 @@ public struct KeyCombo: Sendable, Equatable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The keysym that types a character of a text (XTest's and the uinput keyboard's one rule):
+    /// a new line (`\n` or `\r`) is Return, a tab Tab, anything else `keysym(for:)`.
+    public static func typingKeysym(for u: Unicode.Scalar) -> UInt32? {
+        switch u {
+        case "\n", "\r": return 0xff0d
+        case "\t": return 0xff09
+        default: return keysym(for: u)
+        }
+    }
+
     /// The keysym of a character (X11's rule: Latin-1 is its own keysym, any other character is
     /// 0x01000000 + its code point); nil for control characters.
     public static func keysym(for u: Unicode.Scalar) -> UInt32? {

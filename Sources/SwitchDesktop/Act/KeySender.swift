@@ -70,13 +70,7 @@ public final class KeySender {
     public func typeText(_ text: String) -> Result<String, Failure> {
         guard hasXTest else { return .failure(.noXTest) }
         for u in text.unicodeScalars {
-            let keysym: UInt32?
-            switch u {
-            case "\n", "\r": keysym = 0xff0d
-            case "\t": keysym = 0xff09
-            default: keysym = KeyCombo.keysym(for: u)
-            }
-            guard let keysym, case .success = press(keysym: keysym, holding: []) else {
+            guard let keysym = KeyCombo.typingKeysym(for: u), case .success = press(keysym: keysym, holding: []) else {
                 return .failure(.cannotType("\"" + String(u) + "\""))
             }
         }

@@ -229,8 +229,6 @@ public enum AtspiMapping {
                        order: .reading, scrollable: n.role == .scrollPane, children: children)
     }
 
-    static func isDocumentRole(_ r: AtspiRole) -> Bool { DesktopReader.isDocument(r) }
-
     /// The id suffix of a scroll pane's "Scroll down" stop (`autoScrollStop`).
     public static let scrollDownSuffix = "#scroll-down"
 
