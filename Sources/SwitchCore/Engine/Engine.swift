@@ -230,12 +230,13 @@ public struct Engine: Sendable {
     /// paused). `notBefore`: the shell's clock (frames are delivered no earlier); `until`: the
     /// run's end (a frame after it is not delivered).
     public mutating func liveTouchRoute(device: Int, notBefore: Instant, until: Instant?) -> LiveTouchRoute? {
-        guard devices.indices.contains(device), !pause.isPaused, let passthrough = devices[device].passthrough,
+        // Made before every wait: nothing is built unless a gesture passes live.
+        guard devices.indices.contains(device), !pause.isPaused, devices[device].passthrough?.gesture == .live,
               let contacts = devices[device].tracker?.slotContacts else { return nil }
         var virtual = [Int](repeating: -1, count: contacts.ids.count)
         var any = false
         for (slot, id) in contacts.ids.enumerated() where id >= 0 {
-            guard let v = passthrough.liveVirtual(ofContact: Int(id)) else { continue }
+            guard let v = devices[device].passthrough!.liveVirtual(ofContact: Int(id)) else { continue }
             virtual[slot] = v
             any = true
         }

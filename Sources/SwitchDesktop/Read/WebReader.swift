@@ -106,6 +106,8 @@ final class PageJob {
     private var answered = 0
     private var tItems = 0, tOrder = 0, tDoc = 0, tLinks = 0, tExact = 0, tDisabled = 0
     private var items: [String] = []
+    /// `items` as a set, made once with them (both phases look nodes up in it).
+    private var focusable: Set<String> = []
     private var order: [String] = []
     private var documentExtents: AtspiRect?
     /// A node's calls: its role, states and extents only when they are asked (`collectQueries`).
@@ -220,7 +222,7 @@ final class PageJob {
             .union(try DesktopReader.references(batch.reply(tDisabled), bus: app.bus))
         note.items = items.count
         lap("\(items.count) items, \(order.count) in order, \(links.count) links, \(exact.count) asked their states")
-        let focusable = Set(items)
+        focusable = Set(items)
         for p in Set(order).union(items) where p != docPath {
             let name = getAll ? batch.allProperties(p, "org.a11y.atspi.Accessible") : batch.properties(p, "org.a11y.atspi.Accessible", ["Name"])
             switch name {
@@ -236,8 +238,8 @@ final class PageJob {
     }
 
     private func collectValues() throws(DesktopReader.Failure) {
-        let focusable = Set(items)
         var stale = false
+        let listedFor = PageJob.exceptionalStates.union(.showing)
         for v in tValues {
             let p = v.path
             let props = try DesktopReader.value(batch.reply(v.name))
@@ -255,7 +257,7 @@ final class PageJob {
                 states = DesktopReader.states(try DesktopReader.value(batch.reply(t)))
                 // The queries listed it for a state it no longer has: the page changed meanwhile
                 // (Firefox moves a page a moment after `ScrollTo` answered).
-                if !states.isEmpty, states.isDisjoint(with: PageJob.exceptionalStates.union(.showing)),
+                if !states.isEmpty, states.isDisjoint(with: listedFor),
                    states.contains(.enabled) || states.contains(.sensitive) { stale = true }
             }
             var extents: AtspiRect?
