@@ -28,8 +28,13 @@
 # events alone (ABS_MT_POSITION_X, SYN_REPORT), the harness before. The bare loop forwards what it
 # reads, event by event; switchscan writes its virtual touchscreen's frame, which has the pointer
 # emulation either way.
+#
+# BARE_WAIT says how the bare loop sleeps (`vmdev forward NODE WAIT`): "poll", poll(2) on the
+# touchscreen alone (the default: the anchor), or, to see what watching more costs, "epoll" (the
+# same fd through epoll_wait(2)) or "poll4" (poll(2) on the touchscreen and a pipe, a timerfd and an
+# inotify watch, which switchscan also watches: signals, timers, hotplug).
 cd /test
-N=${1:-1000} GAP=${2:-8} ROUNDS=${3:-10} WARMUP=${4:-50} DRIVER_NICE=${5:-19} SOURCE=${6:-screen}
+N=${1:-1000} GAP=${2:-8} ROUNDS=${3:-10} WARMUP=${4:-50} DRIVER_NICE=${5:-19} SOURCE=${6:-screen} BARE_WAIT=${7:-poll}
 PER=$((N / ROUNDS))
 wait_for() {  # wait_for PATTERN FILE [tenths of a second]
   i=0
@@ -46,7 +51,7 @@ mkfifo /tmp/go
 ./vmdev touchlat "$PER" "$GAP" "$WARMUP" "$([ "$SOURCE" = mt ] && echo 0 || echo 1)" < /tmp/go > /tmp/lat.out 2>&1 &
 DRIVER=$!
 [ "$DRIVER_NICE" = 0 ] || renice -n "$DRIVER_NICE" -p $DRIVER > /dev/null
-echo "BENCH driver_nice=$DRIVER_NICE source=$SOURCE"
+echo "BENCH driver_nice=$DRIVER_NICE source=$SOURCE bare_wait=$BARE_WAIT"
 exec 4>/tmp/go
 wait_for "^node" /tmp/lat.out || { cat /tmp/lat.out; exit 1; }
 NODE=$(awk '$1 == "node" {print $2}' /tmp/lat.out)
@@ -59,7 +64,7 @@ while [ $r -le "$ROUNDS" ]; do
   # The last round's file goes first: a "forwarding" or "running" left in it would start the
   # round (and its CPU count) before this forwarder is ready.
   rm -f /tmp/fwd.out /tmp/ss.err
-  ./vmdev forward "$NODE" > /tmp/fwd.out 2>&1 &
+  ./vmdev forward "$NODE" "$BARE_WAIT" > /tmp/fwd.out 2>&1 &
   F=$!
   wait_for "forwarding" /tmp/fwd.out 50
   a=$(cpu_ns $F)

@@ -12,7 +12,8 @@
 #        never competes with the forwarder it wakes; 0: the harness before, see
 #        bench-touch-inside.sh), BENCH_SOURCE (screen: the driver's frames are a real
 #        touchscreen's, pointer emulation included; mt: multitouch events only, the harness before),
-#        VM_CACHE (see run-in-vm.sh)
+#        BENCH_BARE_WAIT (poll: the bare loop sleeps in poll(2) on the touchscreen alone, the
+#        anchor; epoll or poll4: see bench-touch-inside.sh), VM_CACHE (see run-in-vm.sh)
 # Prints the BENCH lines and a Markdown table; writes both to $BENCH_OUT (.build/bench-touch-vm.txt).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -29,7 +30,7 @@ trap 'rm -rf "$WORK"' EXIT
 N=${BENCH_FRAMES:-1000} GAP=${BENCH_GAP_MS:-8} ROUNDS=${BENCH_ROUNDS:-10} WARMUP=${BENCH_WARMUP:-50}
 OUT=${BENCH_OUT:-$ROOT/.build/bench-touch-vm.txt}
 TIMEOUT=$(( 2 * ((N + ROUNDS * WARMUP) * GAP / 1000 + ROUNDS * 15) + 60 ))
-bash "$HERE/run-in-vm.sh" -t "$TIMEOUT" -m 1G -f "$BIN" -f "$WORK/vmdev" "$HERE/bench-touch-inside.sh" "$N" "$GAP" "$ROUNDS" "$WARMUP" "${BENCH_DRIVER_NICE:-19}" "${BENCH_SOURCE:-screen}" \
+bash "$HERE/run-in-vm.sh" -t "$TIMEOUT" -m 1G -f "$BIN" -f "$WORK/vmdev" "$HERE/bench-touch-inside.sh" "$N" "$GAP" "$ROUNDS" "$WARMUP" "${BENCH_DRIVER_NICE:-19}" "${BENCH_SOURCE:-screen}" "${BENCH_BARE_WAIT:-poll}" \
   | tr -d '\r' > "$WORK/raw.txt"
 grep -E '^BENCH' "$WORK/raw.txt" > "$WORK/bench.txt" || true
 {

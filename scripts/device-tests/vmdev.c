@@ -26,9 +26,13 @@
 //   vmdev stamp              copy stdin to stdout, each line prefixed with CLOCK_MONOTONIC µs at read
 //   vmdev drain NODE MS      read NODE for MS ms as a bare libevdev loop, print the event count
 //   (serve) stream K HZ MS   a moving protocol-B contact on touch device K, HZ frames a second
-//   vmdev forward NODE       (bench) a bare libevdev → uinput loop: grabs NODE, mirrors it as a uinput
-//                            device named "bare " + its name, and writes every event it reads there
-//                            (libevdev_uinput_write_event), until killed; "forwarding NODE" once ready
+//   vmdev forward NODE [WAIT] (bench) a bare libevdev → uinput loop: grabs NODE, mirrors it as a
+//                            uinput device named "bare " + its name, and writes every event it reads
+//                            there (libevdev_uinput_write_event), until killed; "forwarding NODE" once
+//                            ready. WAIT is how it sleeps: "poll" (the default, the anchor): poll(2) on
+//                            NODE alone; "epoll": epoll_wait(2) on NODE alone; "poll4": poll(2) on NODE
+//                            and what a tool that can be stopped, time and see hotplug also watches (a
+//                            pipe, a timerfd, an inotify watch of /dev/input), none of which fires
 //   vmdev touchlat N GAP_MS [WARMUP [SCREEN]]  (bench) a touchscreen ("Bench Touchscreen"); for
 //                            each "go LABEL NAME" line on stdin: one contact down, WARMUP moves
 //                            (not timed), N moves GAP_MS apart, lift; each move's latency is the
@@ -56,6 +60,9 @@
 #include <libevdev/libevdev-uinput.h>
 #include <libevdev/libevdev.h>
 #include <poll.h>
+#include <sys/epoll.h>
+#include <sys/inotify.h>
+#include <sys/timerfd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -364,7 +371,7 @@ static int find_node(const char *name, char *node, size_t size) {
     return -1;
 }
 
-static int forward(const char *node) {
+static int forward(const char *node, const char *wait) {
     int fd = open(node, O_RDONLY | O_NONBLOCK);
     struct libevdev *d = NULL;
     if (fd < 0 || libevdev_new_from_fd(fd, &d) != 0 || libevdev_grab(d, LIBEVDEV_GRAB) != 0) { fprintf(stderr, "vmdev: cannot grab %s\n", node); return 1; }
@@ -373,11 +380,33 @@ static int forward(const char *node) {
     libevdev_set_name(d, name);
     struct libevdev_uinput *ui = NULL;
     if (libevdev_uinput_create_from_device(d, LIBEVDEV_UINPUT_OPEN_MANAGED, &ui) != 0) { fprintf(stderr, "vmdev: cannot create the mirror\n"); return 1; }
+    // The sets each WAIT sleeps on (the pipe, timer and watch never fire; they are only watched).
+    int use_epoll = strcmp(wait, "epoll") == 0, nfds = strcmp(wait, "poll4") == 0 ? 4 : 1;
+    int pipes[2] = {-1, -1};
+    struct pollfd fds[4] = {{fd, POLLIN, 0}};
+    if (nfds == 4) {
+        if (pipe(pipes) != 0) return 1;
+        fds[1] = (struct pollfd){pipes[0], POLLIN, 0};
+        fds[2] = (struct pollfd){timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC), POLLIN, 0};
+        int watch = inotify_init1(IN_CLOEXEC);
+        inotify_add_watch(watch, "/dev/input", IN_CREATE | IN_DELETE);
+        fds[3] = (struct pollfd){watch, POLLIN, 0};
+    }
+    int ep = -1;
+    if (use_epoll) {
+        struct epoll_event ev = {.events = EPOLLIN, .data.fd = fd};
+        ep = epoll_create1(EPOLL_CLOEXEC);
+        if (ep < 0 || epoll_ctl(ep, EPOLL_CTL_ADD, fd, &ev) != 0) return 1;
+    }
     printf("forwarding %s\n", node);
     fflush(stdout);
     for (;;) {
-        struct pollfd p = {fd, POLLIN, 0};
-        poll(&p, 1, -1);
+        if (use_epoll) {
+            struct epoll_event ready[4];
+            epoll_wait(ep, ready, 4, -1);
+        } else {
+            poll(fds, (nfds_t)nfds, -1);
+        }
         struct input_event ev;
         int rc;
         while ((rc = libevdev_next_event(d, LIBEVDEV_READ_FLAG_NORMAL, &ev)) == LIBEVDEV_READ_STATUS_SUCCESS)
@@ -502,7 +531,11 @@ int main(int argc, char **argv) {
     if (argc == 2 && strcmp(argv[1], "now") == 0) { printf("%lld\n", now_us()); return 0; }
     if (argc == 4 && strcmp(argv[1], "latency") == 0) return latency(atoi(argv[2]), atoi(argv[3]));
     if (argc >= 4 && strcmp(argv[1], "touchlat") == 0) return touchlat(atoi(argv[2]), atoi(argv[3]), argc > 4 ? atoi(argv[4]) : 0, argc > 5 ? atoi(argv[5]) : 0);
-    if (argc == 3 && strcmp(argv[1], "forward") == 0) return forward(argv[2]);
+    if ((argc == 3 || argc == 4) && strcmp(argv[1], "forward") == 0) {
+        const char *wait = argc == 4 ? argv[3] : "poll";
+        if (strcmp(wait, "poll") != 0 && strcmp(wait, "epoll") != 0 && strcmp(wait, "poll4") != 0) { fprintf(stderr, "vmdev: forward: WAIT is poll, epoll or poll4, not %s\n", wait); return 2; }
+        return forward(argv[2], wait);
+    }
     if (argc == 6 && strcmp(argv[1], "storm") == 0) return storm(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), atol(argv[5]));
     if (argc == 4 && strcmp(argv[1], "nofile") == 0) return nofile(atoi(argv[2]), atol(argv[3]));
     if (argc >= 4 && strcmp(argv[1], "stall") == 0) return stall(argv[2], argv[3], argc > 4 ? atol(argv[4]) : 0);
