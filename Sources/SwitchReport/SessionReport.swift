@@ -200,7 +200,7 @@ public enum SessionReport {
             row("Touches", "\(f.touchTaps) taps, \(f.touchSwipes) swipes, \(f.touchHolds) holds\(gestures), \(f.touchRejected) rejected", id: "touches")
         }
         row("Selections", "\(f.selectionCount)", id: "selections")
-        row("Selections per minute", f.selectionsPerMinute.map { fixed($0, 2) } ?? "–", id: "per-minute")
+        row("Selections per minute", f.selectionsPerMinute.map { formatFixed($0, 2) } ?? "–", id: "per-minute")
         row("Average time to a selection", f.averageTimeToSelect.map { seconds(Instant.zero + $0) + " s" } ?? "–", id: "time-to-select")
         row("Misses", "\(f.misses)" + (f.selectionCount == 0 ? "" : " of \(f.selectionCount)"), id: "misses")
         row("Escapes", "\(f.escapes)", id: "escapes")
@@ -395,16 +395,5 @@ public enum SessionReport {
         m.close("ul")
         m.close("section")
         m.newline()
-    }
-
-    /// `d` with `digits` decimals (no locale, no exponent).
-    static func fixed(_ d: Double, _ digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let n = Int64((d * scale).rounded())
-        let whole = n / Int64(scale), frac = abs(n % Int64(scale))
-        var f = String(frac)
-        while f.count < digits { f = "0" + f }
-        return "\(whole).\(f)"
     }
 }

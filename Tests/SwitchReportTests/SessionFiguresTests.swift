@@ -133,7 +133,7 @@ import Testing
         #expect(f.selections.map(\.timeToSelect) == [.seconds(4), .seconds(5), .seconds(2)])
         #expect(f.selections.map { $0.miss != nil } == [true, false, false])
         #expect(f.menusClosedWithoutAction == 0)
-        #expect(SessionReport.fixed(f.selectionsPerMinute!, 2) == "11.18")   // 3 / 16.1 s × 60
+        #expect(formatFixed(f.selectionsPerMinute!, 2) == "11.18")   // 3 / 16.1 s × 60
     }
 
     /// Issue 23: gestures, keys and Lock screen from the menu are selections; a setting is not,

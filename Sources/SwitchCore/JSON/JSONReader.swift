@@ -98,6 +98,19 @@ public func formatNumber(_ d: Double) -> String {
     return String(d)
 }
 
+/// `d` with exactly `digits` decimals, as reports and tables print it: "2.730", "11.18", "-0.50"
+/// (no locale, no exponent; a value that rounds to zero has no minus sign).
+public func formatFixed(_ d: Double, _ digits: Int) -> String {
+    let scale = pow10(digits)
+    var s = formatNumber((d * scale).rounded() / scale + 0.0)
+    if digits > 0 {
+        if !s.contains(".") { s += "." }
+        let decimals = s.count - 1 - (s.firstIndex(of: ".").map { s.distance(from: s.startIndex, to: $0) } ?? 0)
+        s += String(repeating: "0", count: max(0, digits - decimals))
+    }
+    return s
+}
+
 /// "0.1…60": a setting's range as the messages write it.
 public func formatRange(_ r: ClosedRange<Double>) -> String {
     "\(formatNumber(r.lowerBound))…\(formatNumber(r.upperBound))"

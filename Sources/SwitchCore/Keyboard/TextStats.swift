@@ -85,19 +85,6 @@ public struct TextStats: Sendable {
         configurations.filter { $0.method.switches == switches }.min { $0.secondsPerCharacter < $1.secondsPerCharacter }
     }
 
-    static func fixed(_ d: Double, _ digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let v = (d * scale).rounded() / scale
-        var s = formatNumber(v)
-        if digits > 0 {
-            if !s.contains(".") { s += "." }
-            let decimals = s.count - 1 - (s.firstIndex(of: ".").map { s.distance(from: s.startIndex, to: $0) } ?? 0)
-            s += String(repeating: "0", count: max(0, digits - decimals))
-        }
-        return s
-    }
-
     public var json: JSONOut {
         let configs = configurations.map { c in
             JSONOut.object([
@@ -106,12 +93,12 @@ public struct TextStats: Sendable {
                 ("method", .string(c.method.name)),
                 ("predictions", .number(Double(c.predictions))),
                 ("switches", .number(Double(c.method.switches))),
-                ("secondsPerCharacter", .raw(TextStats.fixed(c.secondsPerCharacter, 3))),
-                ("pressesPerCharacter", .raw(TextStats.fixed(c.pressesPerCharacter, 3))),
-                ("wordsPerMinute", .raw(TextStats.fixed(c.wordsPerMinute, 3))),
-                ("keystrokeSavings", .raw(TextStats.fixed(keystrokeSavings(c), 3))),
+                ("secondsPerCharacter", .raw(formatFixed(c.secondsPerCharacter, 3))),
+                ("pressesPerCharacter", .raw(formatFixed(c.pressesPerCharacter, 3))),
+                ("wordsPerMinute", .raw(formatFixed(c.wordsPerMinute, 3))),
+                ("keystrokeSavings", .raw(formatFixed(keystrokeSavings(c), 3))),
                 ("worstPhrase", c.totals.worst.map { w in .object([("line", .number(Double(w.line))), ("text", .string(w.text)),
-                                                                   ("secondsPerCharacter", .raw(TextStats.fixed(w.secondsPerCharacter, 3)))]) } ?? .null),
+                                                                   ("secondsPerCharacter", .raw(formatFixed(w.secondsPerCharacter, 3)))]) } ?? .null),
             ])
         }
         return .object([
@@ -120,9 +107,9 @@ public struct TextStats: Sendable {
             ("baseline", baseline.map { .string($0.name) } ?? .null),
             ("configurations", .array(configs)),
             ("prediction", .object([("source", .string(predictor)), ("contexts", .number(Double(contexts))),
-                                    ("seconds", .raw(TextStats.fixed(predictionSeconds, 3)))])),
-            ("seconds", .raw(TextStats.fixed(seconds, 3))),
-            ("cpuSeconds", cpuSeconds.map { .raw(TextStats.fixed($0, 3)) } ?? .null),
+                                    ("seconds", .raw(formatFixed(predictionSeconds, 3)))])),
+            ("seconds", .raw(formatFixed(seconds, 3))),
+            ("cpuSeconds", cpuSeconds.map { .raw(formatFixed($0, 3)) } ?? .null),
         ])
     }
 
@@ -134,18 +121,18 @@ public struct TextStats: Sendable {
         let base = baseline?.wordsPerMinute ?? 0
         for k in 1...6 {
             for c in configurations.filter({ $0.method.switches == k }).sorted(by: { $0.secondsPerCharacter < $1.secondsPerCharacter }) {
-                rows.append([c.name, TextStats.fixed(c.secondsPerCharacter, 3), TextStats.fixed(c.pressesPerCharacter, 3),
-                             TextStats.fixed(c.wordsPerMinute, 3), base > 0 ? TextStats.fixed(c.wordsPerMinute / base, 2) : "-",
-                             TextStats.fixed(keystrokeSavings(c) * 100, 1) + " %",
-                             c.totals.worst.map { "\($0.line): \(TextStats.fixed($0.secondsPerCharacter, 2))" } ?? "-"])
+                rows.append([c.name, formatFixed(c.secondsPerCharacter, 3), formatFixed(c.pressesPerCharacter, 3),
+                             formatFixed(c.wordsPerMinute, 3), base > 0 ? formatFixed(c.wordsPerMinute / base, 2) : "-",
+                             formatFixed(keystrokeSavings(c) * 100, 1) + " %",
+                             c.totals.worst.map { "\($0.line): \(formatFixed($0.secondsPerCharacter, 2))" } ?? "-"])
             }
         }
         let widths = (0..<header.count).map { col in rows.map { $0[col].count }.max() ?? 0 }
         for r in rows {
             out.append(r.enumerated().map { $0.offset == 0 ? $0.element.padding(widths[0]) : $0.element.leftPadding(widths[$0.offset]) }.joined(separator: "  "))
         }
-        out.append("predictions: \(predictor), \(contexts) contexts predicted in \(TextStats.fixed(predictionSeconds, 3)) s; whole run \(TextStats.fixed(seconds, 3)) s"
-                   + (cpuSeconds.map { ", \(TextStats.fixed($0, 3)) s of CPU" } ?? ""))
+        out.append("predictions: \(predictor), \(contexts) contexts predicted in \(formatFixed(predictionSeconds, 3)) s; whole run \(formatFixed(seconds, 3)) s"
+                   + (cpuSeconds.map { ", \(formatFixed($0, 3)) s of CPU" } ?? ""))
         return out
     }
 }
