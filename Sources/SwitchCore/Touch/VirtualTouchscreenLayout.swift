@@ -190,42 +190,35 @@ public struct VirtualTouchEncoder: Sendable {
         // First every event is checked, so that a frame is forwarded whole or not at all.
         var selected = route.selectedSlot
         for e in frame where e.type == EventCodes.EV_ABS {
-            switch e.code {
-            case EventCodes.ABS_MT_SLOT: selected = LiveTouchRoute.selection(e.value)
-            case EventCodes.ABS_MT_TRACKING_ID: return false
-            case EventCodes.ABS_MT_POSITION_X, EventCodes.ABS_MT_POSITION_Y:
-                guard let v = route.liveContact(selected), slot(of: v) != nil else { return false }
-            case let code where RawTouch.isContactAxis(code):
-                guard let v = route.liveContact(selected), slot(of: v) != nil else { return false }
-            default: continue
-            }
+            if e.code == EventCodes.ABS_MT_SLOT { selected = LiveTouchRoute.selection(e.value); continue }
+            if e.code == EventCodes.ABS_MT_TRACKING_ID { return false }
+            guard Self.isContactValue(e.code) else { continue }
+            guard let v = route.liveContact(selected), slot(of: v) != nil else { return false }
         }
         let start = out.count
         selected = route.selectedSlot
         var s = -1
         for e in frame where e.type == EventCodes.EV_ABS {
-            switch e.code {
-            case EventCodes.ABS_MT_SLOT:
+            if e.code == EventCodes.ABS_MT_SLOT {
                 selected = LiveTouchRoute.selection(e.value)
                 s = -1
                 continue
+            }
+            guard Self.isContactValue(e.code) else { continue }
+            if s < 0 { s = slot(of: route.liveContact(selected)!)! }
+            switch e.code {
             case EventCodes.ABS_MT_POSITION_X:
-                if s < 0 { s = slot(of: route.liveContact(selected)!)! }
                 guard slotX[s] != e.value else { continue }
                 slotX[s] = e.value
             case EventCodes.ABS_MT_POSITION_Y:
-                if s < 0 { s = slot(of: route.liveContact(selected)!)! }
                 guard slotY[s] != e.value else { continue }
                 slotY[s] = e.value
-            case let code where RawTouch.isContactAxis(code):
-                if s < 0 { s = slot(of: route.liveContact(selected)!)! }
-                guard slotAxes[s][code] != e.value else { continue }
-                slotAxes[s][code] = e.value
+            default:
+                guard slotAxes[s][e.code] != e.value else { continue }
+                slotAxes[s][e.code] = e.value
                 // An axis the virtual device lacks is kept (as `encode` keeps a move's whole
                 // value) but not written.
-                guard axes.contains(code) else { continue }
-            default:
-                continue
+                guard axes.contains(e.code) else { continue }
             }
             select(s, &out)
             out.append(abs(e.code, e.value))
@@ -235,6 +228,11 @@ public struct VirtualTouchEncoder: Sendable {
         emulatePointer(&out)
         out.append(InputEvent(type: EventCodes.EV_SYN, code: EventCodes.SYN_REPORT, value: 0))
         return true
+    }
+
+    /// A value of a contact a move changes: its position or another of its axes.
+    private static func isContactValue(_ code: UInt16) -> Bool {
+        code == EventCodes.ABS_MT_POSITION_X || code == EventCodes.ABS_MT_POSITION_Y || RawTouch.isContactAxis(code)
     }
 
     /// Every contact up (before the device is removed): one frame, or nothing when none is down.
