@@ -107,6 +107,12 @@ let package = Package(
             dependencies: ["SwitchCore", "SwitchOverlay", "CX11"],
             path: "Benchmarks/overlay-bench"
         ),
+        // The tests' one helper for the programs they start (Tests/TestPrograms): "missing: PROGRAM
+        // (Debian package P)" from scripts/apt/programs.txt, never a skip.
+        .target(
+            name: "TestPrograms",
+            path: "Tests/TestPrograms"
+        ),
         .testTarget(
             name: "SwitchCoreTests",
             dependencies: [
@@ -122,7 +128,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["SwitchCore", "SwitchPredict"],
+            dependencies: ["TestPrograms", "SwitchCore", "SwitchPredict"],
             exclude: ["Golden", "BadInput"]
         ),
         .testTarget(
@@ -131,16 +137,16 @@ let package = Package(
         ),
         .testTarget(
             name: "PresenceTests",
-            dependencies: ["SwitchCore", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "CX11"]
+            dependencies: ["TestPrograms", "SwitchCore", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "CX11"]
         ),
         .testTarget(
             name: "SwitchInputTests",
-            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput"],
+            dependencies: ["TestPrograms", "SwitchCore", "SwitchFormats", "SwitchInput"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SwitchDesktopTests",
-            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop", "SwitchOverlay", "CX11", "CAtspi"],
+            dependencies: ["TestPrograms", "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop", "SwitchOverlay", "CX11", "CAtspi"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -6,7 +6,7 @@ import Testing
 /// toolkit would publish (Fixtures/hostile-app.py speaks AT-SPI itself) cost bounded time and
 /// memory, and a page that changes without a pause or a browser that stops answering leave the
 /// engine reading switches on time.
-@Suite(.serialized, .enabled(if: DesktopSession.usable, "\(DesktopSession.skipMessage)"))
+@Suite(.serialized)
 struct HostileLiveTests {
     static let app = DesktopSession.fixtures + "/hostile-app.py"
 
@@ -14,7 +14,7 @@ struct HostileLiveTests {
     /// /usr/bin/time: the items expected, in at most 20 s (the application itself, in Python,
     /// answers the 2,000 rows read of a million in about 4 s) and 150 MB (about 50 MB measured).
     @Test func hostileTreesCostBoundedTimeAndMemory() throws {
-        let s = try DesktopSession(watchdog: 300)
+        let s = try DesktopSession(watchdog: 300, needs: ["/usr/bin/time"])
         defer { s.close() }
         let dir = NSTemporaryDirectory() + "switchscan-hostile-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -56,8 +56,7 @@ struct HostileLiveTests {
     /// second), the stopped browser costs one bounded pause (`tree notAnswering`), and every press
     /// is read on time throughout: none later than 0.45 s after the one before was due.
     @Test func busyPageAndStoppedBrowserLeaveTheEngineResponsive() throws {
-        guard WebBrowser.installed else { return }
-        let s = try DesktopSession(watchdog: 300)
+        let s = try DesktopSession(watchdog: 300, needs: WebBrowser.chromium.needs)
         defer { s.close() }
         let browser = try WebBrowser.chromium.start(s, page: "busy.html")
         _ = try WebBrowser.chromium.waitForItems(s, containing: "Third")

@@ -9,7 +9,7 @@ import Testing
 /// every 2 s: profile-menu.json). What happened is read back from the application (pyatspi), the
 /// X clipboard (xclip), an X client of the test's own (XTestClient) and a stub `loginctl`, not
 /// from the transcript. Two runs in one desktop: keys and settings, then the pointer gestures.
-@Suite(.serialized, .enabled(if: DesktopSession.usable, "\(DesktopSession.skipMessage)"))
+@Suite(.serialized)
 struct MenuLiveTests {
     static let app = DesktopSession.fixtures + "/menuapp.py"
     static let profile = DesktopSession.fixtures + "/profile-menu.json"
@@ -31,7 +31,7 @@ struct MenuLiveTests {
     /// Shortcuts: Select all, Copy; Device: volume up, down, mute, Lock screen; Settings: Slower,
     /// then the menu closed and the next dwell measured. On an AZERTY layout: keys go by keysym.
     @Test func keysAndSettings() throws {
-        let s = try DesktopSession()
+        let s = try DesktopSession(needs: ["/usr/bin/setxkbmap", "/usr/bin/xclip"])
         defer { s.close() }
         let display = try #require(s.environment["DISPLAY"])
         #expect(s.run(["/usr/bin/setxkbmap", "-display", display, "fr"]).status == 0)

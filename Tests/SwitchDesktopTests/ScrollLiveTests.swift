@@ -6,7 +6,7 @@ import Testing
 /// view): the pane is paged through its scroll bar's Value, what the list shows is read back through
 /// pyatspi, and scanning goes on at the first row now in view. (The web page's Scroll page is in
 /// WebLiveTests.)
-@Suite(.serialized, .enabled(if: DesktopSession.usable, "\(DesktopSession.skipMessage)"))
+@Suite(.serialized)
 struct ScrollLiveTests {
     static let app = DesktopSession.fixtures + "/listapp.py"
     static let args = ["run", "--desktop", "--app", "listapp.py", "--profile", DesktopSession.fixtures + "/profile-two-switch.json",

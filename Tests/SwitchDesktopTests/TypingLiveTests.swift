@@ -134,9 +134,8 @@ extension TypingLiveTests {
         #expect(r.lines("highlight").last?["label"] as? String == "Clear, button")
     }
 
-    @Test(.enabled(if: QtExamples.installed, "needs qtbase5-examples (scripts/apt/test-qt.list)"))
-    func aQtLineEdit() throws {
-        let s = try DesktopSession()
+    @Test func aQtLineEdit() throws {
+        let s = try DesktopSession(needs: QtExamples.needs)
         defer { s.close() }
         try s.start([QtExamples.directory + "/lineedits/lineedits"])
         try s.waitFor("lineedits")
@@ -156,9 +155,8 @@ extension TypingLiveTests {
         #expect(echo?["text"] as? String == "hi", "\(nodes)")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xfce4-terminal"), "needs xfce4-terminal (scripts/apt/test-desktop-apps.list)"))
-    func aVteTerminal() throws {
-        let s = try DesktopSession()
+    @Test func aVteTerminal() throws {
+        let s = try DesktopSession(needs: ["/usr/bin/xfce4-terminal"])
         defer { s.close() }
         try s.start(["/usr/bin/xfce4-terminal", "--disable-server", "--geometry", "80x20+0+0", "-x", "/bin/bash", "--norc", "--noprofile"],
                     env: ["PS1": "$ "])

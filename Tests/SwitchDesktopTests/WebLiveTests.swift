@@ -8,8 +8,7 @@ import Testing
 /// is a separate `switchscan run` under umockdev that moves to an item from the first and selects
 /// it, and what the page did is read back through pyatspi (Fixtures/atspi-check.py), not from
 /// the transcript.
-@Suite(.serialized, .enabled(if: DesktopSession.usable && WebBrowser.installed,
-                             "needs the desktop tests' packages, chromium, firefox-esr and xdotool (scripts/apt/test-desktop-apps.list)"))
+@Suite(.serialized)
 struct WebLiveTests {
     /// The form page's scan items, in document order: every link, field, check box, radio button,
     /// select, slider, button, summary and tab once (no link text, label or bullet of its own).
@@ -18,7 +17,7 @@ struct WebLiveTests {
 
     @Test(arguments: WebBrowser.allCases)
     func pagesAreMappedAndOperated(_ browser: WebBrowser) throws {
-        let s = try DesktopSession(watchdog: 300)
+        let s = try DesktopSession(watchdog: 300, needs: browser.needs)
         defer { s.close() }
         try browser.start(s, page: "form.html")
 
@@ -94,9 +93,8 @@ enum WebBrowser: String, CaseIterable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    static var installed: Bool {
-        ["/usr/bin/chromium", "/usr/bin/firefox-esr", "/usr/bin/xdotool"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    /// What a web test needs besides the desktop (scripts/apt/test-desktop-apps.list).
+    var needs: [String] { [self == .chromium ? "/usr/bin/chromium" : "/usr/bin/firefox-esr", "/usr/bin/xdotool"] }
 
     static let pages = DesktopSession.fixtures + "/web"
 

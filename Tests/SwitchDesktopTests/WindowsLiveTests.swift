@@ -7,12 +7,11 @@ import Testing
 /// application) and xfce4-panel. Each step is a `switchscan run --desktop` (following the active
 /// window, no `--app`) driven by the umockdev switch box; what happened is read back through X
 /// (xprop) and pyatspi, not from the transcript.
-@Suite(.serialized, .enabled(if: DesktopSession.usable && WindowsDesktop.installed,
-                             "needs the desktop tests' packages, openbox, xfce4-panel, gtk-3-examples and x11-utils (scripts/apt/test-desktop-apps.list)"))
+@Suite(.serialized)
 struct WindowsLiveTests {
     @Test(arguments: [false, true])
     func windowsMovesScanningBetweenApplications(_ windowManager: Bool) throws {
-        let s = try DesktopSession(watchdog: 240)
+        let s = try DesktopSession(watchdog: 240, needs: WindowsDesktop.needs)
         defer { s.close() }
         if windowManager {
             try s.start(["/usr/bin/openbox"])
@@ -67,9 +66,7 @@ struct WindowsLiveTests {
 }
 
 enum WindowsDesktop {
-    static var installed: Bool {
-        ["/usr/bin/openbox", "/usr/bin/xfce4-panel", "/usr/bin/gtk3-widget-factory", "/usr/bin/xprop"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static let needs = ["/usr/bin/openbox", "/usr/bin/xfce4-panel", "/usr/bin/gtk3-widget-factory", "/usr/bin/xprop", "/usr/bin/xdotool"]
 
     static func waitForWindowManager(_ s: DesktopSession) throws {
         for _ in 0..<100 {

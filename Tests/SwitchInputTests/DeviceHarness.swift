@@ -1,9 +1,10 @@
 import Foundation
 import SwitchCore
+import TestPrograms
 
 /// Runs the real `switchscan` binary against emulated evdev nodes (umockdev: an LD_PRELOAD
-/// sandbox, real libevdev, no root, no /dev/uinput). Tests that need it are skipped with a
-/// message when umockdev is not installed (`apt-get install -y umockdev`).
+/// sandbox, real libevdev, no root, no /dev/uinput). A test that needs it fails with "missing:
+/// umockdev-run (Debian package umockdev)" where it is not installed (`.needs`: TestPrograms).
 enum DeviceHarness {
     static let repoRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
@@ -20,16 +21,18 @@ enum DeviceHarness {
         return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("switchscan").path
     }()
 
-    static var binaryBuilt: Bool { FileManager.default.isExecutableFile(atPath: binary) }
-    /// `umockdev-run`; `SWITCHSCAN_UMOCKDEV_RUN` points elsewhere (a missing path shows the skip).
+    /// `umockdev-run`; `SWITCHSCAN_UMOCKDEV_RUN` points elsewhere (a missing path shows the
+    /// failure a test gives without it: "missing: …").
     static let umockdevRun = ProcessInfo.processInfo.environment["SWITCHSCAN_UMOCKDEV_RUN"] ?? "/usr/bin/umockdev-run"
-    static var umockdevInstalled: Bool { FileManager.default.isExecutableFile(atPath: umockdevRun) && binaryBuilt }
-    /// umockdev's GI API for live scenarios (removal, signals): Debian's python3-gi + gir1.2-umockdev-1.0.
-    static let liveDriverUsable: Bool = {
-        guard umockdevInstalled, FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return false }
-        let r = run(["/usr/bin/python3", "-c", "import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev"], timeout: 20)
-        return r.status == 0
-    }()
+    /// What the umockdev tests need: the built binary and umockdev (`.needs(DeviceHarness.umockdevNeeds)`).
+    static let umockdevNeeds = [binary, umockdevRun]
+    /// What the live scenarios (umockdev-live.py) need besides: Debian's python3, umockdev's GI API
+    /// (removal, signals: python3-gi + gir1.2-umockdev-1.0).
+    static let liveNeeds = umockdevNeeds + ["/usr/bin/python3"]
+    static let livePython: [(code: String, package: String)] = [
+        ("import gi", "python3-gi"),
+        ("import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev", "gir1.2-umockdev-1.0"),
+    ]
 
     struct Result {
         var status: Int32

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchCore
+import TestPrograms
 import Testing
 
 /// Lock screen from the scanner menu (issue 23, Sources/switchscan/Live/LockScreen.swift): `run`
@@ -12,7 +13,7 @@ extension UmockdevTests {
           "menu": { "show": ["menu:lockScreen"] } }
         """
 
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func lockScreenRunsLoginctlOnTheUsersSession() throws {
         let dir = NSTemporaryDirectory() + "switchscan-lock-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: true)
@@ -42,7 +43,7 @@ extension UmockdevTests {
     }
 
     /// Without a graphical session, or without loginctl, the result line says so.
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func lockScreenWithoutASessionSaysWhy() throws {
         let dir = NSTemporaryDirectory() + "switchscan-lock-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: true)

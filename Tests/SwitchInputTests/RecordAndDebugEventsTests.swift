@@ -2,12 +2,13 @@ import Foundation
 import SwitchCore
 import SwitchFormats
 import SwitchInput
+import TestPrograms
 import Testing
 
 /// `record` with several devices (libinput-record YAML), key codes hidden on full keyboards,
 /// `debug-events`, and `devices` on nodes the user cannot open (issue 13, parts 3 and 6), on
 /// emulated nodes through real libevdev.
-@Suite(.serialized, .enabled(if: DeviceHarness.umockdevInstalled, "umockdev is not installed (apt-get install -y umockdev) or switchscan is not built"))
+@Suite(.serialized, .needs(DeviceHarness.umockdevNeeds))
 struct RecordAndDebugEventsTests {
     typealias F = DeviceHarness.Fixture
     static let switchAndKeyboard: [String: String] = [F.oneKeySwitch.node: "switch.events", F.keyboard.node: "keyboard.events"]
@@ -169,7 +170,7 @@ struct RecordAndDebugEventsTests {
 
     /// Run as `nobody` with the emulated nodes made unreadable: the switch-like device and the
     /// gamepad are pointed to the udev rule, the full keyboard to the `input` group.
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root (to become nobody) and setpriv"))
+    @Test(.enabled(if: getuid() == 0, "needs root (to become nobody)"), .needs(["/usr/bin/setpriv"]))
     func devicesSaysWhichFixAppliesToAnUnreadableNode() throws {
         // nobody must be able to read the fixtures and run the binary.
         let dir = NSTemporaryDirectory() + "switchscan-nobody-\(UUID().uuidString)"

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchCore
+import TestPrograms
 import Testing
 
 /// Settings the person changes from the scanner menu, kept by `run` (issue 23,
@@ -38,7 +39,7 @@ extension UmockdevTests {
 
     /// Acceptance: Slower three times in `run`; the next `run` with the default profile scans
     /// that much slower, and the file is the clinician's but for that one value.
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func slowerThreeTimesIsStillSlowerNextTime() throws {
         let home = try configHome()
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -81,7 +82,7 @@ extension UmockdevTests {
 
     /// A profile given with --profile is never rewritten: the change lasts for the session, and
     /// stderr says so.
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func aProfileGivenWithProfileIsNeverRewritten() throws {
         let home = try configHome()
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -98,7 +99,7 @@ extension UmockdevTests {
 
     /// No default profile yet: it and its folder are made, holding the changed setting alone (the
     /// built-in defaults: one switch, 1 s auto scanning, so each press waits for its entry).
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func withoutADefaultProfileItIsMadeWithTheSettingAlone() throws {
         let home = try configHome()
         defer { try? FileManager.default.removeItem(atPath: home) }

@@ -1,6 +1,7 @@
 import Foundation
 import SwitchCore
 import SwitchFormats
+import TestPrograms
 import Testing
 
 /// "`run` under umockdev prints the same transcript as the simulator on the same events": the
@@ -11,7 +12,7 @@ import Testing
 /// but `t` exactly and `t` within `tolerance`. Presses are kept well away from the 1 s scan
 /// steps (the item steps from 0, a menu's from when it opened) so that latency cannot reorder lines. (The same on a real kernel, with its stamps and a
 /// recording: `scripts/device-tests/vm-inside.sh`, "equality".)
-@Suite(.serialized, .enabled(if: DeviceHarness.liveDriverUsable, "needs umockdev with /usr/bin/python3, python3-gi and gir1.2-umockdev-1.0"))
+@Suite(.serialized, .needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
 struct TranscriptEqualityTests {
     static let tolerance = 0.03
     let tree = DeviceHarness.fixtures + "/tree.json"

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchCore
+import TestPrograms
 import Testing
 
 /// The issue's acceptance on the device path, through the real binary on emulated nodes: a device
@@ -9,7 +10,6 @@ import Testing
 /// is bad). Part of `UmockdevTests`, so serialized with it. Grab release on every way out is
 /// checked where a grab is observable, in the VM (`vm-inside.sh`).
 extension UmockdevTests {
-    static let liveUsable = DeviceHarness.liveDriverUsable
     var longPressProfile: String { DeviceHarness.repoRoot + "/Profiles/long-press-menu.json" }
     var touchProfile: String { DeviceHarness.fixtures + "/profile-touch.json" }
 
@@ -25,7 +25,7 @@ extension UmockdevTests {
 
     /// Long press (1 s) on select: a press decides nothing until it is released or held long
     /// enough. Unplugged 200 ms into the press: no filter line, no action, no menu; scanning goes on.
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func removedMidLongPressFiresNothing() throws {
         let r = DeviceHarness.live([F.oneKeySwitch], scenario: """
             wait running
@@ -48,7 +48,7 @@ extension UmockdevTests {
     }
 
     /// The same scenario with a release instead of the unplug selects: the check above can fail.
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func releasedShortPressSelects() {
         let r = DeviceHarness.live([F.oneKeySwitch], scenario: """
             wait running
@@ -77,7 +77,7 @@ extension UmockdevTests {
 
     /// A contact held past the hold duration (0.1 s) is a tap when lifted; unplugged instead, it
     /// ends as nothing: the transcript is the removal alone.
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func touchscreenRemovedMidContactTapsNothing() {
         let r = DeviceHarness.live([F.touchscreen], scenario: """
             wait running
@@ -93,7 +93,7 @@ extension UmockdevTests {
         #expect(untimed(r.stdoutLines) == [#"{"type":"device","change":"removed","name":"Test MT Touchscreen","node":"/dev/input/event5"}"#])
     }
 
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func touchLiftedAfterTheHoldIsATap() {
         let r = DeviceHarness.live([F.touchscreen], scenario: """
             wait running
@@ -127,7 +127,7 @@ extension UmockdevTests {
     /// 100 ms apart reach the device, then it goes on and reads them in one batch. With the
     /// default debounce (25 ms) all three move the highlight, 100 ms apart: stamped by the read
     /// they were one instant, and debounce swallowed two of them as contact chatter.
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func pressesReadLateKeepTheirSpacing() throws {
         let dir = NSTemporaryDirectory() + "switchscan-late-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -150,7 +150,7 @@ extension UmockdevTests {
     }
 
     /// SIGHUP re-reads --tree: scanning moves to the new tree's items at once.
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func sighupLoadsTheNewTree() throws {
         let dir = NSTemporaryDirectory() + "switchscan-hup-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -183,7 +183,7 @@ extension UmockdevTests {
     }
 
     /// A SIGHUP with a broken tree file: a clear note, and scanning goes on over the old tree.
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func sighupWithABadTreeKeepsTheOldOne() throws {
         let dir = NSTemporaryDirectory() + "switchscan-hup-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

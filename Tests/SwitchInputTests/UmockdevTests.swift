@@ -1,11 +1,12 @@
 import Foundation
 import SwitchCore
 import SwitchFormats
+import TestPrograms
 import Testing
 
 /// The real binary on emulated nodes (real libevdev): enumeration, reading, grabbing, removal,
 /// signals, errors, recording. Serialized: the timing of one must not starve another.
-@Suite(.serialized, .enabled(if: DeviceHarness.umockdevInstalled, "umockdev is not installed (apt-get install -y umockdev) or switchscan is not built"))
+@Suite(.serialized, .needs(DeviceHarness.umockdevNeeds))
 struct UmockdevTests {
     typealias F = DeviceHarness.Fixture
     let tree = DeviceHarness.fixtures + "/tree.json"
@@ -209,7 +210,7 @@ struct UmockdevTests {
 
     // MARK: live scenarios (umockdev's GI API)
 
-    @Test(.enabled(if: DeviceHarness.liveDriverUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func sigintEndsWithStatus0() {
         let r = DeviceHarness.live([F.oneKeySwitch], scenario: """
             wait running
@@ -221,13 +222,13 @@ struct UmockdevTests {
         #expect(r.frames == ["/dev/input/event2 KEY_SPACE 1"])
     }
 
-    @Test(.enabled(if: DeviceHarness.liveDriverUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func sigtermEndsWithStatus0() {
         let r = DeviceHarness.live([F.oneKeySwitch], scenario: "wait running\nsleep 50\nsignal TERM\n", runArgs)
         #expect(r.status == 0, "\(r.stderr)")
     }
 
-    @Test(.enabled(if: DeviceHarness.liveDriverUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func sighupReloadsTheTree() {
         let r = DeviceHarness.live([F.oneKeySwitch], scenario: """
             wait running
@@ -245,7 +246,7 @@ struct UmockdevTests {
 
     /// The switch is unplugged while held: a `device removed` line, the engine keeps running;
     /// it comes back on another node (a USB replug may renumber): `device added`, read again.
-    @Test(.enabled(if: DeviceHarness.liveDriverUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func deviceRemovedMidPressAndBack() {
         let r = DeviceHarness.live([F.oneKeySwitch], scenario: """
             wait running
@@ -269,7 +270,7 @@ struct UmockdevTests {
         #expect(r.stderrLines.contains("switchscan: /dev/input/event3: device is back (was /dev/input/event2)"))
     }
 
-    @Test(.enabled(if: DeviceHarness.liveDriverUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func recordKeepsEverythingOnSigint() throws {
         let out = NSTemporaryDirectory() + "switchscan-rec-\(UUID().uuidString).evemu"
         defer { try? FileManager.default.removeItem(atPath: out) }
