@@ -7,7 +7,7 @@
 #     needs no Swift toolchain library; `man -l` renders the man page, which points to the manual
 #     installed in share/doc/switchscan (README.md, docs/, BENCHMARKS.md, RELIABILITY.md), whose
 #     links all resolve there; the bash completion loads
-#     and completes; zsh/fish check theirs when installed; `systemd-analyze verify --user` accepts
+#     and completes; zsh -n and fish -n parse theirs; `systemd-analyze verify --user` accepts
 #     the user unit; installing again replaces; --uninstall leaves nothing behind (and keeps what
 #     was there before).
 #  2. The udev rule, run by `udevadm test` on umockdev devices in a private mount namespace (no
@@ -130,8 +130,10 @@ bash_completes() {
   ' _ "$PREFIX/share/bash-completion/completions/switchscan" "$SW"
 }
 check "the bash completion loads and completes (profiles, record --show-keycodes)" bash_completes
-if command -v zsh >/dev/null; then check "the zsh completion parses" zsh -n "$PREFIX/share/zsh/site-functions/_switchscan"; fi
-if command -v fish >/dev/null; then check "the fish completion parses" fish -n "$PREFIX/share/fish/vendor_completions.d/switchscan.fish"; fi
+# Never skipped for a shell that is not here: "missing: zsh (Debian package zsh)" is a failure.
+needing() { scripts/packages/programs.py missing "$1" && "$@"; }
+check "the zsh completion parses" needing zsh -n "$PREFIX/share/zsh/site-functions/_switchscan"
+check "the fish completion parses" needing fish -n "$PREFIX/share/fish/vendor_completions.d/switchscan.fish"
 
 # The user unit: what it runs, and systemd's own verifier (it also checks that the binary and the
 # man page named in Documentation= exist).
@@ -182,7 +184,14 @@ udev_tags() {
     umockdev-run -d '$DEVICES/$fixture.umockdev' -- udevadm test --action=add '$devpath' 2>/dev/null" |
     sed -n -e 's/^TAGS=/tags /p' -e 's/^DEVPATH=/devpath /p'
 }
-if [ "$(id -u)" -eq 0 ] && command -v udevadm >/dev/null && command -v umockdev-run >/dev/null && unshare -m true 2>/dev/null && [ -d /etc/udev/rules.d ]; then
+udev_missing=$(scripts/packages/programs.py missing udevadm umockdev-run unshare)
+if [ "$(id -u)" -ne 0 ]; then
+  echo "skip the udev rule checks: they need root (udevadm test in a private mount namespace)"
+elif [ -n "$udev_missing" ]; then
+  fail "the udev rule checks" "$udev_missing"
+elif ! unshare -m true 2>/dev/null || [ ! -d /etc/udev/rules.d ]; then
+  echo "skip the udev rule checks: this machine gives no private mount namespace (unshare -m) or has no /etc/udev/rules.d"
+else
   mkdir -p "$WORK/rules" && cp "$RULE" "$WORK/rules/"
   rule_tags() {  # fixture devpath want(yes|no)
     local out tags
@@ -207,8 +216,6 @@ if [ "$(id -u)" -eq 0 ] && command -v udevadm >/dev/null && command -v umockdev-
   check "udev rule: a full keyboard configured with SWITCHSCAN_SWITCH=1 (by vendor:product) does" \
     rule_tags keyboard /sys/devices/virtual/input/input110/event10 yes
   rm -f "$WORK/rules/69-switchscan-local.rules"
-else
-  echo "skip the udev rule checks need root, udevadm (udev), umockdev and unshare"
 fi
 
 # --- 3. The Debian package -----------------------------------------------------------------------

@@ -45,13 +45,13 @@ wait_for() {  # wait_for FILE TEXT [SECONDS]
   return 1
 }
 
-missing=()
-for c in Xvfb xev xdotool import convert tesseract speech-dispatcher sox /usr/bin/aplay /usr/bin/python3; do
-  command -v "$c" >/dev/null || missing+=("$c")
-done
-[ -x "$BIN" ] || missing+=("$BIN (swift build)")
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "presence suite: missing ${missing[*]} (scripts/setup.sh --tests installs scripts/apt/test-presence.list)"
+# What it needs, each named with its Debian package when missing (scripts/setup.sh --tests installs
+# scripts/apt/test-presence.list).
+missing=$(scripts/packages/programs.py missing Xvfb xev xdotool import convert tesseract speech-dispatcher sox soxi espeak-ng \
+  /usr/bin/aplay /usr/bin/python3 umockdev-run)
+[ -x "$BIN" ] || missing+=$'\n'"missing: $BIN (built by this project: swift build)"
+if [ -n "${missing//$'\n'/}" ]; then
+  echo "presence suite: ${missing#$'\n'}"
   echo "0 passed, 1 failed"; exit 1
 fi
 
