@@ -98,6 +98,9 @@ class ShellScanner:
     arms, for lists, [[ ]] and (( )), enough for this project's scripts. Not a full parser: what
     it cannot place is reported as a program the table does not know, never dropped silently."""
 
+    # Functions of the scripts that run their arguments (shell_runners), set before scanning.
+    runners = {}
+
     def __init__(self, text, where, functions):
         self.s, self.where, self.functions = text, where, functions
         self.calls = []
@@ -398,6 +401,8 @@ class ShellScanner:
         while self.peek() not in ("", q):
             self.advance(2 if (q == '"' and self.peek() == "\\") else 1)
         inner = self.s[start:self.i]
+        if q == '"':
+            inner = re.sub(r'\\([$`"\\])', r"\1", inner)  # what the inner shell reads
         self.advance()
         sub = ShellScanner(inner, f"{self.where}:{line}", self.functions)
         self.calls += sub.scan()
@@ -430,7 +435,9 @@ class ShellScanner:
         else:
             self.calls.append(Call(bare, self.where_at()))
         name = os.path.basename(bare)
-        if name == "which":
+        if bare in ShellScanner.runners:
+            self.prefix(bare, operands=ShellScanner.runners[bare])
+        elif name == "which":
             self.lookup_operands()
         elif name in PREFIXES:
             self.prefix(name)
@@ -470,10 +477,10 @@ class ShellScanner:
                 continue
             self.calls.append(Call(bare, self.where_at()))
 
-    def prefix(self, name):
+    def prefix(self, name, operands=None):
         """The command a prefix runs: its options skipped, then the next word is a command."""
         takes = PREFIXES.get(name, set())
-        operands = PREFIX_OPERANDS.get(name, 0)
+        operands = PREFIX_OPERANDS.get(name, 0) if operands is None else operands
         while True:
             self.skip_blanks()
             if self.peek() in ("<", ">"):
@@ -488,7 +495,7 @@ class ShellScanner:
             if (w.isdigit() or re.match(r"^\{[A-Za-z_][A-Za-z0-9_]*\}$", w)) and self.peek() in ("<", ">"):
                 continue
             bare = w.replace('"', "").replace("'", "")
-            if bare.startswith("-"):
+            if bare.startswith("-") and operands == 0:
                 if bare in takes:
                     self.skip_blanks()
                     self.word()
@@ -510,6 +517,31 @@ class ShellScanner:
 
 def shell_calls(text, where, functions):
     return ShellScanner(text, where, functions).scan()
+
+
+RUNS_ARGS = re.compile(r'(?:^|[;&|({]|\$\(|\bthen\b|\bdo\b|\bif\b|!)\s*"\$@"', re.M)
+
+
+def shell_runners(text):
+    """Functions that run their arguments as a command (`check NAME CMD…`: `shift; "$@"`), with how
+    many leading arguments they shift off first: the word after those is a command."""
+    runners = {}
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        m = re.match(r"^(\s*)(?:function\s+)?([A-Za-z_][A-Za-z0-9_-]*)\s*\(\)\s*\{(.*)$", line)
+        if not m:
+            continue
+        body = m.group(3)
+        if not body.rstrip().endswith("}"):
+            for rest in lines[k + 1:]:
+                if rest.strip() == "}" and len(rest) - len(rest.lstrip()) <= len(m.group(1)):
+                    break
+                body += "\n" + rest
+        run = RUNS_ARGS.search(body)
+        if run:
+            shifts = sum(int(n or 1) for n in re.findall(r"\bshift\b(?:\s+(\d+))?", body[:run.start()]))
+            runners[m.group(2)] = shifts
+    return runners
 
 
 def shell_functions(text):
@@ -568,12 +600,15 @@ def find_calls(root, vm_files):
     calls = []
     shell_files = [f for f in walk(root, ["scripts", "Tests", ".ci/run"], (".sh", "run")) if f not in vm_files]
     functions = set()
+    runners = {}
     texts = {}
     for f in shell_files:
         t = read(root, f)
         if t is not None:
             texts[f] = t
             functions |= shell_functions(t)
+            runners.update(shell_runners(t))
+    ShellScanner.runners = runners
     docs = doc_blocks(root)
     for where, text in docs:
         functions |= shell_functions(text)
