@@ -272,6 +272,11 @@ enum Keys {
         "press /dev/input/event10 KEY_\(key)\nrelease /dev/input/event10 KEY_\(key)\nsleep \(ms)\n"
     }
     static func next(_ n: Int = 1) -> String { String(repeating: tap("SPACE", thenWait: 100), count: n) }
+    /// To item `index` of `count` from the first: Next, or Previous (Backspace) round the end when
+    /// that is shorter (profile-web.json, profile-web-typing.json).
+    static func to(_ index: Int, of count: Int) -> String {
+        index <= count / 2 ? next(index) : String(repeating: tap("BACKSPACE", thenWait: 100), count: count - index)
+    }
     static let select = tap("ENTER", thenWait: 600)
     static let menu = tap("M")
     static let escape = tap("ESC", thenWait: 600)

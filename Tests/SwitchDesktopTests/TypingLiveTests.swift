@@ -61,6 +61,13 @@ extension TypingLiveTests {
         (declineCapital ? key("shift") : "") + text.map { key(String($0)) }.joined()
     }
 
+    /// Types `text` like `type`, each letter once the one before has its `result` line (the
+    /// application had it: a loaded machine takes its time, and the next letter's case depends on
+    /// the text read back).
+    static func typeAnswered(_ text: String, declineCapital: Bool = true) -> String {
+        (declineCapital ? key("shift") : "") + text.map { "mark\n" + key(String($0)) + #"expect "action":"type""# + "\n" }.joined()
+    }
+
     /// A folder of the test's own for the person's model (`run` learns there: the profile's
     /// `keyboard.learning` is on).
     static func dataHome() throws -> String {
@@ -174,5 +181,50 @@ extension TypingLiveTests {
         #expect((results.last?["text"] as? String ?? "").contains("$ echo hi"), "\(String(describing: results.last))")
         let terminal = s.state("xfce4-terminal").values.first { $0["role"] as? String == "terminal" }
         #expect((terminal?["text"] as? String ?? "").contains("$ echo hi"), "\(String(describing: terminal))")
+    }
+}
+
+/// A web form's labelled text input, typed into by the scanning keyboard in both browsers (issue
+/// 32), read back through AT-SPI (pyatspi). Chromium's field has no EditableText: key events from
+/// the first letter. Firefox ESR's answers EditableText with true and changes nothing: the first
+/// letter goes again as key events, and Firefox gets key events from then on.
+extension TypingLiveTests {
+    static let webTypingProfile = DesktopSession.fixtures + "/profile-web-typing.json"
+
+    @Test(arguments: WebBrowser.allCases)
+    func aWebFormsTextInput(_ browser: WebBrowser) throws {
+        let s = try DesktopSession(watchdog: 300, needs: browser.needs)
+        defer { s.close() }
+        try browser.start(s, page: "form.html")
+        let form = try browser.waitForItems(s, containing: "About", framed: WebLiveTests.formItems)
+        let name = try #require(form.index(of: "Name"), "\(form.labels)")
+        let data = try Self.dataHome()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        // Once the page is read whole (the trace says so), to the field and into it; each letter
+        // once the one before is answered.
+        let keys = "wait running\nexpect desktop: page .* built:\n" + Keys.to(name, of: form.items.count) + "mark\n" + Keys.select
+            + #"expect "state":"opened""# + "\n" + Self.typeAnswered("hi") + "signal INT\n"
+        let r = s.live(scenario: keys, ["run", "--desktop", "--app", browser.appName, "--profile", Self.webTypingProfile, "--format", "jsonl", "--no-show"],
+                       timeout: 180, env: ["XDG_DATA_HOME": data, "SWITCHSCAN_DESKTOP_TRACE": "1"])
+        #expect(r.status == 0, "\(r.stderr.suffix(2000))")
+        let opened = r.lines("keyboard").first { $0["state"] as? String == "opened" }
+        #expect(opened?["label"] as? String == "Name", "\(r.stdoutLines.filter { !$0.contains("\"highlight\"") }.joined(separator: "\n"))")
+        let results = typeResults(r)
+        let readBacks = r.stderr.split(separator: "\n").filter { $0.contains("typing: ") }.joined(separator: "\n")
+        #expect(results.count == 2 && results.allSatisfy { $0["result"] as? String == "done" }, "\(results)\n\(readBacks)")
+        #expect(results.last?["text"] as? String == "hi", "\(results)\n\(readBacks)")
+        let how = results.map { $0["how"] as? String ?? "" }
+        switch browser {
+        case .chromium:
+            #expect(how == ["XTest keys: typed 1 character", "XTest keys: typed 1 character"], "\(how)")
+        case .firefox:
+            #expect(how == ["XTest keys: typed 1 character (EditableText changed nothing: keys for this application from now on)",
+                            "XTest keys: typed 1 character"], "\(how)")
+        }
+        // The page's own field, through pyatspi.
+        let field = s.run([DesktopSession.checker, "state", browser.appName], timeout: 30).stdoutLines.compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.first { $0["role"] as? String == "entry" && $0["name"] as? String == "Name" }
+        #expect(field?["text"] as? String == "hi", "\(String(describing: field))")
     }
 }

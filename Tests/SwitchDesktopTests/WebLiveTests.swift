@@ -222,8 +222,7 @@ extension DesktopSession {
     /// item, or Previous round the end when that is shorter (profile-web.json), after `settle` ms
     /// (a page's whole read arrives after what shows of it).
     func select(_ index: Int, of count: Int, app: String, settle: Int = 1500) -> Result {
-        let moves = index <= count / 2 ? Keys.next(index) : String(repeating: Keys.tap("BACKSPACE", thenWait: 100), count: count - index)
-        return live(scenario: "wait running\nsleep \(settle)\n" + moves + Keys.select + "sleep 800\nsignal INT\n",
+        return live(scenario: "wait running\nsleep \(settle)\n" + Keys.to(index, of: count) + Keys.select + "sleep 800\nsignal INT\n",
                     ["run", "--desktop", "--app", app, "--profile", DesktopSession.webProfile, "--format", "jsonl", "--no-show"],
                     timeout: 120)
     }
