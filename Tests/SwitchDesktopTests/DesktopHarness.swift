@@ -216,9 +216,17 @@ final class DesktopSession {
         FileManager.default.createFile(atPath: path, contents: Data(scenario.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let d = DesktopSession.devices
-        return run(["/usr/bin/python3", DesktopSession.liveDriver, "--device", d + "/keyboard.umockdev",
-                    "--ioctl", "/dev/input/event10=\(d)/keyboard.ioctl", "--scenario", path, "--",
-                    DesktopSession.binary] + args, timeout: timeout, env: env)
+        let r = run(["/usr/bin/python3", DesktopSession.liveDriver, "--device", d + "/keyboard.umockdev",
+                     "--ioctl", "/dev/input/event10=\(d)/keyboard.ioctl", "--scenario", path, "--",
+                     DesktopSession.binary] + args, timeout: timeout, env: env)
+        // SWITCHSCAN_TEST_KEEP=DIR: every live run's scenario, output and errors kept there.
+        if let keep = ProcessInfo.processInfo.environment["SWITCHSCAN_TEST_KEEP"] {
+            let base = keep + "/" + UUID().uuidString
+            try? scenario.write(toFile: base + ".scenario", atomically: true, encoding: .utf8)
+            try? r.stdout.write(toFile: base + ".out", atomically: true, encoding: .utf8)
+            try? r.stderr.write(toFile: base + ".err", atomically: true, encoding: .utf8)
+        }
+        return r
     }
 
     /// The checker's view of the test application (pyatspi): name → its JSON object.
