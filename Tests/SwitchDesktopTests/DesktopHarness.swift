@@ -286,6 +286,15 @@ enum Keys {
         index <= count / 2 ? next(index) : String(repeating: tap("BACKSPACE", thenWait: 100), count: count - index)
     }
     static let select = tap("ENTER", thenWait: 600)
+    /// A run's start: once it runs and its first highlight is out (the tree read, scanning on).
+    static let started = "wait running\nexpect \"type\":\"highlight\"\n"
+    /// A run's end: once it has read every press (a filter line each), Ctrl-C.
+    static let settled = "settle\nsignal INT\n"
+    /// The desktop's trace on stderr (`SWITCHSCAN_DESKTOP_TRACE`), for the conditions below.
+    static let trace = ["SWITCHSCAN_DESKTOP_TRACE": "1"]
+    /// A web page's run: once the page is read whole (the trace says so; with `trace`). A page
+    /// with items: Chromium has an empty document besides, read first.
+    static let pageRead = "wait running\nexpect desktop: page .* built: [1-9]\n"
     static let menu = tap("M")
     static let escape = tap("ESC", thenWait: 600)
 }

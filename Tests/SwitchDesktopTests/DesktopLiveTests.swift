@@ -31,7 +31,7 @@ struct DesktopLiveTests {
     }
 
     func run(_ s: DesktopSession, _ keys: String, app: [String] = ["--app", "testapp.py"], extra: [String] = []) -> DesktopSession.Result {
-        let r = s.live(scenario: "wait running\nsleep 300\n" + keys + "sleep 300\nsignal INT\n",
+        let r = s.live(scenario: Keys.started + keys + Keys.settled,
                        ["run", "--desktop"] + app + ["--profile", DesktopSession.twoSwitchProfile, "--format", "jsonl"] + extra)
         #expect(r.status == 0, "\(r.stderr)")
         return r
@@ -128,7 +128,10 @@ struct DesktopLiveTests {
         let ids = try items(s)
         let d = DesktopSession.devices
         let profile = DesktopSession.fixtures + "/profile-one-switch-auto.json"
-        let scenario = "wait running\nsleep 1500\npress /dev/input/event2 KEY_SPACE\nsleep 80\nrelease /dev/input/event2 KEY_SPACE\nsleep 600\nsignal INT\n"
+        // The press once the highlight is on Bold (auto scanning: it rests there a second).
+        let bold = try #require(ids["Bold"])
+        let scenario = "wait running\nexpect \"type\":\"highlight\",\"id\":\"\(bold)\"\npress /dev/input/event2 KEY_SPACE\nsleep 80\nrelease /dev/input/event2 KEY_SPACE\n"
+            + Keys.settled
         let path = NSTemporaryDirectory() + "switchscan-desktop-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: path, contents: Data(scenario.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -211,7 +214,8 @@ struct DesktopLiveTests {
         try s.startTestApp(["--add-every", "250", "--add-count", "8", "--rows-max", "3"])
         let file = NSTemporaryDirectory() + "switchscan-desktop-tree-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let r = s.live(scenario: "wait running\nsleep 2500\nsignal INT\n",
+        // Until the engine's tree has the eighth row and no longer the fifth (rows-max 3).
+        let r = s.live(scenario: "wait running\nwaitfile \(file) ^(?![\\s\\S]*\"Row 5\")[\\s\\S]*\"Row 8\"\nsignal INT\n",
                        ["run", "--desktop", "--app", "testapp.py", "--profile", DesktopSession.twoSwitchProfile, "--format", "jsonl"],
                        env: ["SWITCHSCAN_DESKTOP_TRACE": "1", "SWITCHSCAN_DESKTOP_TREE": file])
         #expect(r.status == 0, "\(r.stderr)")

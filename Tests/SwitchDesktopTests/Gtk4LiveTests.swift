@@ -45,13 +45,13 @@ struct Gtk4LiveTests {
         // 2 + 3 = by presses alone: Clear Display, 2, +, 3, = (each reached by Space from where the
         // highlight rests: on the item just tapped).
         let order = ["Clear Display", "2", "+", "3", "="].map { labels.firstIndex(of: $0)! }
-        var scenario = "wait running\nsleep 500\n"
+        var scenario = Keys.started
         var at = 0
         for k in order {
             scenario += Keys.next((k - at + labels.count) % labels.count) + Keys.select
             at = k
         }
-        scenario += "sleep 500\nsignal INT\n"
+        scenario += Keys.settled
         let r = s.live(scenario: scenario, ["run", "--desktop", "--app", "gnome-calculator", "--profile", DesktopSession.twoSwitchProfile,
                                             "--format", "jsonl", "--no-show"], timeout: 120)
         #expect(r.status == 0, "\(r.stderr)")

@@ -35,7 +35,7 @@ struct QtLiveTests {
                            "MS, button", "1, button", "2, button", "3, button", "-, button", "1/x, button",
                            "M+, button", "0, button", "., button", "±, button", "+, button", "=, button"])
         // Item 6 is "7": five presses of Next, then Select (the default action, Qt's "Press").
-        let r = s.live(scenario: "wait running\nsleep 300\n" + Keys.next(5) + Keys.select + "sleep 300\nsignal INT\n",
+        let r = s.live(scenario: Keys.started + Keys.next(5) + Keys.select + Keys.settled,
                        ["run", "--desktop", "--app", "calculator", "--profile", DesktopSession.twoSwitchProfile, "--format", "jsonl"])
         #expect(r.status == 0, "\(r.stderr)")
         let results = r.lines("result").map { "\($0["result"] ?? "") \($0["how"] ?? $0["reason"] ?? "")" }

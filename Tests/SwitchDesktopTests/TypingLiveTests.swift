@@ -23,13 +23,11 @@ struct TypingLiveTests {
         defer { s.close() }
         try s.startTestApp()
         // Count, Bold, Volume, then the Name entry: selected, it opens the keyboard.
-        var keys = Keys.next(3) + Keys.select
         // The sentence start shows capitals: shift declines them for the first letter.
-        keys += Self.key("shift")
-        for c in "hello world" { keys += Self.key(String(c)) }
+        let keys = Keys.next(3) + Keys.select + Self.type("hello world")
         let data = try Self.dataHome()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let r = s.live(scenario: "wait running\nsleep 300\n" + keys + "sleep 500\nsignal INT\n",
+        let r = s.live(scenario: Keys.started + keys + Keys.settled,
                        ["run", "--desktop", "--app", "testapp.py", "--profile", Self.typingProfile, "--format", "jsonl"], timeout: 120,
                        env: ["XDG_DATA_HOME": data])
         #expect(r.status == 0, "\(r.stderr)")
@@ -56,15 +54,7 @@ struct TypingLiveTests {
 extension TypingLiveTests {
     static let typingApp = DesktopSession.fixtures + "/typingapp.py"
 
-    /// Types `text` (lower case; a sentence start declined by shift first when `declineCapital`).
     static func type(_ text: String, declineCapital: Bool = true) -> String {
-        (declineCapital ? key("shift") : "") + text.map { key(String($0)) }.joined()
-    }
-
-    /// Types `text` like `type`, each letter once the one before has its `result` line (the
-    /// application had it: a loaded machine takes its time, and the next letter's case depends on
-    /// the text read back).
-    static func typeAnswered(_ text: String, declineCapital: Bool = true) -> String {
         (declineCapital ? key("shift") : "") + text.map { "mark\n" + key(String($0)) + #"expect "action":"type""# + "\n" }.joined()
     }
 
@@ -77,7 +67,7 @@ extension TypingLiveTests {
     }
 
     func run(_ s: DesktopSession, app: String, data: String, _ keys: String, timeout: Double = 120) -> DesktopSession.Result {
-        s.live(scenario: "wait running\nsleep 300\n" + keys + "sleep 500\nsignal INT\n",
+        s.live(scenario: Keys.started + keys + Keys.settled,
                ["run", "--desktop", "--app", app, "--profile", Self.typingProfile, "--format", "jsonl"], timeout: timeout,
                env: ["XDG_DATA_HOME": data])
     }
@@ -202,8 +192,8 @@ extension TypingLiveTests {
         defer { try? FileManager.default.removeItem(atPath: data) }
         // Once the page is read whole (the trace says so), to the field and into it; each letter
         // once the one before is answered.
-        let keys = "wait running\nexpect desktop: page .* built:\n" + Keys.to(name, of: form.items.count) + "mark\n" + Keys.select
-            + #"expect "state":"opened""# + "\n" + Self.typeAnswered("hi") + "signal INT\n"
+        let keys = Keys.pageRead + Keys.to(name, of: form.items.count) + "mark\n" + Keys.select
+            + #"expect "state":"opened""# + "\n" + Self.type("hi") + Keys.settled
         let r = s.live(scenario: keys, ["run", "--desktop", "--app", browser.appName, "--profile", Self.webTypingProfile, "--format", "jsonl", "--no-show"],
                        timeout: 180, env: ["XDG_DATA_HOME": data, "SWITCHSCAN_DESKTOP_TRACE": "1"])
         #expect(r.status == 0, "\(r.stderr.suffix(2000))")

@@ -66,10 +66,10 @@ struct WebLiveTests {
         let first = try #require(long.index(of: "Item 1.1"), "\(long.labels)")
         let top = ["menu:tap", "menu:gestures", "menu:device", "menu:shortcuts", "menu:settings", "menu:scroll", "menu:escape", "menu:close"]
         let followed = #"expect "type":"highlight","id":"[^"]*","label":"Item (?!1\.1,)"#
-        let paged = s.live(scenario: "wait running\nsleep 3000\n" + Keys.next(first) + Keys.menu + Keys.next(top.firstIndex(of: "menu:scroll")!)
-                           + Keys.select + "mark\n" + Keys.select + followed + "\nsleep 300\nsignal INT\n",
+        let paged = s.live(scenario: Keys.pageRead + Keys.next(first) + Keys.menu + Keys.next(top.firstIndex(of: "menu:scroll")!)
+                           + Keys.select + "mark\n" + Keys.select + followed + "\n" + Keys.settled,
                            ["run", "--desktop", "--app", browser.appName, "--profile", DesktopSession.webProfile, "--format", "jsonl", "--no-show"],
-                           timeout: 120)
+                           timeout: 120, env: Keys.trace)
         #expect(paged.lines("menu").first?["items"] as? [String] == top, "\(paged.stdout)")
         #expect(paged.results == ["scroll done scrolled a page down"], "\(paged.stdout)")
         let now = paged.lines("highlight").last.flatMap { $0["label"] as? String } ?? ""
@@ -80,7 +80,7 @@ struct WebLiveTests {
         #expect(long.items.first { $0.label == "Item 1.1" }?.frame != nil, "Item 1.1 should be on screen")
         #expect(far.frame == nil, "Item 12.15 should be out of view")
         #expect(long.items.filter { $0.label.hasPrefix("Item ") }.count == 180, "the whole page: 12 sections of 15")
-        let scrolled = s.select(try #require(long.index(of: "Item 12.15"), "\(long.labels)"), of: long.items.count, app: browser.appName, settle: 3000)
+        let scrolled = s.select(try #require(long.index(of: "Item 12.15"), "\(long.labels)"), of: long.items.count, app: browser.appName)
         #expect(scrolled.results == ["activate done scrolled into view + action \"jump\""], "\(scrolled.stdout)")
         _ = try browser.waitForItems(s, containing: "Back to the form")
         #expect(s.state(browser.appName)["Second page"] != nil)
@@ -219,12 +219,12 @@ extension DesktopSession {
     static let webProfile = fixtures + "/profile-web.json"
 
     /// One `switchscan run --desktop` that selects item `index` of `count`: Next from the first
-    /// item, or Previous round the end when that is shorter (profile-web.json), after `settle` ms
-    /// (a page's whole read arrives after what shows of it).
-    func select(_ index: Int, of count: Int, app: String, settle: Int = 1500) -> Result {
-        return live(scenario: "wait running\nsleep \(settle)\n" + Keys.to(index, of: count) + Keys.select + "sleep 800\nsignal INT\n",
-                    ["run", "--desktop", "--app", app, "--profile", DesktopSession.webProfile, "--format", "jsonl", "--no-show"],
-                    timeout: 120)
+    /// item, or Previous round the end when that is shorter (profile-web.json), once the page is
+    /// read whole (a page's whole read arrives after what shows of it).
+    func select(_ index: Int, of count: Int, app: String) -> Result {
+        live(scenario: Keys.pageRead + Keys.to(index, of: count) + Keys.select + Keys.settled,
+             ["run", "--desktop", "--app", app, "--profile", DesktopSession.webProfile, "--format", "jsonl", "--no-show"],
+             timeout: 120, env: Keys.trace)
     }
 }
 

@@ -36,7 +36,10 @@ struct WindowsLiveTests {
         #expect(WindowsDesktop.labels(page) == ["testapp.py — Switch test", "xfce4-panel", "xfce4-panel (2)", "Close window", "Back", "Close menu"],
                 "\(r.stdout)")
         let trees = r.lines("tree").map { "\($0["change"] ?? "") \($0["window"] ?? "")" }
-        #expect(trees == ["window gtk3-widget-factory", "window Switch test"], "\(r.stdout)")
+        // On a loaded machine the test application can be too slow to answer the read after the
+        // press (`tree notAnswering`); what follows that is not this check's.
+        let answered = Array(trees.prefix { !$0.hasPrefix("notAnswering") })
+        #expect(answered == ["window gtk3-widget-factory", "window Switch test"], "\(r.stdout)")
         let results = r.results
         #expect(results.first == "activateWindow done " + (windowManager ? "activated (_NET_ACTIVE_WINDOW)" : "raised and focused"), "\(r.stdout)")
         #expect(results.last == "activate done action \"Click\"", "\(r.stdout)")
@@ -89,11 +92,11 @@ enum WindowsDesktop {
 
 extension DesktopSession {
     /// `switchscan run --desktop` following the active window, driven by `keys` once the first
-    /// read and the window list settled (2.5 s: on a loaded machine the list can come after a
-    /// menu opened in the first second, and a menu whose entries change starts its level again).
+    /// read and the window list are in (the trace says when the list is read: on a loaded machine
+    /// it can come after a menu opened, and a menu whose entries change starts its level again).
     func desktopRun(_ keys: String) -> Result {
-        let r = live(scenario: "wait running\nsleep 2500\n" + keys + "sleep 800\nsignal INT\n",
-                     ["run", "--desktop", "--profile", DesktopSession.twoSwitchProfile, "--format", "jsonl", "--no-show"], timeout: 120)
+        let r = live(scenario: Keys.started + "expect desktop: windows: \n" + keys + Keys.settled,
+                     ["run", "--desktop", "--profile", DesktopSession.twoSwitchProfile, "--format", "jsonl", "--no-show"], timeout: 120, env: Keys.trace)
         #expect(r.status == 0, "\(r.stderr)")
         return r
     }
