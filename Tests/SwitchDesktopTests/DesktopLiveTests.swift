@@ -234,10 +234,12 @@ struct DesktopLiveTests {
     @Test func applicationQuitsMidScan() throws {
         let s = try DesktopSession()
         defer { s.close() }
-        try s.startTestApp()
-        // A second instance comes 4.5 s from now, well after the first quit (about 2 s in).
-        try s.start(["/bin/sh", "-c", "sleep 4.5; exec \"$0\" --title Second", DesktopSession.testApp])
-        let r = run(s, Keys.next(10) + Keys.select + "sleep 5000\n" + Keys.next())
+        let first = try s.startTestApp()
+        // A second instance once the first has quit (its process gone).
+        try s.start(["/bin/sh", "-c", "while [ -e /proc/\(first.processIdentifier) ] && ! grep -q '^[^)]*) Z' /proc/\(first.processIdentifier)/stat; do sleep 0.05; done; exec \"$0\" --title Second",
+                     DesktopSession.testApp])
+        // Quit (item 11), then a press once the second instance's window is scanned.
+        let r = run(s, Keys.next(10) + Keys.select + #"expect "type":"tree","change":"window","app":"testapp.py","window":"Second""# + "\n" + Keys.next())
         // A quitting application can stop answering before it leaves the bus (under load, longer
         // than the 300 ms timeout): a `notAnswering` line may come before `ended`.
         let trees = r.lines("tree").map { "\($0["change"] ?? "") \($0["window"] ?? $0["reason"] ?? "")" }
@@ -255,14 +257,13 @@ struct DesktopLiveTests {
     @Test func hungApplicationCostsABoundedPause() throws {
         let s = try DesktopSession()
         defer { s.close() }
-        try s.startTestApp(["--freeze", "1.5"])
-        // Freeze is item 12; 0.6 s later Count (wrapped round) is activated while the application
-        // is stopped; the press 400 ms after it must not wait for the application; 3.5 s later it
-        // answers again and the last select activates Count.
-        // 250 ms between the first presses: a starved umockdev driver (2 loaded cores) can bunch
-        // two 100 ms-apart presses into one debounce window, and the select would land elsewhere.
-        let r = run(s, String(repeating: Keys.tap("SPACE", thenWait: 250), count: 11) + Keys.tap("ENTER", thenWait: 500) + Keys.next() + Keys.tap("ENTER", thenWait: 400)
-                    + Keys.next() + "sleep 3500\n" + Keys.select)
+        let app = try s.startTestApp(["--freeze", "3"])
+        // Freeze is item 12; once the application is stopped (its /proc state T), Count (wrapped
+        // round) is activated; the press 400 ms after it must not wait for the application; once
+        // it answers again (its window read again) the last select activates Count.
+        let stopped = "waitfile /proc/\(app.processIdentifier)/stat ^[^)]*\\) T\n"
+        let r = run(s, Keys.next(11) + Keys.tap("ENTER", thenWait: 100) + stopped + Keys.next() + Keys.tap("ENTER", thenWait: 400)
+                    + Keys.next() + "mark\n" + #"expect "type":"tree","change":"window""# + "\n" + Keys.select)
         #expect(results(r).first == "activate done action \"Click\"", "\(r.stdout)")  // Freeze itself
         let failed = try #require(r.lines("result").first { $0["result"] as? String == "failed" }, "\(r.stdout)\n\(r.stderr)")
         #expect(failed["reason"] as? String == "no reply in time: the application does not answer")
