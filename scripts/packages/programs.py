@@ -519,7 +519,7 @@ def shell_calls(text, where, functions):
     return ShellScanner(text, where, functions).scan()
 
 
-RUNS_ARGS = re.compile(r'(?:^|[;&|({]|\$\(|\bthen\b|\bdo\b|\bif\b|!)\s*"\$@"', re.M)
+RUNS_ARGS = re.compile(r'(?:^|[;&|({]|\$\(|\b(?:then|do|if|until|while)\b|!)\s*"\$@"', re.M)
 
 
 def shell_runners(text):
