@@ -28,7 +28,7 @@ extension UmockdevTests {
         "wait running\nsleep 200\n" + press("KEY_SPACE")                              // the menu on edit
             + String(repeating: press("KEY_ENTER"), count: 5)                           // Copy, Gestures, Device, Shortcuts, Settings
             + press("KEY_SPACE") + press("KEY_ENTER")                                   // the page, on Slower
-            + String(repeating: press("KEY_SPACE"), count: times) + "sleep 300\nsignal INT\n"
+            + String(repeating: press("KEY_SPACE"), count: times) + "settle\nsignal INT\n"
     }
 
     func configHome() throws -> String {
@@ -106,7 +106,7 @@ extension UmockdevTests {
         let env = ["XDG_CONFIG_HOME": home + "/config"]
         let scenario = "wait running\nwait \"id\":\"edit\"\n" + Self.press("KEY_SPACE")
             + "wait \"id\":\"menu:settings\"\n" + Self.press("KEY_SPACE")
-            + "wait \"id\":\"menu:slower\"\n" + Self.press("KEY_SPACE") + "sleep 200\nsignal INT\n"
+            + "wait \"id\":\"menu:slower\"\n" + Self.press("KEY_SPACE") + "settle\nsignal INT\n"
         let r = DeviceHarness.live([F.keyboard], scenario: scenario, ["run", "--tree", tree, "--format", "jsonl"], env: env)
         #expect(r.status == 0, "\(r.stderr)")
         let path = home + "/config/switchscan/profile.json"
