@@ -104,6 +104,7 @@ class ShellScanner:
     def __init__(self, text, where, functions):
         self.s, self.where, self.functions = text, where, functions
         self.calls = []
+        self.last_command = None
 
     def scan(self):
         self.i = 0
@@ -271,8 +272,6 @@ class ShellScanner:
                 self.newline()
                 if expect == "args" or expect == "for-words":
                     expect = "command"
-                if case_depth and expect == "command" and case_depth[-1] == "pattern-next":
-                    pass
                 continue
             if end == ")" and c == ")" and expect != "pattern":
                 return
@@ -287,9 +286,8 @@ class ShellScanner:
                     op = self.operator()
                     if op == ")":
                         expect = "command"
-                    elif op == "(":
-                        pass
-                    continue
+                    elif op is None:
+                        self.advance()
                 continue
             if c in ";&|<>()":
                 if c in "<>" or self.s.startswith("&>", self.i):
@@ -299,8 +297,6 @@ class ShellScanner:
                         self.skip_blanks()
                         delim = self.word() or ""
                         self.heredocs.append((delim.replace("'", "").replace('"', "").replace("\\", ""), op == "<<-"))
-                    elif op in ("<(", ">("):
-                        pass
                     else:
                         if self.peek() == "(":  # process substitution <( … )
                             self.advance()
@@ -441,11 +437,6 @@ class ShellScanner:
             self.lookup_operands()
         elif name in PREFIXES:
             self.prefix(name)
-        elif name in ("bash", "sh") and self.peek_dash_c():
-            pass
-
-    def peek_dash_c(self):
-        return False
 
     def lookup_form(self, builtin):
         """`command -v X`, `type -P X`, `hash X`: X is a program looked up (True: consumed)."""
