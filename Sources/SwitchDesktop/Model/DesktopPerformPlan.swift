@@ -28,7 +28,8 @@ public enum DesktopStep: Equatable, Sendable {
     /// a click where it landed.
     case scrollIntoViewThenActivate(id: String)
     // Issue 23: the scanner menu's gestures and keys.
-    /// A pointer gesture through XTest, over time (`PointerGesture`); `how` for the result line.
+    /// A pointer gesture through the display's pointer, over time (`PointerGesture`); `how` for
+    /// the result line.
     case pointer([TimedPointerOp], how: String)
     /// A key combination by keysym through the current layout (`KeyCombo`'s text).
     case keys(String)
@@ -43,7 +44,8 @@ public enum DesktopStep: Equatable, Sendable {
     case scrollBar(id: String, direction: ScrollDirection, page: Double)
     /// Wheel clicks (X buttons 4 up, 5 down, 6 left, 7 right) at a point.
     case wheel(at: Point, button: UInt32, clicks: Int, what: String)
-    /// The Windows page: the window brought up (or closed) by the live desktop (`X11Windows`).
+    /// The Windows page: the window brought up (or closed) by the live desktop (the display's
+    /// `DisplayWindows`).
     case window(id: String, close: Bool)
     // Issue 18: typing.
     /// A field to type in (an editable field, a terminal), activated: focused (`Component.GrabFocus`),
@@ -220,13 +222,24 @@ public enum DesktopPerformPlan {
         return .wheel(at: center, button: wheelButton(d), clicks: d == .top || d == .bottom ? 50 : 5, what: what)
     }
 
-    /// The X button of a wheel click in direction `d`: 4 up, 5 down, 6 left, 7 right.
+    /// The button of a wheel click in direction `d`, as X11 and the evdev tools number them:
+    /// 4 up, 5 down, 6 left, 7 right.
     static func wheelButton(_ d: ScrollDirection) -> UInt32 {
         switch d {
         case .up, .top: 4
         case .down, .bottom: 5
         case .left: 6
         case .right: 7
+        }
+    }
+
+    /// The direction of wheel button `b` (`wheelButton`'s inverse; any other button: down).
+    static func wheelDirection(_ b: UInt32) -> ScrollDirection {
+        switch b {
+        case 4: .up
+        case 6: .left
+        case 7: .right
+        default: .down
         }
     }
 }

@@ -1,10 +1,11 @@
 internal import CX11
 import SwitchCore
+import SwitchDisplay
 
-/// The X display, for what AT-SPI cannot do: a real pointer click where an element has no
-/// accessible action, the Escape key, the scanner menu's pointer gestures and keys (`KeySender`
-/// shares this connection), and the screen's size. XTest events are real input: they
-/// reach whatever window is under the pointer or has the keyboard focus.
+/// The X display of the live desktop, for what AT-SPI cannot do: a real pointer click where an
+/// element has no accessible action, the scanner menu's pointer gestures and keys (`KeySender`
+/// and `X11Windows` share this connection), and the screen's size. XTest events are real input:
+/// they reach whatever window is under the pointer or has the keyboard focus.
 final class XDisplay {
     let display: OpaquePointer
     let hasXTest: Bool
@@ -50,15 +51,41 @@ final class XDisplay {
         case .button(let b, let down):
             ok = cx11_xtest_button(display, UInt32(b.rawValue), down ? 1 : 0)
         case .wheel(let d):
-            let button = DesktopPerformPlan.wheelButton(d)
+            let button = XDisplay.wheelButton(d)
             ok = cx11_xtest_button(display, button, 1) & cx11_xtest_button(display, button, 0)
         }
         cx11_sync(display)
         return ok != 0
     }
 
-    func pressEscape() -> Bool {
-        guard hasXTest else { return false }
-        return cx11_xtest_key(display, cx11_escape_keysym()) != 0
+    /// The X button of a wheel click in direction `d`: 4 up, 5 down, 6 left, 7 right.
+    static func wheelButton(_ d: ScrollDirection) -> UInt32 {
+        switch d {
+        case .up, .top: 4
+        case .down, .bottom: 5
+        case .left: 6
+        case .right: 7
+        }
     }
+}
+
+/// The pointer of the seam, through XTest.
+extension XDisplay: DisplayPointer {
+    var unavailable: DisplayFailure? { hasXTest ? nil : .noXTest }
+
+    func click(_ button: PointerButton, at point: Point) -> Result<Void, DisplayFailure> {
+        click(at: point, button: UInt32(button.rawValue)) ? .success(()) : .failure(.noXTest)
+    }
+
+    func wheel(_ direction: ScrollDirection, at point: Point) -> Result<Void, DisplayFailure> {
+        click(at: point, button: XDisplay.wheelButton(direction)) ? .success(()) : .failure(.noXTest)
+    }
+
+    func perform(_ op: PointerOp) -> Result<Void, DisplayFailure> {
+        pointer(op) ? .success(()) : .failure(.noXTest)
+    }
+}
+
+extension DisplayFailure {
+    static let noXTest = DisplayFailure("the X server has no XTest")
 }
