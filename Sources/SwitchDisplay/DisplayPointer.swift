@@ -20,3 +20,26 @@ public protocol DisplayPointer: AnyObject {
     /// pointer is.
     func perform(_ op: PointerOp) -> Result<Void, DisplayFailure>
 }
+
+extension ScrollDirection {
+    /// The button of a wheel click this way, as X11 numbers them (and xdotool, and the evdev
+    /// tools after it): 4 up, 5 down, 6 left, 7 right.
+    public var wheelButton: UInt32 {
+        switch self {
+        case .up, .top: 4
+        case .down, .bottom: 5
+        case .left: 6
+        case .right: 7
+        }
+    }
+
+    /// The direction of wheel button `b` (`wheelButton`'s inverse; any other button: down).
+    public init(wheelButton b: UInt32) {
+        switch b {
+        case 4: self = .up
+        case 6: self = .left
+        case 7: self = .right
+        default: self = .down
+        }
+    }
+}

@@ -104,7 +104,7 @@ final class DesktopPerformer {
             return moveScrollBar(id, direction, page: page)
         case .wheel(let point, let button, let clicks, let what):
             guard let pointer else { return (.failed(missing(.scroll)), false) }
-            let direction = DesktopPerformPlan.wheelDirection(button)
+            let direction = ScrollDirection(wheelButton: button)
             for _ in 0..<clicks {
                 if case .failure(let why) = pointer.wheel(direction, at: point) { return (.failed(why.description), false) }
             }

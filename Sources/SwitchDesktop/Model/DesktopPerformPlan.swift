@@ -1,4 +1,5 @@
 import SwitchCore
+import SwitchDisplay
 
 /// What the live desktop does for one `perform` line (pure; `DesktopPerformer` carries it out and
 /// writes the result line). Activate: the element's default action (index 0); a page tab: select
@@ -219,27 +220,6 @@ public enum DesktopPerformPlan {
             }
         }
         guard let center = info.screenFrame?.center else { return .fail("it has no place on screen to scroll at") }
-        return .wheel(at: center, button: wheelButton(d), clicks: d == .top || d == .bottom ? 50 : 5, what: what)
-    }
-
-    /// The button of a wheel click in direction `d`, as X11 and the evdev tools number them:
-    /// 4 up, 5 down, 6 left, 7 right.
-    static func wheelButton(_ d: ScrollDirection) -> UInt32 {
-        switch d {
-        case .up, .top: 4
-        case .down, .bottom: 5
-        case .left: 6
-        case .right: 7
-        }
-    }
-
-    /// The direction of wheel button `b` (`wheelButton`'s inverse; any other button: down).
-    static func wheelDirection(_ b: UInt32) -> ScrollDirection {
-        switch b {
-        case 4: .up
-        case 6: .left
-        case 7: .right
-        default: .down
-        }
+        return .wheel(at: center, button: d.wheelButton, clicks: d == .top || d == .bottom ? 50 : 5, what: what)
     }
 }

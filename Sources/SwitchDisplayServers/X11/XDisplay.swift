@@ -51,21 +51,11 @@ final class XDisplay {
         case .button(let b, let down):
             ok = cx11_xtest_button(display, UInt32(b.rawValue), down ? 1 : 0)
         case .wheel(let d):
-            let button = XDisplay.wheelButton(d)
+            let button = d.wheelButton
             ok = cx11_xtest_button(display, button, 1) & cx11_xtest_button(display, button, 0)
         }
         cx11_sync(display)
         return ok != 0
-    }
-
-    /// The X button of a wheel click in direction `d`: 4 up, 5 down, 6 left, 7 right.
-    static func wheelButton(_ d: ScrollDirection) -> UInt32 {
-        switch d {
-        case .up, .top: 4
-        case .down, .bottom: 5
-        case .left: 6
-        case .right: 7
-        }
     }
 }
 
@@ -78,7 +68,7 @@ extension XDisplay: DisplayPointer {
     }
 
     func wheel(_ direction: ScrollDirection, at point: Point) -> Result<Void, DisplayFailure> {
-        click(at: point, button: XDisplay.wheelButton(direction)) ? .success(()) : .failure(.noXTest)
+        click(at: point, button: direction.wheelButton) ? .success(()) : .failure(.noXTest)
     }
 
     func perform(_ op: PointerOp) -> Result<Void, DisplayFailure> {
