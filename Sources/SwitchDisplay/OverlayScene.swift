@@ -1,104 +1,66 @@
-import SwitchCore
+import Foundation
 
-/// Everything the overlay shows, as a list of primitives drawn in order (later over earlier): what
-/// a Wayland overlay draws, the layer-shell surface with cairo and the GNOME Shell extension with
-/// St alike, so both show the same thing (`OverlaySceneBuilder` makes one from the overlay
-/// surface's calls).
+/// What a Wayland overlay draws, as a pure value (issue 30, docs: the display seam): the list of
+/// primitives the layer-shell renderer (cairo) and the GNOME Shell extension (St) both draw, made
+/// from the overlay surface's calls by one translator, so every desktop shows the same picture.
 ///
-///     rect   x, y, w, h; optional fill; optional stroke of lineWidth drawn INSIDE the rect (the
-///            stroke's outer edge is the rect's edge, as the X11 ring is); optional dash [on, off]
-///     text   x, y = the top-left of the text's layout box (the baseline is y + the font's
-///            ascent); size in pixels; drawn in `font`
-///     pie    a sector of the circle around the centre pixel (cx, cy) of outer radius r, from
-///            12 o'clock clockwise over `fraction` of the circle (the hold countdown), filled;
-///            with `inner` > 0 only the ring between inner and r (an arc of that thickness); an
-///            optional outline of the whole circle, lineWidth wide inside r, drawn under the fill
-///
-/// Coordinates are logical (compositor) pixels of the whole desktop, all outputs, origin top-left.
+/// Coordinates are logical (compositor) pixels of the whole desktop, all outputs, origin top-left;
+/// an output of scale 2 draws each logical pixel as 2×2. Colours are "#RRGGBB" or "#RRGGBBAA".
 /// The scene is replaced whole on every change; an empty scene clears. Nothing in it takes input.
-/// Its JSON (`json`, `init(json:)`) is what goes to the GNOME extension and what tests compare:
 ///
-///     {"shapes":[{"kind":"rect","x":10,"y":20,"w":100,"h":40,"stroke":"#0072B2","lineWidth":4,"dash":[8,4]},
-///                {"kind":"text","x":12,"y":22,"text":"Exit group","size":15,"color":"#000000","font":"DejaVu Sans"},
-///                {"kind":"pie","cx":300,"cy":200,"r":30,"inner":23,"fraction":0.25,"fill":"#0072B2"}]}
+///     rect  x y w h, optional fill, optional stroke of lineWidth drawn INSIDE the rect (the
+///           stroke's outer edge is the rect's edge, as the X11 ring is), optional dash [on, off]
+///     text  x y = top-left of the text's layout box, size in pixels, colour, font
+///     pie   a sector filled from 12 o'clock clockwise over `fraction` of the circle (the hold
+///           countdown), with an optional outline of the whole circle
+///
+/// The JSON form (`json`, `init(json:)`) is what goes to the GNOME extension over D-Bus and what
+/// tests compare: `{"shapes": [{"kind": "rect", "x": 10, …}, …]}`, keys in the order above.
 public struct OverlayScene: Equatable, Sendable {
     public var shapes: [Shape]
 
-    public init(_ shapes: [Shape] = []) {
-        self.shapes = shapes
-    }
+    public init(shapes: [Shape] = []) { self.shapes = shapes }
 
+    public static let empty = OverlayScene()
     public var isEmpty: Bool { shapes.isEmpty }
 
     public enum Shape: Equatable, Sendable {
         case rect(RectShape)
         case text(TextShape)
         case pie(PieShape)
-
-        /// The same shape moved by (dx, dy).
-        public func offsetBy(_ dx: Int, _ dy: Int) -> Shape {
-            switch self {
-            case .rect(var r):
-                r.x += dx
-                r.y += dy
-                return .rect(r)
-            case .text(var t):
-                t.x += dx
-                t.y += dy
-                return .text(t)
-            case .pie(var p):
-                p.cx += dx
-                p.cy += dy
-                return .pie(p)
-            }
-        }
     }
 
     public struct RectShape: Equatable, Sendable {
-        public var x: Int
-        public var y: Int
-        public var w: Int
-        public var h: Int
-        public var fill: Color?
-        public var stroke: Color?
-        /// The stroke's width, inside the rect (0 without a stroke).
-        public var lineWidth: Int
-        /// [on, off] along the stroke, in pixels (nil: solid).
-        public var dash: [Int]?
+        public var x: Double, y: Double, w: Double, h: Double
+        public var fill: SceneColor?
+        public var stroke: SceneColor?
+        /// The stroke's width, inside the rect (ignored without a stroke).
+        public var lineWidth: Double
+        /// [on, off] lengths along the stroke, starting at the top-left corner; nil: solid.
+        public var dash: [Double]?
 
-        public init(x: Int, y: Int, w: Int, h: Int, fill: Color? = nil, stroke: Color? = nil, lineWidth: Int = 0, dash: [Int]? = nil) {
-            self.x = x
-            self.y = y
-            self.w = w
-            self.h = h
+        public init(x: Double, y: Double, w: Double, h: Double, fill: SceneColor? = nil, stroke: SceneColor? = nil,
+                    lineWidth: Double = 1, dash: [Double]? = nil) {
+            (self.x, self.y, self.w, self.h) = (x, y, w, h)
             self.fill = fill
             self.stroke = stroke
-            self.lineWidth = stroke == nil ? 0 : lineWidth
+            self.lineWidth = lineWidth
             self.dash = dash
         }
-
-        /// A filled rectangle.
-        public init(_ r: PixelRect, fill: Color) {
-            self.init(x: r.x, y: r.y, w: r.width, h: r.height, fill: fill)
-        }
-
-        public var frame: PixelRect { PixelRect(x: x, y: y, width: w, height: h) }
     }
 
     public struct TextShape: Equatable, Sendable {
-        public static let defaultFont = "DejaVu Sans"
-
-        public var x: Int
-        public var y: Int
+        public var x: Double, y: Double
         public var text: String
-        /// Pixels.
-        public var size: Int
-        public var color: Color
+        /// Pixel size of the font (Pango's absolute size, Xft's pixelsize).
+        public var size: Double
+        public var color: SceneColor
         public var font: String
 
-        public init(x: Int, y: Int, text: String, size: Int, color: Color, font: String = TextShape.defaultFont) {
-            self.x = x
-            self.y = y
+        public static let defaultFont = "DejaVu Sans"
+
+        public init(x: Double, y: Double, text: String, size: Double, color: SceneColor, font: String = TextShape.defaultFont) {
+            (self.x, self.y) = (x, y)
             self.text = text
             self.size = size
             self.color = color
@@ -107,79 +69,213 @@ public struct OverlayScene: Equatable, Sendable {
     }
 
     public struct PieShape: Equatable, Sendable {
-        public var cx: Int
-        public var cy: Int
-        public var r: Int
-        /// 0: a filled sector; else only the ring from here out to `r`.
-        public var inner: Int
+        public var cx: Double, cy: Double, r: Double
         /// 0 … 1 of the circle, clockwise from 12 o'clock.
         public var fraction: Double
-        public var fill: Color?
-        public var stroke: Color?
-        public var lineWidth: Int
+        public var fill: SceneColor
+        public var stroke: SceneColor?
+        public var lineWidth: Double
 
-        public init(cx: Int, cy: Int, r: Int, inner: Int = 0, fraction: Double, fill: Color? = nil, stroke: Color? = nil, lineWidth: Int = 0) {
-            self.cx = cx
-            self.cy = cy
-            self.r = r
-            self.inner = inner
+        public init(cx: Double, cy: Double, r: Double, fraction: Double, fill: SceneColor, stroke: SceneColor? = nil, lineWidth: Double = 1) {
+            (self.cx, self.cy, self.r) = (cx, cy, r)
             self.fraction = fraction
             self.fill = fill
             self.stroke = stroke
-            self.lineWidth = stroke == nil ? 0 : lineWidth
+            self.lineWidth = lineWidth
+        }
+    }
+}
+
+/// An sRGB colour with alpha, written "#RRGGBB" (opaque) or "#RRGGBBAA".
+public struct SceneColor: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
+    }
+
+    /// Parses "#RRGGBB" or "#RRGGBBAA" (hex digits in either case); nil for anything else.
+    public init?(hex: String) {
+        let digits = Array(hex.utf8)
+        guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
+        var bytes: [UInt8] = []
+        var k = 1
+        while k < digits.count {
+            guard let hi = SceneColor.nibble(digits[k]), let lo = SceneColor.nibble(digits[k + 1]) else { return nil }
+            bytes.append(hi << 4 | lo)
+            k += 2
+        }
+        self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
+    }
+
+    private static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+        default: return nil
         }
     }
 
-    /// "#RRGGBB", or "#RRGGBBAA" when not opaque.
-    public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
-        public var red: UInt8
-        public var green: UInt8
-        public var blue: UInt8
-        public var alpha: UInt8
+    /// "#RRGGBB" when opaque, else "#RRGGBBAA" (upper-case digits).
+    public var description: String {
+        let parts = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
+        return "#" + parts.map { byte in
+            let s = String(byte, radix: 16, uppercase: true)
+            return s.count == 1 ? "0" + s : s
+        }.joined()
+    }
+}
 
-        public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
-            self.red = red
-            self.green = green
-            self.blue = blue
-            self.alpha = alpha
+// MARK: - JSON
+
+/// A scene's JSON that does not describe a scene: where (a path such as `shapes[2].stroke`) and
+/// what was expected.
+public struct OverlaySceneError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+extension OverlayScene {
+    /// The JSON form, keys in the documented order, whole numbers without a fraction.
+    public var json: String {
+        "{\"shapes\": [" + shapes.map(\.json).joined(separator: ", ") + "]}"
+    }
+
+    /// Reads the JSON form; the error names the path and what it expected.
+    public init(json: String) throws(OverlaySceneError) {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        } catch {
+            throw OverlaySceneError(path: "", message: "not JSON (expected {\"shapes\": [...]})")
         }
-
-        public init(_ c: CursorColor, alpha: UInt8 = 255) {
-            self.init(red: c.red, green: c.green, blue: c.blue, alpha: alpha)
+        guard let top = object as? [String: Any], let list = top["shapes"] as? [Any] else {
+            throw OverlaySceneError(path: "", message: "expected an object {\"shapes\": [...]}")
         }
+        var shapes: [Shape] = []
+        for (k, item) in list.enumerated() {
+            shapes.append(try Shape(json: item, path: "shapes[\(k)]"))
+        }
+        self.init(shapes: shapes)
+    }
+}
 
-        /// "#0072B2", "#FFFFFFE0" (either case); nil for anything else.
-        public init?(parsing text: String) {
-            let u = Array(text.utf8)
-            guard u.first == UInt8(ascii: "#"), u.count == 7 || u.count == 9 else { return nil }
-            var bytes: [UInt8] = []
-            for k in stride(from: 1, to: u.count, by: 2) {
-                guard let hi = Self.hexDigit(u[k]), let lo = Self.hexDigit(u[k + 1]) else { return nil }
-                bytes.append(hi << 4 | lo)
+extension OverlayScene.Shape {
+    var json: String {
+        var fields: [(String, String)]
+        switch self {
+        case .rect(let r):
+            fields = [("kind", jsonString("rect")), ("x", jsonNumber(r.x)), ("y", jsonNumber(r.y)), ("w", jsonNumber(r.w)), ("h", jsonNumber(r.h))]
+            if let f = r.fill { fields.append(("fill", jsonString(f.description))) }
+            if let s = r.stroke {
+                fields.append(("stroke", jsonString(s.description)))
+                fields.append(("lineWidth", jsonNumber(r.lineWidth)))
+                if let d = r.dash { fields.append(("dash", "[" + d.map(jsonNumber).joined(separator: ", ") + "]")) }
             }
-            self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
-        }
-
-        /// The opaque colour (the alpha dropped).
-        public var cursorColor: CursorColor { CursorColor(red: red, green: green, blue: blue) }
-
-        public var description: String {
-            let digits = Array("0123456789ABCDEF")
-            var s = "#"
-            for v in alpha == 255 ? [red, green, blue] : [red, green, blue, alpha] {
-                s.append(digits[Int(v >> 4)])
-                s.append(digits[Int(v & 15)])
+        case .text(let t):
+            fields = [("kind", jsonString("text")), ("x", jsonNumber(t.x)), ("y", jsonNumber(t.y)), ("text", jsonString(t.text)),
+                      ("size", jsonNumber(t.size)), ("color", jsonString(t.color.description)), ("font", jsonString(t.font))]
+        case .pie(let p):
+            fields = [("kind", jsonString("pie")), ("cx", jsonNumber(p.cx)), ("cy", jsonNumber(p.cy)), ("r", jsonNumber(p.r)),
+                      ("fraction", jsonNumber(p.fraction)), ("fill", jsonString(p.fill.description))]
+            if let s = p.stroke {
+                fields.append(("stroke", jsonString(s.description)))
+                fields.append(("lineWidth", jsonNumber(p.lineWidth)))
             }
-            return s
         }
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
 
-        private static func hexDigit(_ c: UInt8) -> UInt8? {
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
-            default: return nil
-            }
+    init(json item: Any, path: String) throws(OverlaySceneError) {
+        guard let o = item as? [String: Any] else { throw OverlaySceneError(path: path, message: "expected an object with a \"kind\"") }
+        let fields = SceneFields(object: o, path: path)
+        switch o["kind"] as? String {
+        case "rect":
+            let stroke = try fields.color("stroke", required: false)
+            let dash = try fields.dash()
+            var r = OverlayScene.RectShape(x: try fields.number("x"), y: try fields.number("y"),
+                                           w: try fields.number("w", atLeast: 0), h: try fields.number("h", atLeast: 0),
+                                           fill: try fields.color("fill", required: false), stroke: stroke, dash: dash)
+            if stroke != nil { r.lineWidth = try fields.number("lineWidth", above: 0) }
+            self = .rect(r)
+        case "text":
+            guard let text = o["text"] as? String else { throw OverlaySceneError(path: path + ".text", message: "expected a string") }
+            let font = o["font"] == nil ? OverlayScene.TextShape.defaultFont : o["font"] as? String
+            guard let font, !font.isEmpty else { throw OverlaySceneError(path: path + ".font", message: "expected a font family name") }
+            self = .text(OverlayScene.TextShape(x: try fields.number("x"), y: try fields.number("y"), text: text,
+                                                size: try fields.number("size", above: 0), color: try fields.color("color")!, font: font))
+        case "pie":
+            let stroke = try fields.color("stroke", required: false)
+            let fraction = try fields.number("fraction", atLeast: 0)
+            guard fraction <= 1 else { throw OverlaySceneError(path: path + ".fraction", message: "\(jsonNumber(fraction)) is more than 1 (expected 0 … 1)") }
+            var p = OverlayScene.PieShape(cx: try fields.number("cx"), cy: try fields.number("cy"), r: try fields.number("r", above: 0),
+                                          fraction: fraction, fill: try fields.color("fill")!, stroke: stroke)
+            if stroke != nil { p.lineWidth = try fields.number("lineWidth", above: 0) }
+            self = .pie(p)
+        default:
+            throw OverlaySceneError(path: path + ".kind", message: "expected \"rect\", \"text\" or \"pie\"")
         }
     }
+}
+
+/// Reading one shape's fields, with the path in every error.
+private struct SceneFields {
+    let object: [String: Any]
+    let path: String
+
+    func number(_ key: String, atLeast minimum: Double? = nil, above floor: Double? = nil) throws(OverlaySceneError) -> Double {
+        guard let v = object[key], !(v is String), let n = (v as? NSNumber)?.doubleValue, n.isFinite else {
+            throw OverlaySceneError(path: "\(path).\(key)", message: object[key] == nil ? "missing (expected a number)" : "expected a number")
+        }
+        if let minimum, n < minimum { throw OverlaySceneError(path: "\(path).\(key)", message: "\(jsonNumber(n)) is negative (expected ≥ \(jsonNumber(minimum)))") }
+        if let floor, n <= floor { throw OverlaySceneError(path: "\(path).\(key)", message: "\(jsonNumber(n)) is not positive (expected > \(jsonNumber(floor)))") }
+        return n
+    }
+
+    func color(_ key: String, required: Bool = true) throws(OverlaySceneError) -> SceneColor? {
+        guard let v = object[key] else {
+            if required { throw OverlaySceneError(path: "\(path).\(key)", message: "missing (expected \"#RRGGBB\" or \"#RRGGBBAA\")") }
+            return nil
+        }
+        guard let s = v as? String, let c = SceneColor(hex: s) else {
+            throw OverlaySceneError(path: "\(path).\(key)", message: "\(v is String ? "\"\(v)\"" : "the value") is not a colour (expected \"#RRGGBB\" or \"#RRGGBBAA\")")
+        }
+        return c
+    }
+
+    func dash() throws(OverlaySceneError) -> [Double]? {
+        guard let v = object["dash"] else { return nil }
+        guard let list = v as? [Any], list.count == 2,
+              let on = (list[0] as? NSNumber)?.doubleValue, let off = (list[1] as? NSNumber)?.doubleValue,
+              on > 0, off > 0, on.isFinite, off.isFinite else {
+            throw OverlaySceneError(path: "\(path).dash", message: "expected [on, off], two positive lengths")
+        }
+        return [on, off]
+    }
+}
+
+/// A whole number without a fraction ("10"), anything else in Swift's shortest round-trip form.
+private func jsonNumber(_ v: Double) -> String {
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+    return "\(v)"
+}
+
+private func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where u.value < 0x20:
+            let h = String(u.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out + "\""
 }

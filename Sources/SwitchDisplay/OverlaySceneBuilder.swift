@@ -7,6 +7,11 @@
 ///     show(…) the same, already last   no change
 ///     hide(part)            its shapes gone
 ///     close()               the empty scene (which clears)
+///
+/// Contents become shapes: pieces are filled rects; a panel's shapes are moved by its frame; an
+/// arc (the hold countdown) is the scene's pie: a part of the circle as a filled sector, the
+/// whole circle (the countdown's track) as its outline, `thickness` wide (X11 draws both as
+/// rings).
 public struct OverlaySceneBuilder: Sendable {
     /// The parts shown, from the bottom, with what each shows.
     public private(set) var parts: [(part: OverlayPart, content: OverlayContent)] = []
@@ -34,7 +39,7 @@ public struct OverlaySceneBuilder: Sendable {
 
     /// Everything shown, bottom first.
     public var scene: OverlayScene {
-        OverlayScene(parts.flatMap { Self.shapes(of: $0.content) })
+        OverlayScene(shapes: parts.flatMap { Self.shapes(of: $0.content) })
     }
 
     /// The scene when it changed since the last call, else nil.
@@ -48,13 +53,14 @@ public struct OverlaySceneBuilder: Sendable {
     public static func shapes(of content: OverlayContent) -> [OverlayScene.Shape] {
         switch content {
         case .pieces(let frame, let pieces, let color):
-            let fill = OverlayScene.Color(color)
+            let fill = SceneColor(color)
             guard let pieces else { return [.rect(.init(frame, fill: fill))] }
             return pieces.map { .rect(.init($0.offsetBy(frame.x, frame.y), fill: fill)) }
         case .arc(let a):
+            let c = SceneColor(a.color), (x, y, r) = (Double(a.centerX), Double(a.centerY), Double(a.radius))
+            if a.sweepDegrees >= 360 { return [.pie(.init(cx: x, cy: y, r: r, fraction: 0, fill: c, stroke: c, lineWidth: Double(a.thickness)))] }
             guard a.sweepDegrees > 0 else { return [] }
-            return [.pie(.init(cx: a.centerX, cy: a.centerY, r: a.radius, inner: max(0, a.radius - a.thickness),
-                               fraction: Double(min(a.sweepDegrees, 360)) / 360, fill: OverlayScene.Color(a.color)))]
+            return [.pie(.init(cx: x, cy: y, r: r, fraction: Double(a.sweepDegrees) / 360, fill: c))]
         case .panel(let frame, let shapes):
             return shapes.map { $0.offsetBy(frame.x, frame.y) }
         }

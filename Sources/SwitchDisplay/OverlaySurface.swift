@@ -151,3 +151,40 @@ extension CursorColor {
     public static let white = CursorColor(red: 255, green: 255, blue: 255)
     public static let black = CursorColor(red: 0, green: 0, blue: 0)
 }
+
+extension SceneColor {
+    /// The cursor colour `c`, opaque.
+    public init(_ c: CursorColor) {
+        self.init(red: c.red, green: c.green, blue: c.blue)
+    }
+
+    /// The colour without its alpha.
+    public var cursorColor: CursorColor { CursorColor(red: red, green: green, blue: blue) }
+}
+
+extension OverlayScene.RectShape {
+    /// `r` filled with `fill`.
+    public init(_ r: PixelRect, fill: SceneColor) {
+        self.init(x: Double(r.x), y: Double(r.y), w: Double(r.width), h: Double(r.height), fill: fill)
+    }
+}
+
+extension OverlayScene.Shape {
+    /// The same shape moved by (dx, dy).
+    public func offsetBy(_ dx: Int, _ dy: Int) -> OverlayScene.Shape {
+        switch self {
+        case .rect(var r):
+            r.x += Double(dx)
+            r.y += Double(dy)
+            return .rect(r)
+        case .text(var t):
+            t.x += Double(dx)
+            t.y += Double(dy)
+            return .text(t)
+        case .pie(var p):
+            p.cx += Double(dx)
+            p.cy += Double(dy)
+            return .pie(p)
+        }
+    }
+}

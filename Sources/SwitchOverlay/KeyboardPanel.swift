@@ -173,7 +173,7 @@ final class KeyboardPanel {
     /// shortened).
     private func layout(_ p: KeyboardPicture) -> [OverlayScene.Shape] {
         func fill(_ r: PixelRect, _ c: CursorColor) -> OverlayScene.Shape {
-            .rect(.init(x: r.x, y: r.y, w: max(0, r.width), h: max(0, r.height), fill: OverlayScene.Color(c)))
+            .rect(.init(PixelRect(x: r.x, y: r.y, width: max(0, r.width), height: max(0, r.height)), fill: SceneColor(c)))
         }
         var shapes = [fill(PixelRect(x: 0, y: 0, width: max(1, p.panel.width), height: max(1, p.panel.height)), KeyboardPanel.background)]
         let size = max(10, min(34, p.lineHeight * 2 / 5))
@@ -187,7 +187,7 @@ final class KeyboardPanel {
             let tw = surface.textWidth(shown, pixelSize: fontSize)
             let x = centred ? r.x + (r.width - tw) / 2 : r.x + 8
             let baseline = r.y + (r.height + m.ascent - m.descent) / 2
-            shapes.append(.text(.init(x: x, y: baseline - m.ascent, text: shown, size: fontSize, color: OverlayScene.Color(ink))))
+            shapes.append(.text(.init(x: Double(x), y: Double(baseline - m.ascent), text: shown, size: Double(fontSize), color: SceneColor(ink))))
         }
         // The text line: the field's text, the caret after `before`.
         shapes.append(fill(p.textLine, .white))

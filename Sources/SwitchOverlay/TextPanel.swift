@@ -78,21 +78,24 @@ final class TextPanel {
     /// The panel drawn: the border, the white inside, each marked row's band (a white band gets
     /// a black edge, to show on the white panel), each line's text on its row's middle.
     private func shapes(width w: Int, height h: Int) -> [OverlayScene.Shape] {
-        let white = OverlayScene.Color(.white), black = OverlayScene.Color(.black)
+        let white = SceneColor(.white), black = SceneColor(.black)
         var shapes: [OverlayScene.Shape] = [
-            .rect(.init(PixelRect(x: 0, y: 0, width: w, height: h), fill: OverlayScene.Color(accent))),
+            .rect(.init(PixelRect(x: 0, y: 0, width: w, height: h), fill: SceneColor(accent))),
             .rect(.init(PixelRect(x: style.border, y: style.border, width: w - 2 * style.border, height: h - 2 * style.border), fill: white)),
         ]
         for (k, line) in lines.enumerated() {
             let row = rowRect(k, panelWidth: w)
             var ink = black
             if let mark = rowColors[k] ?? (k == marked ? accent : nil) {
-                shapes.append(.rect(.init(row, fill: OverlayScene.Color(mark))))
+                shapes.append(.rect(.init(row, fill: SceneColor(mark))))
                 if !mark.contrastingIsBlack { ink = white }
-                if mark == .white { shapes.append(.rect(.init(x: row.x, y: row.y, w: row.width, h: row.height, stroke: black, lineWidth: 1))) }
+                if mark == .white {
+                    shapes.append(.rect(.init(x: Double(row.x), y: Double(row.y), w: Double(row.width), h: Double(row.height), stroke: black, lineWidth: 1)))
+                }
             }
             let baseline = row.y + (row.height + metrics.ascent - metrics.descent) / 2
-            shapes.append(.text(.init(x: padding + style.pixelSize / 2, y: baseline - metrics.ascent, text: line, size: style.pixelSize, color: ink)))
+            shapes.append(.text(.init(x: Double(padding + style.pixelSize / 2), y: Double(baseline - metrics.ascent), text: line,
+                                      size: Double(style.pixelSize), color: ink)))
         }
         return shapes
     }

@@ -13,8 +13,8 @@ extension OverlayTests {
         let surface = try X11OverlaySurface(display: x.display)
         let red = CursorColor(red: 255, green: 0, blue: 0)
         surface.show(.menu, .panel(frame: PixelRect(x: 100, y: 100, width: 50, height: 40), shapes: [
-            .rect(.init(PixelRect(x: 0, y: 0, width: 50, height: 40), fill: OverlayScene.Color(.white))),
-            .rect(.init(x: 10, y: 10, w: 20, h: 20, stroke: OverlayScene.Color(red), lineWidth: 3)),
+            .rect(.init(PixelRect(x: 0, y: 0, width: 50, height: 40), fill: SceneColor(.white))),
+            .rect(.init(x: 10, y: 10, w: 20, h: 20, stroke: SceneColor(red), lineWidth: 3)),
         ]))
         surface.sync()
         let s = try #require(Screenshot.capture(display: x.display))

@@ -13,8 +13,8 @@ import Testing
     @Test func show_movesThePiecesOntoTheScreenInTheColour() {
         var b = OverlaySceneBuilder()
         b.show(.ring, Self.ring)
-        let fill = OverlayScene.Color(Self.blue)
-        #expect(b.takeScene() == OverlayScene([.rect(.init(x: 96, y: 96, w: 208, h: 4, fill: fill)), .rect(.init(x: 96, y: 160, w: 208, h: 4, fill: fill))]))
+        let fill = SceneColor(Self.blue)
+        #expect(b.takeScene() == OverlayScene(shapes: [.rect(.init(x: 96, y: 96, w: 208, h: 4, fill: fill)), .rect(.init(x: 96, y: 160, w: 208, h: 4, fill: fill))]))
         // A line: the whole frame.
         b.show(.pointLineX, .pieces(frame: PixelRect(x: 10, y: 0, width: 2, height: 600), pieces: nil, color: Self.blue))
         #expect(b.scene.shapes.last == .rect(.init(x: 10, y: 0, w: 2, h: 600, fill: fill)))
@@ -23,28 +23,35 @@ import Testing
     @Test func show_theSameAgainOnTop_changesNothing_anotherPartShownAgain_comesOnTop() {
         var b = OverlaySceneBuilder()
         b.show(.ring, Self.ring)
-        b.show(.menu, .panel(frame: PixelRect(x: 310, y: 100, width: 80, height: 40), shapes: [.rect(.init(x: 0, y: 0, w: 80, h: 40, fill: OverlayScene.Color(.white)))]))
+        b.show(.menu, .panel(frame: PixelRect(x: 310, y: 100, width: 80, height: 40), shapes: [.rect(.init(x: 0, y: 0, w: 80, h: 40, fill: SceneColor(.white)))]))
         _ = b.takeScene()
-        b.show(.menu, .panel(frame: PixelRect(x: 310, y: 100, width: 80, height: 40), shapes: [.rect(.init(x: 0, y: 0, w: 80, h: 40, fill: OverlayScene.Color(.white)))]))
+        b.show(.menu, .panel(frame: PixelRect(x: 310, y: 100, width: 80, height: 40), shapes: [.rect(.init(x: 0, y: 0, w: 80, h: 40, fill: SceneColor(.white)))]))
         #expect(b.takeScene() == nil)
         b.show(.ring, Self.ring)  // raised over the menu
         #expect(b.parts.map(\.part) == [.menu, .ring])
-        #expect(b.takeScene()?.shapes.first == .rect(.init(x: 310, y: 100, w: 80, h: 40, fill: OverlayScene.Color(.white))))
+        #expect(b.takeScene()?.shapes.first == .rect(.init(x: 310, y: 100, w: 80, h: 40, fill: SceneColor(.white))))
     }
 
     @Test func panel_shapesAreMovedByItsFrame() {
         var b = OverlaySceneBuilder()
         b.show(.exitTab, .panel(frame: PixelRect(x: 80, y: 270, width: 90, height: 25),
-                                shapes: [.text(.init(x: 15, y: 4, text: "Exit group", size: 15, color: OverlayScene.Color(.black)))]))
-        #expect(b.scene.shapes == [.text(.init(x: 95, y: 274, text: "Exit group", size: 15, color: OverlayScene.Color(.black)))])
+                                shapes: [.text(.init(x: 15, y: 4, text: "Exit group", size: 15, color: SceneColor(.black)))]))
+        #expect(b.scene.shapes == [.text(.init(x: 95, y: 274, text: "Exit group", size: 15, color: SceneColor(.black)))])
     }
 
-    @Test func arc_isAPieRing_andNothingAtZeroDegrees() {
+    /// The countdown as the scene draws it: the track as the whole circle's outline, the arc as a
+    /// filled sector, nothing at 0°; and what goes to the GNOME extension reads back the same.
+    @Test func arc_theTrackIsTheCirclesOutline_theArcAFilledSector() throws {
         var b = OverlaySceneBuilder()
+        let fill = SceneColor(Self.blue), black = SceneColor(.black)
+        b.show(.countdownTrack, .arc(OverlayArc(centerX: 200, centerY: 150, radius: 32, thickness: 2, sweepDegrees: 360, color: .black)))
         b.show(.countdownArc, .arc(OverlayArc(centerX: 200, centerY: 150, radius: 32, thickness: 7, sweepDegrees: 90, color: Self.blue)))
-        #expect(b.scene.shapes == [.pie(.init(cx: 200, cy: 150, r: 32, inner: 25, fraction: 0.25, fill: OverlayScene.Color(Self.blue)))])
+        let scene = b.scene
+        #expect(scene.shapes == [.pie(.init(cx: 200, cy: 150, r: 32, fraction: 0, fill: black, stroke: black, lineWidth: 2)),
+                                 .pie(.init(cx: 200, cy: 150, r: 32, fraction: 0.25, fill: fill))])
+        #expect(try OverlayScene(json: scene.json) == scene)
         b.show(.countdownArc, .arc(OverlayArc(centerX: 200, centerY: 150, radius: 32, thickness: 7, sweepDegrees: 0, color: Self.blue)))
-        #expect(b.scene.isEmpty)
+        #expect(b.scene.shapes.count == 1)
     }
 
     @Test func hide_andClose_takeShapesAway_andAnEmptySceneClears() {
@@ -57,6 +64,6 @@ import Testing
         b.hide(.ring)  // hidden already
         #expect(b.takeScene() == nil)
         b.close()
-        #expect(b.takeScene() == OverlayScene())
+        #expect(b.takeScene() == OverlayScene.empty)
     }
 }

@@ -135,34 +135,37 @@ public final class X11OverlaySurface: OverlaySurface {
         defer { XFreeGC(d, gc) }
         let draw = XftDrawCreate(d, pixmap, connection.visual, connection.colormap)
         defer { if let draw { XftDrawDestroy(draw) } }
-        var inks: [OverlayScene.Color: XftColor] = [:]
+        var inks: [SceneColor: XftColor] = [:]
         defer { for var c in inks.values { connection.freeXftColor(&c) } }
-        func fill(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ c: OverlayScene.Color) {
+        func fill(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ c: SceneColor) {
             XSetForeground(d, gc, connection.pixel(c.cursorColor))
             XFillRectangle(d, pixmap, gc, Int32(x), Int32(y), UInt32(max(0, w)), UInt32(max(0, h)))
         }
         for shape in shapes {
             switch shape {
             case .rect(let r):
-                if let c = r.fill { fill(r.x, r.y, r.w, r.h, c) }
-                if let c = r.stroke, r.lineWidth > 0, r.w > 0, r.h > 0 {
-                    if r.lineWidth == 1 {
+                // Whole pixels: the panels are laid out in them.
+                let (x, y, w, h) = (Int(r.x.rounded()), Int(r.y.rounded()), Int(r.w.rounded()), Int(r.h.rounded()))
+                if let c = r.fill { fill(x, y, w, h, c) }
+                let lineWidth = Int(r.lineWidth.rounded())
+                if let c = r.stroke, lineWidth > 0, w > 0, h > 0 {
+                    if lineWidth == 1 {
                         XSetForeground(d, gc, connection.pixel(c.cursorColor))
-                        XDrawRectangle(d, pixmap, gc, Int32(r.x), Int32(r.y), UInt32(r.w - 1), UInt32(r.h - 1))
+                        XDrawRectangle(d, pixmap, gc, Int32(x), Int32(y), UInt32(w - 1), UInt32(h - 1))
                     } else {
-                        let t = min(r.lineWidth, r.w, r.h)
-                        fill(r.x, r.y, r.w, t, c)
-                        fill(r.x, r.y + r.h - t, r.w, t, c)
-                        fill(r.x, r.y + t, t, r.h - 2 * t, c)
-                        fill(r.x + r.w - t, r.y + t, t, r.h - 2 * t, c)
+                        let t = min(lineWidth, w, h)
+                        fill(x, y, w, t, c)
+                        fill(x, y + h - t, w, t, c)
+                        fill(x, y + t, t, h - 2 * t, c)
+                        fill(x + w - t, y + t, t, h - 2 * t, c)
                     }
                 }
             case .text(let t):
-                guard let draw, let f = font(t.size) else { continue }
+                guard let draw, let f = font(Int(t.size.rounded())) else { continue }
                 if inks[t.color] == nil { inks[t.color] = connection.xftColor(t.color.cursorColor) }
                 var ink = inks[t.color]!
                 var bytes = Array(t.text.utf8)
-                XftDrawStringUtf8(draw, &ink, f, Int32(t.x), Int32(t.y + Int(f.pointee.ascent)), &bytes, Int32(bytes.count))
+                XftDrawStringUtf8(draw, &ink, f, Int32(t.x.rounded()), Int32(Int(t.y.rounded()) + Int(f.pointee.ascent)), &bytes, Int32(bytes.count))
             case .pie:
                 continue  // no panel has one
             }
