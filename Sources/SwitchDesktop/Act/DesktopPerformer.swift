@@ -49,7 +49,7 @@ final class DesktopPerformer {
             return (.failed(why), false)
         case .escapeKey:
             guard let keys else { return (.failed(missing(.escapeKey)), false) }
-            switch keys.send(KeyCombo(modifiers: [], keyName: "Escape", keysym: 0xff1b)) {
+            switch keys.send(KeyCombo(modifiers: [], keyName: "Escape", keysym: 0xff1b)) {  // XK_Escape
             case .success: return (.done("key Escape"), false)
             case .failure(let why): return (.failed(why.description), false)
             }
