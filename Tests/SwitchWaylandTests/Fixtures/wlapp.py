@@ -7,7 +7,8 @@
                so where AT-SPI says it is can be checked against a screenshot to the pixel
   "Close me"   quits
 
-Options: --gtk 3|4 (default 3), --title T (default "Wayland test"), --size WxH (default 400x300).
+Options: --gtk 3|4 (default 3), --title T (default "Wayland test"), --size WxH (default 400x300),
+--name N (the application's name on the accessibility bus, default "wlapp.py").
 Prints "ready" once the window is mapped, "clicked N" after each click and "text T" after each
 change of the entry.
 """
@@ -18,12 +19,13 @@ ap = argparse.ArgumentParser()
 ap.add_argument("--gtk", default="3", choices=["3", "4"])
 ap.add_argument("--title", default="Wayland test")
 ap.add_argument("--size", default="400x300")
+ap.add_argument("--name", default="wlapp.py")
 args = ap.parse_args()
 gi.require_version("Gtk", args.gtk + ".0")
 from gi.repository import Gtk, GLib
 # The application's name on the accessibility bus (GTK 4 says "Unnamed" without one).
-GLib.set_prgname("wlapp.py")
-GLib.set_application_name("wlapp.py")
+GLib.set_prgname(args.name)
+GLib.set_application_name(args.name)
 
 CSS = b"""
 #target { background-image: none; background-color: #ff00ff; color: #ff00ff; border: none;
