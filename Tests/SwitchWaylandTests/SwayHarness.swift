@@ -190,8 +190,9 @@ final class SwaySession {
     /// its tree is on the accessibility bus. Returns its window.
     @discardableResult
     func startApp(gtk: Int = 3, title: String = "Wayland test", name: String = "wlapp.py", size: String = "400x300",
-                  ipc: SwayIPC) throws -> SwayWindow {
-        let p = try start(["/usr/bin/python3", SwaySession.app, "--gtk", "\(gtk)", "--title", title, "--name", name, "--size", size])
+                  headerBar: Bool = false, fixed: Bool = false, ipc: SwayIPC) throws -> SwayWindow {
+        let p = try start(["/usr/bin/python3", SwaySession.app, "--gtk", "\(gtk)", "--title", title, "--name", name, "--size", size]
+                          + (headerBar ? ["--headerbar"] : []) + (fixed ? ["--fixed"] : []))
         let window = try waitFor("\(name)'s window in sway's tree") {
             try ipc.windows().first { $0.pid == p.processIdentifier && $0.title == title }
         }
@@ -200,14 +201,23 @@ final class SwaySession {
         return window
     }
 
+    struct Extents: CustomStringConvertible {
+        var x: Int, y: Int, width: Int, height: Int
+        var window: String
+        /// The first child's top-left (a GTK 3 window's title bar).
+        var first: (x: Int, y: Int)?
+        var description: String { "\(width)x\(height)+\(x)+\(y)" + (first.map { " (first child at \($0.x), \($0.y))" } ?? "") }
+    }
+
     /// Where AT-SPI says the node `name` of application `app` is (window-relative on Wayland).
-    func extents(app: String = "wlapp.py", _ name: String) throws -> (x: Int, y: Int, width: Int, height: Int, window: String) {
+    func extents(app: String = "wlapp.py", _ name: String) throws -> Extents {
         let r = run(["/usr/bin/python3", SwaySession.extents, app, name], timeout: 30)
         guard r.status == 0, let o = try? JSONSerialization.jsonObject(with: r.stdout) as? [String: Any],
               let x = o["x"] as? Int, let y = o["y"] as? Int, let w = o["width"] as? Int, let h = o["height"] as? Int else {
             throw SessionError("AT-SPI has no \"\(name)\" in \(app): \(r.stderr)")
         }
-        return (x, y, w, h, o["window"] as? String ?? "")
+        let first = (o["first"] as? [String: Any]).flatMap { f in (f["x"] as? Int).flatMap { fx in (f["y"] as? Int).map { (fx, $0) } } }
+        return Extents(x: x, y: y, width: w, height: h, window: o["window"] as? String ?? "", first: first)
     }
 
     /// The checker's view of an application: one JSON object per named or editable node.
@@ -303,17 +313,24 @@ struct Image {
         rgb = Array(bytes[i..<i + width * height * 3])
     }
 
-    /// "#RRGGBB" of a pixel.
-    func pixel(_ x: Int, _ y: Int) -> String {
+    /// 0xRRGGBB of a pixel.
+    func rgb(_ x: Int, _ y: Int) -> UInt32 {
         let k = (y * width + x) * 3
-        return String(format: "#%02X%02X%02X", rgb[k], rgb[k + 1], rgb[k + 2])
+        return UInt32(rgb[k]) << 16 | UInt32(rgb[k + 1]) << 8 | UInt32(rgb[k + 2])
     }
 
-    /// The bounding box of the pixels of exactly this colour; nil when there are none.
-    func box(of color: String) -> (x: Int, y: Int, width: Int, height: Int)? {
+    /// "#RRGGBB" of a pixel.
+    func pixel(_ x: Int, _ y: Int) -> String {
+        let v = rgb(x, y)
+        let hex = String(v, radix: 16, uppercase: true)
+        return "#" + String(repeating: "0", count: 6 - hex.count) + hex
+    }
+
+    /// The bounding box of the pixels of exactly this colour (0xRRGGBB); nil when there are none.
+    func box(of color: UInt32) -> (x: Int, y: Int, width: Int, height: Int)? {
         var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
         for y in 0..<height {
-            for x in 0..<width where pixel(x, y) == color {
+            for x in 0..<width where rgb(x, y) == color {
                 x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
             }
         }

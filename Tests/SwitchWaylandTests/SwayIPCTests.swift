@@ -31,6 +31,10 @@ struct SwayIPCTests {
         #expect(w.origin(clientWidth: 1276, clientHeight: 796) == (2, 2))
         #expect(w.origin(clientWidth: 400, clientHeight: 300) == (2 + 438, 2 + 248))
         #expect(w.origin(clientWidth: 1391, clientHeight: 800) == (2, 2))
+        // A GTK 3 frame with a shadow: its window starts at the inset; centred by the window's size.
+        let floating = try SwayTree.windows(fromJSON: Self.fixture("sway-tree.json"))[1]
+        #expect(floating.origin(clientWidth: 452 + 236, clientHeight: 399 + 443, inset: (26, 23)) == (440 - 26, 250 - 23))
+        #expect(floating.origin(clientWidth: 452, clientHeight: 399, inset: (26, 23)) == (440 + 118 - 26, 250 + 221 - 23))
     }
 
     @Test func outputsReadFromGetOutputs() throws {

@@ -28,7 +28,8 @@
 #                      ARGS…, GDK_BACKEND=wayland); gtk4: gtk4-widget-factory; qt5: Qt's
 #                      calculator example (QT_QPA_PLATFORM=wayland); repeatable
 #   --join DIR         run CMD inside the running session whose RUN_SWAY_DIR is DIR (as its user,
-#                      with its environment); no session is started or torn down
+#                      with its environment; this process becomes CMD); no session is started or
+#                      torn down
 #
 # Environment given to CMD: WAYLAND_DISPLAY, SWAYSOCK, XDG_RUNTIME_DIR, DBUS_SESSION_BUS_ADDRESS,
 # AT_SPI_BUS_ADDRESS, HOME, GDK_BACKEND=wayland, QT_QPA_PLATFORM=wayland,
@@ -92,9 +93,9 @@ if [ "${1:-}" = "--join" ]; then
   # shellcheck disable=SC1091
   . "$DIR/env"
   SESSION_PATH=$PATH; DBUS_ADDR=$DBUS_SESSION_BUS_ADDRESS; A11Y_ADDR=$AT_SPI_BUS_ADDRESS; WAYLAND_NAME=$WAYLAND_DISPLAY
-  exec {in}<&0
-  in_session "$@" <&$in
-  exit $?
+  mapfile -t vars < <(session_env)
+  # exec: the caller's process becomes CMD (its pid is the one sway reports for CMD's windows).
+  exec "${AS_USER[@]}" env -i "${vars[@]}" "$@"
 fi
 
 OUTPUTS=(); APPS=()

@@ -16,16 +16,21 @@ public struct SwayRect: Equatable, Sendable, Decodable, CustomStringConvertible 
 /// says of it.
 ///
 /// Where its client's window-relative coordinates (AT-SPI's, on Wayland) start on the desktop,
-/// measured on sway 1.7 (Tests/SwitchWaylandTests/SwayLiveTests, each checked by a screenshot):
+/// measured on sway 1.7 with GTK 3 and GTK 4 (Tests/SwitchWaylandTests/SwayLiveTests, each
+/// checked against a screenshot to the pixel):
 ///
-///     content = rect + window_rect            (rect: the container with its border; window_rect:
-///                                              the content inside it: the border's width in)
-///     origin  = content + max(0, (window_rect.size − client size) / 2)
+///     content = rect + window_rect     rect: the container with its border; window_rect: the
+///                                      client's window inside it (the border's width in)
+///     origin  = content + max(0, (window_rect.size − client size) / 2) − inset
 ///
-/// sway centres a view smaller than its content area (a window with a fixed or maximum size,
-/// tiled); a larger one starts at the content's corner. Its IPC `geometry` is the view's natural
-/// size with x = y = 0 (sway 1.7 reports no xdg geometry offset), so a client that draws its own
-/// decorations and shadows is placed by its content, which is what GTK 4 measures from too.
+/// sway centres a client window smaller than its content area (one with a fixed or maximum size,
+/// tiled); a larger one starts at the content's corner. The IPC's `geometry` is only the view's
+/// natural size (x = y = 0 on sway 1.7): the xdg geometry offset of a client that draws its own
+/// decorations and shadows is not in it. GTK 4 and server-side-decorated windows (sway offers
+/// xdg-decoration; GTK 3 and 4 take it unless the window has a header bar) count from their
+/// window itself: inset 0. GTK 3 with a header bar, floating, counts from its shadow's corner:
+/// the inset is where its title bar starts in its AT-SPI frame (26, 23 with Adwaita); tiled, GTK
+/// drops the shadow and the inset is 0 again.
 public struct SwayWindow: Equatable, Sendable, CustomStringConvertible {
     /// The container's id (`[con_id=N]` in commands).
     public var id: Int
@@ -48,13 +53,14 @@ public struct SwayWindow: Equatable, Sendable, CustomStringConvertible {
     /// Where the content area starts on the desktop.
     public var contentOrigin: (x: Int, y: Int) { (rect.x + windowRect.x, rect.y + windowRect.y) }
 
-    /// Where the client's window-relative coordinates start, for a client window of this size
-    /// (AT-SPI's frame of the window); nil: assume it fills the content area.
-    public func origin(clientWidth: Int? = nil, clientHeight: Int? = nil) -> (x: Int, y: Int) {
+    /// Where the client's window-relative coordinates start, for a client whose frame (AT-SPI's
+    /// window extents) is `clientWidth` × `clientHeight` with its window geometry starting at
+    /// `inset` inside it (see above); nil sizes: assume the client fills the content area.
+    public func origin(clientWidth: Int? = nil, clientHeight: Int? = nil, inset: (x: Int, y: Int) = (0, 0)) -> (x: Int, y: Int) {
         let c = contentOrigin
-        let dx = clientWidth.map { max(0, (windowRect.width - $0) / 2) } ?? 0
-        let dy = clientHeight.map { max(0, (windowRect.height - $0) / 2) } ?? 0
-        return (c.x + dx, c.y + dy)
+        let dx = clientWidth.map { max(0, (windowRect.width - ($0 - 2 * inset.x)) / 2) } ?? 0
+        let dy = clientHeight.map { max(0, (windowRect.height - ($0 - 2 * inset.y)) / 2) } ?? 0
+        return (c.x + dx - inset.x, c.y + dy - inset.y)
     }
 
     public var description: String {

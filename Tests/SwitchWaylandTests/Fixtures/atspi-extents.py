@@ -3,8 +3,10 @@
 
   atspi-extents.py APP NAME   one JSON object for the first node of APP named NAME that has a
                               component: {"pid", "x", "y", "width", "height"} in WINDOW_COORDS
-                              (on Wayland, relative to its window) and "window": the title of the
-                              frame it is in; exit 1 when there is none
+                              (on Wayland, relative to its window), "window": the title of the
+                              frame it is in, and "first": the same four of its first child (a
+                              GTK 3 window's title bar: where its window starts inside its
+                              shadow); exit 1 when there is none
 """
 import json, sys
 import pyatspi
@@ -17,7 +19,11 @@ def find(node, name, frame):
     if node.name == name:
         try:
             e = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-            return {"x": e.x, "y": e.y, "width": e.width, "height": e.height, "window": frame}
+            found = {"x": e.x, "y": e.y, "width": e.width, "height": e.height, "window": frame}
+            if node.childCount > 0 and node.getChildAtIndex(0) is not None:
+                f = node.getChildAtIndex(0).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+                found["first"] = {"x": f.x, "y": f.y, "width": f.width, "height": f.height}
+            return found
         except NotImplementedError:
             pass
     for i in range(node.childCount):

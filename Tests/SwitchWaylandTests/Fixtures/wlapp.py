@@ -8,7 +8,10 @@
   "Close me"   quits
 
 Options: --gtk 3|4 (default 3), --title T (default "Wayland test"), --size WxH (default 400x300),
---name N (the application's name on the accessibility bus, default "wlapp.py").
+--name N (the application's name on the accessibility bus, default "wlapp.py"), --headerbar (a
+GtkHeaderBar as the title bar: the window draws its own decorations and shadows, as GNOME
+applications do, whatever the compositor offers), --fixed (not resizable: tiled, sway centres it in
+its tile).
 Prints "ready" once the window is mapped, "clicked N" after each click and "text T" after each
 change of the entry.
 """
@@ -20,6 +23,8 @@ ap.add_argument("--gtk", default="3", choices=["3", "4"])
 ap.add_argument("--title", default="Wayland test")
 ap.add_argument("--size", default="400x300")
 ap.add_argument("--name", default="wlapp.py")
+ap.add_argument("--headerbar", action="store_true")
+ap.add_argument("--fixed", action="store_true")
 args = ap.parse_args()
 gi.require_version("Gtk", args.gtk + ".0")
 from gi.repository import Gtk, GLib
@@ -35,7 +40,18 @@ CSS = b"""
 width, height = (int(v) for v in args.size.split("x"))
 gtk4 = args.gtk == "4"
 win = Gtk.Window(title=args.title)
+if args.headerbar:
+    bar = Gtk.HeaderBar()
+    if gtk4:
+        bar.set_show_title_buttons(True)
+    else:
+        bar.set_show_close_button(True)
+        bar.set_title(args.title)
+    win.set_titlebar(bar)
 win.set_default_size(width, height)
+if args.fixed:
+    win.set_size_request(width, height)
+    win.set_resizable(False)
 
 provider = Gtk.CssProvider()
 provider.load_from_data(CSS)
