@@ -2,6 +2,7 @@ import Foundation
 import SwitchCore
 import SwitchDisplay
 import SwitchDisplayServers
+import SwitchInput
 import Testing
 
 /// The wlroots building blocks of issue 30 against a real headless sway 1.7
@@ -232,5 +233,182 @@ extension SwayLiveTests {
         let frame = try s.extents("Fixed")
         #expect((frame.width, frame.height) == (400, 300))
         #expect(window.origin(clientWidth: 400, clientHeight: 300) == (2 + 438, 2 + 248))
+    }
+
+    /// Whether AT-SPI says the application's window is the active one.
+    func isActive(_ s: SwaySession, app: String) -> Bool {
+        s.state(app: app).first { $0["role"] as? String == "frame" }.map { ($0["states"] as? [String] ?? []).contains("active") } ?? false
+    }
+
+    /// Reads the subscribed socket until an event of `change` about `id` came (the loop's way:
+    /// poll the descriptor, then read what is there).
+    func expectEvent(_ s: SwaySession, _ events: SwayEvents, _ change: String, about id: Int) throws {
+        _ = try s.waitFor("a window \(change) event about #\(id)") { () throws -> Bool? in
+            var p = pollfd(fd: events.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 100) > 0 else { return nil }
+            return try events.read().contains { $0.type == SwayEvents.windowEvent && $0.change == change && $0.containerID == id } ? true : nil
+        }
+    }
+
+    /// Focusing a window by IPC (`[con_id=N] focus`) makes it AT-SPI's active window, and the
+    /// subscribed socket reports it. (GTK calls a window active when it has the keyboard focus:
+    /// the headless seat has a keyboard once our virtual keyboard exists, as switchscan's does
+    /// from its start.)
+    @Test func focusByIPCChangesTheActiveWindowAndIsReported() throws {
+        let s = try SwaySession()
+        defer { s.close() }
+        let c = try WaylandConnection(environment: s.environment)
+        let keyboard = try VirtualKeyboard(connection: c)
+        defer { withExtendedLifetime(keyboard) {} }
+        let ipc = try SwayIPC(environment: s.environment)
+        let events = try SwayEvents(socketPath: ipc.socketPath)
+        let one = try s.startApp(title: "One", name: "one.py", ipc: ipc)
+        let two = try s.startApp(title: "Two", name: "two.py", ipc: ipc)
+        try expectEvent(s, events, "new", about: two.id)
+        _ = try s.waitFor("Two active") { isActive(s, app: "two.py") && !isActive(s, app: "one.py") ? true : nil }
+        try ipc.focus(windowID: one.id)
+        _ = try s.waitFor("One active") { isActive(s, app: "one.py") && !isActive(s, app: "two.py") ? true : nil }
+        try expectEvent(s, events, "focus", about: one.id)
+        #expect(SwayTree.focused(try ipc.windows())?.id == one.id)
+        try ipc.focus(windowID: two.id)
+        _ = try s.waitFor("Two active again") { isActive(s, app: "two.py") && !isActive(s, app: "one.py") ? true : nil }
+        #expect(throws: SwayIPC.Failure.commandFailed(command: "[con_id=99999] focus", error: "No matching node.")) {
+            try ipc.focus(windowID: 99999)
+        }
+    }
+
+    /// Closing a window by IPC (`kill`: the client is asked to close, as by its close button):
+    /// the application ends, the window leaves the tree, a close event comes.
+    @Test func closeByIPCEndsTheWindow() throws {
+        let s = try SwaySession()
+        defer { s.close() }
+        let ipc = try SwayIPC(environment: s.environment)
+        let events = try SwayEvents(socketPath: ipc.socketPath)
+        _ = try s.startApp(title: "Stays", name: "stays.py", ipc: ipc)
+        let closing = try s.startApp(title: "Closing", name: "closing.py", ipc: ipc)
+        try ipc.close(windowID: closing.id)
+        try expectEvent(s, events, "close", about: closing.id)
+        _ = try s.waitFor("the window gone") { try ipc.windows().map(\.title) == ["Stays"] ? true : nil }
+        _ = try s.waitFor("the application gone from the accessibility bus") {
+            s.run(["/usr/bin/python3", SwaySession.checker, "apps"]).lines.contains("closing.py") ? nil : true
+        }
+    }
+
+    /// The same through zwlr_foreign_toplevel_manager_v1 (any wlroots compositor): the list with
+    /// titles and the activated state, activate (sway focuses it), close (it goes).
+    @Test func foreignToplevelsListActivateAndClose() throws {
+        let s = try SwaySession()
+        defer { s.close() }
+        let c = try WaylandConnection(environment: s.environment)
+        let keyboard = try VirtualKeyboard(connection: c)  // a seat with a keyboard: GTK's "active"
+        defer { withExtendedLifetime(keyboard) {} }
+        let toplevels = try ForeignToplevels(connection: c)
+        let ipc = try SwayIPC(environment: s.environment)
+        let one = try s.startApp(title: "One", name: "one.py", ipc: ipc)
+        let two = try s.startApp(title: "Two", name: "two.py", ipc: ipc)
+        try c.wait(timeout: 20, for: "both toplevels, Two activated") {
+            toplevels.windows.map(\.title).sorted() == ["One", "Two"] && toplevels.windows.first { $0.title == "Two" }?.activated == true
+        }
+        #expect(toplevels.windows.map(\.appID).sorted() == ["one.py", "two.py"])
+        #expect(toplevels.changed)
+        toplevels.changed = false
+        let oneID = try #require(toplevels.windows.first { $0.title == "One" }?.id)
+        #expect(toplevels.activate(oneID))
+        try c.wait(timeout: 20, for: "One activated") { toplevels.windows.first { $0.title == "One" }?.activated == true }
+        #expect(toplevels.changed)
+        #expect(SwayTree.focused(try ipc.windows())?.id == one.id)
+        _ = try s.waitFor("One active on the accessibility bus") { isActive(s, app: "one.py") ? true : nil }
+        let twoID = try #require(toplevels.windows.first { $0.title == "Two" }?.id)
+        #expect(toplevels.close(twoID))
+        try c.wait(timeout: 20, for: "Two gone") { toplevels.windows.map(\.title) == ["One"] }
+        #expect(try ipc.windows().map(\.id) == [one.id])
+        #expect(!toplevels.activate(twoID))
+        _ = two
+    }
+
+    /// The compositor going away mid-run: every component says so clearly and does nothing more
+    /// (no crash, no hang); the loop watches nothing of it any more.
+    @Test func compositorGoingAwayIsAClearFailure() throws {
+        let s = try SwaySession()
+        defer { s.close() }
+        let c = try WaylandConnection(environment: s.environment)
+        let overlay = try LayerShellOverlay(connection: c)
+        let pointer = try VirtualPointer(connection: c)
+        let keyboard = try VirtualKeyboard(connection: c)
+        let ipc = try SwayIPC(environment: s.environment)
+        let events = try SwayEvents(socketPath: ipc.socketPath)
+        #expect(c.prepare().fds.map(\.fd) == [c.fileDescriptor])
+        c.dispatch(ready: [])
+        try? ipc.command("exit")  // sway may close the socket before it answers
+        do {
+            try c.wait(timeout: 20, for: "the compositor to go") { false }
+            Issue.record("the wait ended without an error")
+        } catch {
+            #expect(error.description.hasPrefix("the Wayland compositor connection was lost: "), "\(error)")
+        }
+        #expect(c.failure != nil)
+        #expect(c.prepare().fds.isEmpty)
+        overlay.show(OverlayScene(shapes: [.rect(.init(x: 0, y: 0, w: 10, h: 10, fill: Self.ringColor))]))
+        pointer.click(.left, atX: 5, y: 5)
+        _ = keyboard.typeText("x")
+        #expect(throws: WaylandConnection.Failure.self) { try c.roundtrip() }
+        _ = try s.waitFor("the event socket's end") { () -> Bool? in
+            do { _ = try events.read(); return nil } catch let e as SwayIPC.Failure { return e == .lost("sway closed the socket") ? true : nil }
+        }
+        #expect(throws: SwayIPC.Failure.self) { try SwayIPC(socketPath: ipc.socketPath) }
+    }
+
+    /// The live loop's shape: one epoll (SwitchInput's) over the Wayland socket, as the
+    /// connection's `prepare` asks for it, and sway's event socket; nothing blocks and no thread
+    /// runs besides. The overlay is configured and drawn, and a window event read, only by turns
+    /// of this loop.
+    @Test func oneEpollLoopDrivesTheConnectionAndSwayEvents() throws {
+        let s = try SwaySession()
+        defer { s.close() }
+        let c = try WaylandConnection(environment: s.environment)
+        let ipc = try SwayIPC(environment: s.environment)
+        let events = try SwayEvents(socketPath: ipc.socketPath)
+        let window = try s.startApp(ipc: ipc)
+        let epoll = try Epoll()
+        try epoll.add(events.fileDescriptor, .adapter(1))
+        var watched: UInt32?
+        var received: [SwayEvents.Event] = []
+        var turns = 0
+        func turn() throws {
+            turns += 1
+            let interest = c.prepare()
+            if let want = interest.fds.first, want.events != watched {
+                try epoll.watch(want.fd, events: want.events, .adapter(0), change: watched != nil)
+                watched = want.events
+            }
+            let n = try epoll.wait(timeoutMilliseconds: 200)
+            var ready: [LoopFD] = []
+            for k in 0..<n {
+                let r = epoll.ready(k)
+                if r.token == .adapter(0) { ready.append(LoopFD(fd: c.fileDescriptor, events: r.events)) }
+                if r.token == .adapter(1) { received += try events.read() }
+            }
+            c.dispatch(ready: ready)
+        }
+        func turn(until done: () -> Bool) throws {
+            let deadline = Date().addingTimeInterval(20)
+            while !done() {
+                guard Date() < deadline else { throw SwaySession.SessionError("the loop did not get there in 20 s") }
+                try turn()
+            }
+        }
+        let overlay = try LayerShellOverlay(connection: c)
+        try turn { overlay.configuredOutputs == ["HEADLESS-1"] }
+        overlay.show(OverlayScene(shapes: [.rect(.init(x: 300, y: 200, w: 100, h: 50, stroke: Self.ringColor, lineWidth: 4))]))
+        try turn { overlay.isUpToDate }
+        let shot = try s.waitFor("the ring") { () throws -> Image? in
+            let shot = try s.screenshot()
+            return shot.pixel(300, 200) == "#0072B2" ? shot : nil
+        }
+        #expect(shot.pixel(303, 203) == "#0072B2" && shot.pixel(304, 204) != "#0072B2")
+        try ipc.command("[con_id=\(window.id)] fullscreen enable")
+        try turn { received.contains { $0.change == "fullscreen_mode" && $0.containerID == window.id } }
+        #expect(turns > 1)
+        #expect(c.failure == nil)
     }
 }

@@ -25,8 +25,10 @@
 #   --output WxH[@S]   an output of W x H logical pixels at integer scale S (mode W·S x H·S);
 #                      repeat for more, placed left to right (default: one 1280x800@1)
 #   --app gtk3[:ARGS]  the GTK 3 test application (Tests/SwitchDesktopTests/Fixtures/testapp.py
-#                      ARGS…, GDK_BACKEND=wayland); gtk4: gtk4-widget-factory; qt5: Qt's
-#                      calculator example (QT_QPA_PLATFORM=wayland); repeatable
+#                      ARGS…, GDK_BACKEND=wayland); gtk4: the Wayland tests' application in GTK 4
+#                      (Tests/SwitchWaylandTests/Fixtures/wlapp.py --gtk 4, named wlapp-gtk4.py on
+#                      the a11y bus); qt5: Qt's calculator example (QT_QPA_PLATFORM=wayland);
+#                      repeatable
 #   --join DIR         run CMD inside the running session whose RUN_SWAY_DIR is DIR (as its user,
 #                      with its environment; this process becomes CMD); no session is started or
 #                      torn down
@@ -254,7 +256,8 @@ for app in "${APPS[@]}"; do
            # shellcheck disable=SC2086
            start "$DIR/log/gtk3.log" /usr/bin/python3 "$REPO/Tests/SwitchDesktopTests/Fixtures/testapp.py" $args
            name=testapp.py ;;
-    gtk4)  start "$DIR/log/gtk4.log" gtk4-widget-factory; name=gtk4-widget-factory ;;
+    gtk4)  start "$DIR/log/gtk4.log" /usr/bin/python3 "$REPO/Tests/SwitchWaylandTests/Fixtures/wlapp.py" --gtk 4 --name wlapp-gtk4.py
+           name=wlapp-gtk4.py ;;
     qt5)   start "$DIR/log/qt5.log" /usr/lib/x86_64-linux-gnu/qt5/examples/widgets/widgets/calculator/calculator
            name=calculator ;;
   esac
