@@ -41,8 +41,9 @@ public final class SceneRenderer {
         cairo_font_options_destroy(fontOptions)
     }
 
-    /// The size (logical pixels, rounded up) of `text`'s layout box in `font` at `size` pixels:
-    /// where a `text` shape at (x, y) puts its pixels, at any scale.
+    /// The size (logical pixels, rounded up) of `text` in `font` at `size` pixels: Pango's logical
+    /// box grown by any ink that overhangs it, so a `text` shape at (x, y) keeps its pixels inside
+    /// (x, y, width, height) at any scale (what a panel is sized by).
     public func textSize(_ text: String, size: Double, font: String = OverlayScene.TextShape.defaultFont) -> (width: Int, height: Int) {
         let box = layoutBox(text, size: size, font: font)
         return (Int(box.width.rounded(.up)), Int(box.height.rounded(.up)))

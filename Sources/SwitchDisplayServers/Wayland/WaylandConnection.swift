@@ -230,7 +230,10 @@ public final class WaylandConnection {
             why = "protocol error \(pcode) on \(name)@\(id)"
         }
         failure = .lost(why)
-        readPrepared = false
+        if readPrepared {
+            wl_display_cancel_read(display)
+            readPrepared = false
+        }
     }
 
     // MARK: - Registry
