@@ -153,7 +153,7 @@ final class SwaySession {
         var out: [Int32] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = Int32(name), let env = FileManager.default.contents(atPath: "/proc/\(name)/environ"),
-                  env.range(of: marker) != nil || env.starts(with: marker.dropLast()) else { continue }
+                  env.range(of: marker) != nil else { continue }
             let stat = (try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8)) ?? ""
             if let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "Z" { continue }  // a zombie
             out.append(pid)
