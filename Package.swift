@@ -51,6 +51,19 @@ let package = Package(
             pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]
         ),
+        // libwayland-client and the protocol code wayland-scanner generated from the descriptions in
+        // CWayland/protocols (scripts/wayland/gen-protocols.sh; committed, so building needs no scanner).
+        .target(
+            name: "CWayland",
+            exclude: ["protocols"],
+            linkerSettings: [.linkedLibrary("wayland-client")]
+        ),
+        // cairo draws the Wayland overlay into shared-memory buffers, Pango its text.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
         .systemLibrary(
             name: "CPresage",
             providers: [.apt(["libpresage-dev"])]
@@ -95,6 +108,17 @@ let package = Package(
         .target(
             name: "SwitchReport",
             dependencies: ["SwitchCore"]
+        ),
+        // The display seam (issue 30): what the overlay, the pointer, keys and windows need from a
+        // display server, as protocols and pure values.
+        .target(
+            name: "SwitchDisplay"
+        ),
+        // The display servers behind the seam, a folder each (Wayland: the shared client code;
+        // Wlroots: sway and compositors with the same protocols).
+        .target(
+            name: "SwitchDisplayServers",
+            dependencies: ["SwitchDisplay", "SwitchCore", "SwitchInput", "CWayland", "CCairo", "CXKBCommon"]
         ),
         .executableTarget(
             name: "switchscan",
@@ -153,6 +177,11 @@ let package = Package(
             name: "SwitchInputTests",
             dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SwitchWaylandTests",
+            dependencies: ["SwitchCore", "SwitchDisplay", "SwitchDisplayServers"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "SwitchDesktopTests",
