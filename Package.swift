@@ -76,9 +76,11 @@ let package = Package(
             name: "SwitchDisplay",
             dependencies: ["SwitchCore"]
         ),
+        // The display servers behind the seam, a folder each (X11: Xlib, XTest, EWMH, Xft; Wayland:
+        // the shared client code; Wlroots: sway and compositors with the same protocols).
         .target(
             name: "SwitchDisplayServers",
-            dependencies: ["SwitchCore", "SwitchInput", "SwitchDisplay", "CX11"]
+            dependencies: ["SwitchCore", "SwitchInput", "SwitchDisplay", "CX11", "CWayland", "CCairo", "CXKBCommon"]
         ),
         .target(
             name: "SwitchOverlay",
@@ -108,17 +110,6 @@ let package = Package(
         .target(
             name: "SwitchReport",
             dependencies: ["SwitchCore"]
-        ),
-        // The display seam (issue 30): what the overlay, the pointer, keys and windows need from a
-        // display server, as protocols and pure values.
-        .target(
-            name: "SwitchDisplay"
-        ),
-        // The display servers behind the seam, a folder each (Wayland: the shared client code;
-        // Wlroots: sway and compositors with the same protocols).
-        .target(
-            name: "SwitchDisplayServers",
-            dependencies: ["SwitchDisplay", "SwitchCore", "SwitchInput", "CWayland", "CCairo", "CXKBCommon"]
         ),
         .executableTarget(
             name: "switchscan",

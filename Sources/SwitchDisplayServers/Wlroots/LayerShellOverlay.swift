@@ -18,7 +18,7 @@ public final class LayerShellOverlay {
     private let shell: OpaquePointer
     private let shellVersion: UInt32
     let renderer = SceneRenderer()
-    private var surfaces: [OverlaySurface] = []
+    private var surfaces: [LayerOutputSurface] = []
     public private(set) var scene = OverlayScene.empty
 
     /// Binds the layer shell and puts a surface on every output (configured by the compositor in
@@ -61,7 +61,7 @@ public final class LayerShellOverlay {
         surfaces.removeAll { s in !connection.outputObjects.contains { $0 === s.output } || s.isClosed }
         for o in connection.outputObjects where o.isDescribed && !surfaces.contains(where: { $0.output === o }) {
             guard let compositor = connection.compositor, let shm = connection.shm,
-                  let s = OverlaySurface(compositor: compositor, compositorVersion: connection.compositorVersion, shm: shm, shell: shell, output: o, overlay: self) else { continue }
+                  let s = LayerOutputSurface(compositor: compositor, compositorVersion: connection.compositorVersion, shm: shm, shell: shell, output: o, overlay: self) else { continue }
             surfaces.append(s)
         }
         for s in surfaces { s.redraw() }
@@ -70,7 +70,7 @@ public final class LayerShellOverlay {
 }
 
 /// One output's layer surface and its buffer pair.
-final class OverlaySurface {
+final class LayerOutputSurface {
     let output: WaylandOutput
     private let surface: OpaquePointer
     private let layerSurface: OpaquePointer
@@ -171,7 +171,7 @@ final class OverlaySurface {
 
 nonisolated(unsafe) private let layerSurfaceListener: UnsafeMutablePointer<zwlr_layer_surface_v1_listener> = {
     let p = UnsafeMutablePointer<zwlr_layer_surface_v1_listener>.allocate(capacity: 1)
-    func me(_ data: UnsafeMutableRawPointer?) -> OverlaySurface { Unmanaged<OverlaySurface>.fromOpaque(data!).takeUnretainedValue() }
+    func me(_ data: UnsafeMutableRawPointer?) -> LayerOutputSurface { Unmanaged<LayerOutputSurface>.fromOpaque(data!).takeUnretainedValue() }
     p.initialize(to: zwlr_layer_surface_v1_listener(
         configure: { data, _, serial, w, h in me(data).configure(serial: serial, width: w, height: h) },
         closed: { data, _ in me(data).closed() }))
