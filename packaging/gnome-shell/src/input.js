@@ -1,0 +1,85 @@
+// Synthetic pointer and keys through Clutter virtual devices, the route GNOME's own on-screen
+// keyboard takes (ui/keyboard.js): no portal, no PipeWire, no consent dialog.
+//
+// The two devices are made once, when the extension is enabled, and kept: GNOME drops the first
+// event of a new virtual device, so each gets a harmless first event at once (a pointer motion by
+// (0, 0); Shift pressed and released) and the caller's first real event arrives after it.
+
+/** Pointer buttons, numbered as X11 and Clutter number them. */
+const BUTTONS = [1, 2, 3, 8, 9];
+const KEY_SHIFT_L = 0xffe1;
+const MAX_SCROLL_STEPS = 100;
+
+/** Thrown for an argument out of range; the message says which and what is allowed. */
+export class InputError extends Error {}
+
+/**
+ * env: {Clutter, GLib, global}. Returns {enable(), disable(), move(x, y), button(b, pressed),
+ * scroll(dx, dy), key(keyval, pressed)}.
+ */
+export function createInput(env) {
+    const {Clutter, GLib} = env;
+    let pointer = null;
+    let keyboard = null;
+
+    const now = () => GLib.get_monotonic_time();
+
+    function seat() {
+        // GNOME 46 and later reach the backend through the stage's context; 43 to 45 through Clutter.
+        const context = env.global.stage.context;
+        const backend = context && context.get_backend ? context.get_backend() : Clutter.get_default_backend();
+        return backend.get_default_seat();
+    }
+
+    return {
+        enable() {
+            const s = seat();
+            pointer = s.create_virtual_device(Clutter.InputDeviceType.POINTER_DEVICE);
+            keyboard = s.create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
+            pointer.notify_relative_motion(now(), 0, 0);
+            keyboard.notify_keyval(now(), KEY_SHIFT_L, Clutter.KeyState.PRESSED);
+            keyboard.notify_keyval(now(), KEY_SHIFT_L, Clutter.KeyState.RELEASED);
+        },
+
+        disable() {
+            // Disposing a virtual device releases what it still holds pressed.
+            pointer?.run_dispose();
+            keyboard?.run_dispose();
+            pointer = keyboard = null;
+        },
+
+        /** Moves the pointer to desktop point (x, y) in logical pixels. */
+        move(x, y) {
+            if (!Number.isFinite(x) || !Number.isFinite(y))
+                throw new InputError(`PointerMove: expected finite coordinates, got (${x}, ${y})`);
+            pointer.notify_absolute_motion(now(), x, y);
+        },
+
+        button(button, pressed) {
+            if (!BUTTONS.includes(button))
+                throw new InputError(`PointerButton: button ${button} is not one of ${BUTTONS.join(', ')} (1 left, 2 middle, 3 right, 8 back, 9 forward)`);
+            pointer.notify_button(now(), button, pressed ? Clutter.ButtonState.PRESSED : Clutter.ButtonState.RELEASED);
+        },
+
+        /** Scrolls by whole wheel steps: dy > 0 down, dx > 0 right (rounded; at most 100 a call). */
+        scroll(dx, dy) {
+            const steps = [[Math.round(dx), Clutter.ScrollDirection.RIGHT, Clutter.ScrollDirection.LEFT],
+                [Math.round(dy), Clutter.ScrollDirection.DOWN, Clutter.ScrollDirection.UP]];
+            for (const [n] of steps) {
+                if (!Number.isFinite(n) || Math.abs(n) > MAX_SCROLL_STEPS)
+                    throw new InputError(`PointerScroll: expected at most ${MAX_SCROLL_STEPS} steps each way, got (${dx}, ${dy})`);
+            }
+            for (const [n, forward, backward] of steps) {
+                for (let i = 0; i < Math.abs(n); i++)
+                    pointer.notify_discrete_scroll(now(), n > 0 ? forward : backward, Clutter.ScrollSource.WHEEL);
+            }
+        },
+
+        /** Presses or releases a keysym; only keysyms of the current keymap reach the client. */
+        key(keyval, pressed) {
+            if (keyval <= 0 || keyval > 0x1ffffff)
+                throw new InputError(`Key: ${keyval} is not a keysym`);
+            keyboard.notify_keyval(now(), keyval, pressed ? Clutter.KeyState.PRESSED : Clutter.KeyState.RELEASED);
+        },
+    };
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/python3
+"""Screenshots of the whole desktop for the Wayland tests, as the desktop allows them:
+
+  screenshot.py gnome OUT.png   gnome-screenshot -f (GNOME Shell 43 lets org.gnome.Screenshot's
+                                owner use its Screenshot D-Bus API; other clients are refused)
+  screenshot.py kwin OUT.png    KWin's org.kde.KWin.ScreenShot2 CaptureWorkspace into a pipe (the
+                                calling binary must be named by a .desktop file with
+                                X-KDE-DBUS-Restricted-Interfaces=org.kde.KWin.ScreenShot2:
+                                run-kwin.sh writes one for /usr/bin/python3)
+
+Pixels are logical desktop pixels at scale 1. Needs python3-pil (and python3-dbus for kwin).
+"""
+import os
+import subprocess
+import sys
+import threading
+
+from PIL import Image
+
+
+def gnome(out):
+    r = subprocess.run(["gnome-screenshot", "-f", out], capture_output=True, text=True, timeout=30)
+    if r.returncode != 0 or not os.path.exists(out):
+        raise RuntimeError("gnome-screenshot failed (%d): %s" % (r.returncode, r.stderr.strip()[-300:]))
+    return Image.open(out).convert("RGB")
+
+
+def kwin(out):
+    import dbus
+    bus = dbus.SessionBus()
+    shots = dbus.Interface(bus.get_object("org.kde.KWin", "/org/kde/KWin/ScreenShot2"), "org.kde.KWin.ScreenShot2")
+    read_end, write_end = os.pipe()
+    data = bytearray()
+
+    def reader():
+        while True:
+            chunk = os.read(read_end, 1 << 16)
+            if not chunk:
+                break
+            data.extend(chunk)
+
+    thread = threading.Thread(target=reader)
+    thread.start()
+    try:
+        meta = shots.CaptureWorkspace({"include-cursor": False, "native-resolution": False},
+                                      dbus.types.UnixFd(write_end), timeout=15)
+    finally:
+        os.close(write_end)
+        thread.join()
+        os.close(read_end)
+    meta = {str(k): v for k, v in meta.items()}
+    width, height, stride = int(meta["width"]), int(meta["height"]), int(meta["stride"])
+    # QImage::Format_ARGB32(_Premultiplied), little-endian: B, G, R, A in memory.
+    img = Image.frombuffer("RGBA", (width, height), bytes(data), "raw", "BGRA", stride, 1).convert("RGB")
+    img.save(out)
+    return img
+
+
+def take(desktop, out):
+    return {"gnome": gnome, "kwin": kwin}[desktop](out)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] not in ("gnome", "kwin"):
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    image = take(sys.argv[1], sys.argv[2])
+    print("%s %dx%d" % (sys.argv[2], image.width, image.height))
