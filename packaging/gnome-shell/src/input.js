@@ -9,13 +9,14 @@
 const BUTTONS = [1, 2, 3, 8, 9];
 const KEY_SHIFT_L = 0xffe1;
 const MAX_SCROLL_STEPS = 100;
+const MAX_TEXT_CHARS = 4096;
 
 /** Thrown for an argument out of range; the message says which and what is allowed. */
 export class InputError extends Error {}
 
 /**
- * env: {Clutter, GLib, global}. Returns {enable(), disable(), move(x, y), button(b, pressed),
- * scroll(dx, dy), key(keyval, pressed)}.
+ * env: {Clutter, GLib, global, Main}. Returns {enable(), disable(), move(x, y), button(b, pressed),
+ * scroll(dx, dy), key(keyval, pressed), text(string)}.
  */
 export function createInput(env) {
     const {Clutter, GLib} = env;
@@ -80,6 +81,21 @@ export function createInput(env) {
             if (keyval <= 0 || keyval > 0x1ffffff)
                 throw new InputError(`Key: ${keyval} is not a keysym`);
             keyboard.notify_keyval(now(), keyval, pressed ? Clutter.KeyState.PRESSED : Clutter.KeyState.RELEASED);
+        },
+
+        /**
+         * Commits text to the focused text field through the Shell's input method, as the Shell's
+         * own on-screen keyboard does for what its keymap cannot type ("é" on a US keymap); false,
+         * and nothing typed, when no field has the input method's focus (then send keys).
+         */
+        text(string) {
+            if (string.length > MAX_TEXT_CHARS)
+                throw new InputError(`Text: ${string.length} characters is more than the ${MAX_TEXT_CHARS} allowed`);
+            const inputMethod = env.Main.inputMethod;
+            if (!inputMethod || !inputMethod.currentFocus)
+                return false;
+            inputMethod.commit(string);
+            return true;
         },
     };
 }

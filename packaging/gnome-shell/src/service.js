@@ -34,6 +34,9 @@ const INTERFACE = `<node>
     <method name="Key">
       <arg name="keyval" type="u" direction="in"/><arg name="pressed" type="b" direction="in"/>
     </method>
+    <method name="Text">
+      <arg name="text" type="s" direction="in"/><arg name="committed" type="b" direction="out"/>
+    </method>
     <signal name="WindowsChanged"/>
   </interface>
 </node>`;
@@ -57,7 +60,7 @@ export function createSwitchscanShell(gi, shell, modules) {
     const overlay = modules.overlay.createOverlay({...gi, Main: shell.Main, scene});
     const windows = modules.windows.createWindows({...gi, Main: shell.Main, global: shell.global},
         () => exported?.emit_signal('WindowsChanged', null));
-    const input = modules.input.createInput({...gi, global: shell.global});
+    const input = modules.input.createInput({...gi, global: shell.global, Main: shell.Main});
     const isInvalidArgument = e => e instanceof scene.SceneError || e instanceof modules.input.InputError;
 
     // Each method: the reply's signature (null: none) and what it does with the call's arguments.
@@ -72,6 +75,7 @@ export function createSwitchscanShell(gi, shell, modules) {
         PointerButton: [null, ([button, pressed]) => input.button(button, pressed)],
         PointerScroll: [null, ([dx, dy]) => input.scroll(dx, dy)],
         Key: [null, ([keyval, pressed]) => input.key(keyval, pressed)],
+        Text: ['(b)', ([text]) => [input.text(text)]],
     };
 
     // Gio.DBusExportedObject calls NAMEAsync(args, invocation): every reply, error included, is ours.

@@ -10,6 +10,7 @@ for the tests, through GDBus (python3-gi). A module for the checkers and a comma
   shellctl.py click X Y [BUTTON]         PointerMove, PointerButton pressed, released
   shellctl.py type TEXT                  Key pressed and released per character (keysym)
   shellctl.py key KEYSYM                 one key pressed and released (a number, or a name: Return)
+  shellctl.py text TEXT                  Text: committed through the input method (true), or not (false)
 """
 import json
 import sys
@@ -72,6 +73,9 @@ class Shell:
     def key(self, keysym, pressed):
         self.call("Key", "(ub)", (keysym, pressed))
 
+    def commit_text(self, text):
+        return self.call("Text", "(s)", (text,))[0]
+
     def type_text(self, text):
         for ch in text:
             sym = ord(ch) if 0x20 <= ord(ch) <= 0x7e else 0x1000000 + ord(ch)
@@ -123,6 +127,8 @@ def main(argv):
             shell.click(float(rest[0]), float(rest[1]), int(rest[2]) if len(rest) == 3 else 1)
         elif cmd == "type" and len(rest) == 1:
             shell.type_text(rest[0])
+        elif cmd == "text" and len(rest) == 1:
+            print(json.dumps(shell.commit_text(rest[0])))
         elif cmd == "key" and len(rest) == 1:
             sym = KEYSYMS.get(rest[0]) or int(rest[0], 0)
             shell.key(sym, True)
