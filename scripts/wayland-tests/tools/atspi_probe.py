@@ -16,6 +16,7 @@ import sys
 import time
 
 import pyatspi
+from gi.repository import GLib
 
 
 def app_named(name):
@@ -101,6 +102,26 @@ def node_named(app_name, node_name):
     return None
 
 
+def window_origin(buffer, frame, size):
+    """Where a toolkit's window coordinates start on the desktop, (x, y, how), from the compositor's
+    buffer and frame rects ({x, y, w, h}) and the AT-SPI size (w, h) of the window's top-level node
+    (measured on GNOME 43 and KWin 5.27, see ../README.md):
+      the top-level is as large as the buffer (GTK 3: its shadows and title bar are inside both):
+        the buffer's origin;
+      as large as the frame (GTK 4: AT-SPI starts at its window geometry): the frame's origin;
+      else the toolkit draws decorations into the buffer around it (Qt 5 on GNOME): the buffer's
+        origin plus the side margin, and down by what the height leaves after a bottom margin as
+        wide as the side one (its title bar)."""
+    w, h = size
+    if (w, h) == (buffer["w"], buffer["h"]):
+        return buffer["x"], buffer["y"], "buffer"
+    if (w, h) == (frame["w"], frame["h"]):
+        return frame["x"], frame["y"], "frame"
+    side = (buffer["w"] - w) // 2
+    top = buffer["h"] - h - side
+    return buffer["x"] + side, buffer["y"] + top, "buffer + (%d, %d)" % (side, top)
+
+
 def wait(name, secs):
     end = time.time() + secs
     last, stable = -1, 0
@@ -122,10 +143,20 @@ def wait(name, secs):
     return False
 
 
+def dispatch():
+    """Lets the GLib main context run what is pending: libatspi keeps names and states it has read
+    up to date from the events it receives there, and a process with a D-Bus service (the KWin
+    helper) receives its calls there."""
+    ctx = GLib.MainContext.default()
+    while ctx.pending():
+        ctx.iteration(False)
+
+
 def wait_for(what, secs, probe):
     """Calls probe() every 50 ms until it returns something true; returns it, or None after secs."""
     end = time.time() + secs
     while True:
+        dispatch()
         try:
             value = probe()
         except Exception:

@@ -21,31 +21,13 @@ from gi.repository import GLib
 from PIL import Image
 
 import atspi_probe as atspi
+import checks
+from checks import check
 import ring_check
 import screenshot
 from shellctl import Shell, SignalCounter
 
 RING = "#0072B2"
-results = {"pass": 0, "fail": 0}
-
-
-def report(ok, name, detail=""):
-    results["pass" if ok else "fail"] += 1
-    print("%s gnome: %s%s" % ("PASS" if ok else "FAIL", name, (": " + detail) if detail else ""), flush=True)
-    return ok
-
-
-def check(name):
-    """Runs a check function; an exception is its failure (with what was raised)."""
-    def wrap(fn):
-        def run(*args):
-            try:
-                fn(*args)
-            except Exception as e:  # the check's own failure, with what happened
-                report(False, name, "%s: %s" % (type(e).__name__, e))
-        run.__name__ = fn.__name__
-        return run
-    return wrap
 
 
 def window_of(shell, pid):
@@ -58,20 +40,7 @@ def top_level(app):
 
 
 def origin(win, top):
-    """Where the toolkit's window coordinates start on the desktop, from the compositor's rects
-    and the top-level's AT-SPI size (the arithmetic measured here, see README.md):
-      the top-level's size is the buffer's (GTK 3: shadows and title bar inside both): buffer origin;
-      it is the frame's (GTK 4): frame origin;
-      else the toolkit draws decorations into the buffer around it (Qt 5): buffer origin plus the
-      side margin, and plus the title bar (what the height leaves after the bottom margin)."""
-    b, f = win["buffer"], win["frame"]
-    w, h = top["window"][2], top["window"][3]
-    if (w, h) == (b["w"], b["h"]):
-        return b["x"], b["y"], "buffer"
-    if (w, h) == (f["w"], f["h"]):
-        return f["x"], f["y"], "frame"
-    side = (b["w"] - w) // 2
-    return b["x"] + side, b["y"] + (b["h"] - h - side), "buffer + (%d, %d)" % (side, b["h"] - h - side)
+    return atspi.window_origin(win["buffer"], win["frame"], top["window"][2:])
 
 
 def shot(workdir, name):
@@ -106,7 +75,7 @@ def wait_ring(workdir, name, rect, lw, color=RING):
 @check("the extension loads (GetVersion)")
 def extension_loads(shell, workdir):
     version, api = shell.version()
-    report(version.startswith("43.") and api == 1, "the extension loads (GetVersion)", "%s, API %d" % (version, api))
+    return (version.startswith("43.") and api == 1, "%s, API %d" % (version, api))
 
 
 @check("GTK 3 button: buffer rect + AT-SPI = the true rectangle by screenshot")
@@ -115,8 +84,7 @@ def gtk3_position(shell, workdir):
     shell.activate(window_of(shell, pid)["id"])
     rect, how, win = screen_rect(shell, app, pid, "Count")
     ok, msg = ring_check.edges(shot(workdir, "gtk3-position"), *rect)
-    report(ok and how == "buffer", "GTK 3 button: buffer rect + AT-SPI = the true rectangle by screenshot",
-           "buffer %s, frame %s, origin %s, button at %s: %s" % (win["buffer"], win["frame"], how, rect, msg))
+    return (ok and how == "buffer", "buffer %s, frame %s, origin %s, button at %s: %s" % (win["buffer"], win["frame"], how, rect, msg))
 
 
 @check("Qt 5 button: buffer rect + Qt's own title bar + AT-SPI = the true rectangle")
@@ -126,8 +94,7 @@ def qt5_position(shell, workdir):
     atspi.wait_for("Qt active", 5, lambda: "active" in top_level(app)["states"])
     rect, how, win = screen_rect(shell, app, pid, "Qt press")
     ok, msg = ring_check.edges(shot(workdir, "qt5-position"), *rect)
-    report(ok and how == "buffer + (3, 30)", "Qt 5 button: buffer rect + Qt's own title bar + AT-SPI = the true rectangle",
-           "buffer %s, AT-SPI top-level %s, origin %s, button at %s: %s"
+    return (ok and how == "buffer + (3, 30)", "buffer %s, AT-SPI top-level %s, origin %s, button at %s: %s"
            % (win["buffer"], top_level(app)["window"], how, rect, msg))
 
 
@@ -148,8 +115,7 @@ def gtk4_position(shell, workdir):
                 break
         if found:
             break
-    report(found is not None and how == "frame", "GTK 4 button: frame rect + AT-SPI, content box inside the border box",
-           "buffer %s, frame %s, origin %s, content box %s, border box %s (padding %s)"
+    return (found is not None and how == "frame", "buffer %s, frame %s, origin %s, content box %s, border box %s (padding %s)"
            % (win["buffer"], win["frame"], how, content, found and found[2], found and found[:2]))
 
 
@@ -164,7 +130,7 @@ def ring_on_button(shell, workdir):
     shell.set_scene({"shapes": [{"kind": "rect", "x": x, "y": y, "w": w, "h": h, "stroke": RING, "lineWidth": 4}]})
     after = wait_ring(workdir, "ring-after", rect, 4)
     ok, msg = ring_check.ring(before, after, x, y, w, h, 4, ring_check.parse_color(RING))
-    report(ok, "SetScene draws a ring whose pixels sit on the rect's border", "ring on %s, width 4: %s" % (rect, msg))
+    return (ok, "ring on %s, width 4: %s" % (rect, msg))
 
 
 @check("SetScene draws a dashed ring, text and a pie, and replaces the scene whole")
@@ -196,8 +162,7 @@ def scene_shapes(shell, workdir):
         replaced = ring_check.ring(before, again, *dashed, 4, ring_check.parse_color(RING), (8, 4))[0] is False \
             and again.getpixel((dashed[0] + 2, dashed[1] + 2)) == before.getpixel((dashed[0] + 2, dashed[1] + 2))
     shell.clear()
-    report(ok_dash and ok_text and ok_pie and replaced, "SetScene draws a dashed ring, text and a pie, and replaces the scene whole",
-           "dashed ring: %s; text: %d dark px; pie: in %s, out %s; replaced: %s" % (msg_dash, dark, pie_in, pie_out, replaced))
+    return (ok_dash and ok_text and ok_pie and replaced, "dashed ring: %s; text: %d dark px; pie: in %s, out %s; replaced: %s" % (msg_dash, dark, pie_in, pie_out, replaced))
 
 
 @check("a click through the extension (through the ring) presses a GTK 3 button")
@@ -210,8 +175,7 @@ def click_gtk3(shell, workdir):
     shell.click(x + w / 2, y + 2)   # on the ring's band itself: the ring takes no input
     label = atspi.wait_for("Clicked 1 times", 5, lambda: atspi.find(app, "Clicked 1 times"))
     shell.clear()
-    report(label is not None, "a click through the extension (through the ring) presses a GTK 3 button",
-           "clicked (%.0f, %.0f) on the ring's band; the label says %r" % (x + w / 2, y + 2, label and label["name"]))
+    return (label is not None, "clicked (%.0f, %.0f) on the ring's band; the label says %r" % (x + w / 2, y + 2, label and label["name"]))
 
 
 @check("keys (and Text for what the keymap lacks) type into a GTK 3 entry")
@@ -231,8 +195,7 @@ def type_gtk3(shell, workdir):
     done = shell.commit_text(committed)
     text = keys + committed
     got = atspi.wait_for("committed", 5, lambda: atspi.find(app, editable=True)["text"] == text and text)
-    report(bool(typed) and done and got == text, "keys (and Text for what the keymap lacks) type into a GTK 3 entry",
-           "keys %r then Text %r (committed: %s), AT-SPI reads %r" % (keys, committed, done, atspi.find(app, editable=True)["text"]))
+    return (bool(typed) and done and got == text, "keys %r then Text %r (committed: %s), AT-SPI reads %r" % (keys, committed, done, atspi.find(app, editable=True)["text"]))
 
 
 @check("ActivateWindow switches the active window")
@@ -246,8 +209,7 @@ def activate(shell, workdir):
         focused = atspi.wait_for("focused in GetWindows", 5, lambda: window_of(shell, win["pid"])["focused"])
         steps.append(bool(found and active and focused))
     missing = shell.activate(4000000000)
-    report(all(steps) and missing is False, "ActivateWindow switches the active window",
-           "Qt, GTK 3, Qt: %s (AT-SPI active and GetWindows focused); an unknown id: %s" % (steps, missing))
+    return (all(steps) and missing is False, "Qt, GTK 3, Qt: %s (AT-SPI active and GetWindows focused); an unknown id: %s" % (steps, missing))
 
 
 @check("WindowsChanged fires when a window is dragged, and the buffer rect follows")
@@ -270,8 +232,7 @@ def drag_window(shell, workdir):
     counter.close()
     now = moved["frame"] if moved else window_of(shell, pid)["frame"]
     delta = (now["x"] - f["x"], now["y"] - f["y"])
-    report(count > 0 and delta == (100, 50), "WindowsChanged fires when a window is dragged, and the buffer rect follows",
-           "dragged by (100, 50): frame moved by %s, buffer now %s; %d WindowsChanged signals"
+    return (count > 0 and delta == (100, 50), "dragged by (100, 50): frame moved by %s, buffer now %s; %d WindowsChanged signals"
            % (delta, window_of(shell, pid)["buffer"], count))
 
 
@@ -302,8 +263,7 @@ def bad_scenes(shell, workdir):
         bad_button = "ok" if "button 4 is not one of" in e.message else e.message
     alive = shell.version()[1] == 1
     wrong = [g for g in got if g[1] != "ok"]
-    report(not wrong and bad_button == "ok" and alive, "bad scenes get a D-Bus error naming the problem, and the Shell stays up",
-           "%d bad scenes and a bad button refused with InvalidArgument%s; GetVersion after: %s"
+    return (not wrong and bad_button == "ok" and alive, "%d bad scenes and a bad button refused with InvalidArgument%s; GetVersion after: %s"
            % (len(cases), (", wrong: %s" % wrong) if wrong else "", alive))
 
 
@@ -313,7 +273,7 @@ def close_window(shell, workdir):
     win = window_of(shell, pid)
     found = shell.close(win["id"])
     gone = atspi.wait_for("GTK 4 window gone", 5, lambda: window_of(shell, pid) is None)
-    report(found and gone, "CloseWindow closes a window", "GTK 4 window %d: found %s, gone from GetWindows %s" % (win["id"], found, gone))
+    return (found and gone, "GTK 4 window %d: found %s, gone from GetWindows %s" % (win["id"], found, gone))
 
 
 @check("the extension disabled mid-run: its name leaves the bus, and comes back when enabled")
@@ -325,8 +285,7 @@ def disable_midrun(shell, workdir):
     back = atspi.wait_for("name back", 10, lambda: shell.has_owner() and shell.version()[1] == 1)
     errors = [line for line in open(os.environ["SWITCHSCAN_GNOME_SHELL_LOG"], errors="replace")
               if "JS ERROR" in line or "switchscan" in line.lower() and "error" in line.lower()]
-    report(bool(gone) and bool(back) and not errors, "the extension disabled mid-run: its name leaves the bus, and comes back when enabled",
-           "gone: %s, back: %s, errors in the Shell's log: %s" % (bool(gone), bool(back), errors[:3]))
+    return (bool(gone) and bool(back) and not errors, "gone: %s, back: %s, errors in the Shell's log: %s" % (bool(gone), bool(back), errors[:3]))
 
 
 # --- other sessions -----------------------------------------------------------------------------
@@ -338,8 +297,7 @@ def missing(shell, workdir):
     button = atspi.node_named(app, "Count")
     done = button.queryAction().doAction(0)
     label = atspi.wait_for("Clicked 1 times", 5, lambda: atspi.find(app, "Clicked 1 times"))
-    report(not owner and done and label is not None, "without the extension: no org.switchscan.Shell, AT-SPI actions still work",
-           "name owned: %s; DoAction: %s; label %r" % (owner, done, label and label["name"]))
+    return (not owner and done and label is not None, "name owned: %s; DoAction: %s; label %r" % (owner, done, label and label["name"]))
 
 
 @check("two virtual monitors side by side")
@@ -349,7 +307,7 @@ def two_monitors(shell, workdir):
                          capture_output=True, text=True, check=True).stdout
     img = shot(workdir, "two-monitors")
     ok = "Meta-1" in out and "(1280, 0, 1.0" in out and img.size == (2560, 800)
-    report(ok, "two virtual monitors side by side", "Meta-0 at (0, 0) and Meta-1 at (1280, 0): %s; screenshot %dx%d"
+    return (ok, "Meta-0 at (0, 0) and Meta-1 at (1280, 0): %s; screenshot %dx%d"
            % ("Meta-1" in out and "(1280, 0, 1.0" in out, *img.size))
 
 
@@ -366,9 +324,7 @@ def scale2(shell, workdir):
     ok_ring, msg_ring = ring_check.ring(before, after, 2 * x, 2 * y, 2 * w, 2 * h, 8, ring_check.parse_color(RING))
     shell.click(x + w / 2, y + h / 2)
     label = atspi.wait_for("Clicked 1 times", 5, lambda: atspi.find(app, "Clicked 1 times"))
-    report(ok_edges and ok_ring and label is not None and before.size == (2560, 1600),
-           "scale 2: buffer rect + AT-SPI in logical pixels, the ring and a click land on the button",
-           "screenshot %dx%d; button at %s logical (origin %s): edges at 2x: %s; ring 4 logical = 8 px: %s; click: %r"
+    return (ok_edges and ok_ring and label is not None and before.size == (2560, 1600), "screenshot %dx%d; button at %s logical (origin %s): edges at 2x: %s; ring 4 logical = 8 px: %s; click: %r"
            % (*before.size, rect, how, msg_edges, msg_ring, label and label["name"]))
 
 
@@ -383,7 +339,8 @@ if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in SESSIONS:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
+    checks.prefix[0] = "gnome"
     shell = Shell()
     for fn in SESSIONS[sys.argv[1]]:
         fn(shell, sys.argv[2])
-    sys.exit(0 if results["fail"] == 0 else 1)
+    sys.exit(0 if checks.results["fail"] == 0 else 1)

@@ -8,8 +8,9 @@
       LINEWIDTH+4 px around the rect is as in BEFORE (the scene without the ring).
   ring_check.py edges SHOT.png X Y W H
       The rect is a widget's true border box: along the middle half of each side, the line just
-      inside differs from the line just outside, and the two lines outside are alike (background).
-      A rect one pixel too large or too small fails.
+      inside differs from the line just outside, and the two lines outside are alike (background,
+      or a soft shadow: less than a third of the edge's difference). A rect one pixel too large
+      (no edge) or too small (the border itself outside) fails.
 Both print one line ("ok: ..." or what failed, with numbers) and exit 0 or 1.
 """
 import sys
@@ -86,7 +87,7 @@ def edges(shot, x, y, w, h):
     ok, notes = True, []
     for side, (inner, outer, outer2) in sides.items():
         edge, background = _mean_diff(px, inner, outer), _mean_diff(px, outer, outer2)
-        good = edge >= DIFFERENT and background <= ALIKE
+        good = edge >= DIFFERENT and background <= max(ALIKE, edge / 3)
         ok &= good
         notes.append("%s %s (edge %.0f, outside %.0f)" % (side, "ok" if good else "WRONG", edge, background))
     return ok, ", ".join(notes)

@@ -5,8 +5,10 @@
                                 owner use its Screenshot D-Bus API; other clients are refused)
   screenshot.py kwin OUT.png    KWin's org.kde.KWin.ScreenShot2 CaptureWorkspace into a pipe (the
                                 calling binary must be named by a .desktop file with
-                                X-KDE-DBUS-Restricted-Interfaces=org.kde.KWin.ScreenShot2:
-                                run-kwin.sh writes one for /usr/bin/python3)
+                                X-KDE-DBUS-Restricted-Interfaces=org.kde.KWin.ScreenShot2, and be
+                                the only binary so named: Debian's python3.11.desktop already names
+                                /usr/bin/python3.11, so run-kwin.sh grants a copy of it,
+                                $SWITCHSCAN_KWIN_PYTHON: run this with that)
 
 Pixels are logical desktop pixels at scale 1. Needs python3-pil (and python3-dbus for kwin).
 """
@@ -39,15 +41,18 @@ def kwin(out):
                 break
             data.extend(chunk)
 
-    thread = threading.Thread(target=reader)
+    thread = threading.Thread(target=reader, daemon=True)
     thread.start()
     try:
-        meta = shots.CaptureWorkspace({"include-cursor": False, "native-resolution": False},
-                                      dbus.types.UnixFd(write_end), timeout=15)
-    finally:
+        fd = dbus.types.UnixFd(write_end)   # a copy of the write end, sent to KWin
         os.close(write_end)
-        thread.join()
+        meta = shots.CaptureWorkspace({"include-cursor": False}, fd, timeout=15)
+        del fd                              # our last write end: KWin's closing it ends the read
+        thread.join(15)
+    finally:
         os.close(read_end)
+    if thread.is_alive():
+        raise RuntimeError("KWin's screenshot did not end within 15 s")
     meta = {str(k): v for k, v in meta.items()}
     width, height, stride = int(meta["width"]), int(meta["height"]), int(meta["stride"])
     # QImage::Format_ARGB32(_Premultiplied), little-endian: B, G, R, A in memory.
