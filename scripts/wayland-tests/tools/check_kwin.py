@@ -73,8 +73,9 @@ def reports(helper, workdir):
 def position(helper, workdir, kind, node_name):
     app, pid = os.environ["APP_NAME_" + kind], int(os.environ["APP_PID_" + kind])
     activate(helper, pid)
+    atspi.wait_for("active", 5, lambda: "active" in top_level(app)["states"])
     rect, how, win = screen_rect(helper, app, pid, node_name)
-    ok, msg = ring_check.edges(screenshot.take("kwin", os.path.join(workdir, "kwin-%s.png" % kind)), *rect)
+    ok, msg = screenshot.take_until("kwin", os.path.join(workdir, "kwin-%s.png" % kind), lambda img: ring_check.edges(img, *rect))
     return ok and how == "buffer", "bufferGeometry %s, frame %s, AT-SPI top-level %s, origin %s, button at %s: %s" % (
         win["buffer"], win["frame"], top_level(app)["window"], how, rect, msg)
 

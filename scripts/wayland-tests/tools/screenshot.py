@@ -16,6 +16,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 
 from PIL import Image
 
@@ -63,6 +64,16 @@ def kwin(out):
 
 def take(desktop, out):
     return {"gnome": gnome, "kwin": kwin}[desktop](out)
+
+
+def take_until(desktop, out, test, secs=3):
+    """Screenshots until test(image) -> (ok, message) is ok or secs pass (a window repaints a frame
+    or two after it is activated: GTK 3 draws an inactive window paler); returns the last result."""
+    end = time.time() + secs
+    while True:
+        ok, message = test(take(desktop, out))
+        if ok or time.time() > end:
+            return ok, message
 
 
 if __name__ == "__main__":
