@@ -78,7 +78,10 @@ session_wait 10 "the private system bus" test -S /run/dbus/system_bus_socket || 
 session_bus
 session_a11y
 
-# 4. The extension, the settings (dconf, through the private session bus), the monitors.
+# 4. The extension, the settings (dconf, through the private session bus), the monitors. The
+#    background is a plain colour: the Shell's startup waits for its backgrounds, and Debian's
+#    default picture (a .webp, without a pixbuf loader for it here) sometimes never came back
+#    with two monitors (startup stuck, seen once in about ten runs).
 if [ "$extension" != none ]; then
   "$SESSION_ROOT/packaging/gnome-shell/build.sh" auto "$XDG_DATA_HOME/gnome-shell/extensions/$UUID" \
     || session_die "building the extension failed"
@@ -88,6 +91,8 @@ gsettings set org.gnome.shell enabled-extensions "$enabled" \
   && gsettings set org.gnome.shell welcome-dialog-last-shown-version '999' \
   && gsettings set org.gnome.desktop.notifications show-banners false \
   && gsettings set org.gnome.desktop.interface enable-animations false \
+  && gsettings set org.gnome.desktop.background picture-options none \
+  && gsettings set org.gnome.desktop.background primary-color '#204a87' \
   || session_die "gsettings failed"
 monitor_args=()
 if [ "$scale" = 2 ]; then
