@@ -124,7 +124,7 @@ session_track $!
 shell_pid=$!
 shell_failed() { echo "--- the end of gnome-shell's log:" >&2; tail -25 "$SWITCHSCAN_GNOME_SHELL_LOG" >&2; session_die "$*"; }
 session_wait 60 "GNOME Shell's startup" grep -q "GNOME Shell started at" "$SWITCHSCAN_GNOME_SHELL_LOG" \
-  || shell_failed "GNOME Shell did not finish starting (alive: $(session_alive $shell_pid && echo yes || echo no))"
+  || shell_failed "GNOME Shell did not finish starting (alive: $(proc_alive $shell_pid && echo yes || echo no))"
 export WAYLAND_DISPLAY=wayland-g XDG_CURRENT_DESKTOP=GNOME
 overview() {
   gdbus call --session -d org.gnome.Shell -o /org/gnome/Shell -m org.freedesktop.DBus.Properties.Get \

@@ -96,7 +96,7 @@ session_track $!
 kwin_pid=$!
 kwin_failed() { echo "--- the end of KWin's log:" >&2; tail -25 "$SWITCHSCAN_KWIN_LOG" >&2; session_die "$*"; }
 session_wait 30 "KWin on the session bus" session_has_owner --session org.kde.KWin \
-  || kwin_failed "KWin did not start (alive: $(session_alive $kwin_pid && echo yes || echo no))"
+  || kwin_failed "KWin did not start (alive: $(proc_alive $kwin_pid && echo yes || echo no))"
 session_wait 10 "KWin's Wayland socket" test -S "$XDG_RUNTIME_DIR/wayland-k" || kwin_failed "KWin made no Wayland socket"
 export WAYLAND_DISPLAY=wayland-k XDG_CURRENT_DESKTOP=KDE
 session_log "KWin ready"

@@ -35,40 +35,20 @@ session_wait() {
   done
 }
 
-session_descendants() {   # all descendants of pid $1, children before parents
-  local c
-  for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do session_descendants "$c"; echo "$c"; done
-}
-
-session_alive() {         # pid exists and is not a zombie
-  local st; read -r st 2>/dev/null <"/proc/$1/stat" || return 1
-  st=${st##*) }; [ "${st%% *}" != Z ]
-}
-
-# The pids (not ours) whose environment names this run's folder.
-session_marked() {
-  local p
-  for p in $(grep -lzx "SESSION_DIR=$SESSION_DIR" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3); do
-    [ "$p" != $$ ] && [ "$p" != "$BASHPID" ] && echo "$p"
-  done
-}
+. "$SESSION_ROOT/scripts/lib/processes.sh"
 
 session_cleanup() {
   local rc=$?
   trap - EXIT INT TERM HUP
-  local all=() p i
-  [ -n "$SESSION_CMD_PID" ] && all+=($(session_descendants "$SESSION_CMD_PID") "$SESSION_CMD_PID")
-  all+=($(session_marked))
+  local all=() i
+  [ -n "$SESSION_CMD_PID" ] && all+=($(proc_descendants "$SESSION_CMD_PID") "$SESSION_CMD_PID")
+  all+=($(proc_marked SESSION_DIR "$SESSION_DIR"))
   for (( i=${#SESSION_PIDS[@]}-1; i>=0; i-- )); do
-    all+=($(session_descendants "${SESSION_PIDS[i]}") "${SESSION_PIDS[i]}")
+    all+=($(proc_descendants "${SESSION_PIDS[i]}") "${SESSION_PIDS[i]}")
   done
-  for p in "${all[@]}"; do kill -TERM "$p" 2>/dev/null; done
-  for i in $(seq 60); do   # up to 3 s
-    local left=0
-    for p in "${all[@]}"; do session_alive "$p" && left=1 && break; done
-    [ $left = 0 ] && break; sleep 0.05
-  done
-  for p in "${all[@]}" $(session_marked); do kill -KILL "$p" 2>/dev/null; done
+  proc_end 3 "${all[@]}"
+  # What started while the first ones were ending (a D-Bus activation during teardown).
+  proc_end 1 $(proc_marked SESSION_DIR "$SESSION_DIR")
   wait 2>/dev/null
   if [ -n "${SESSION_KEEP:-}" ]; then echo "$SESSION_NAME: kept $SESSION_DIR" >&2; else rm -rf "$SESSION_DIR"; fi
   session_log "torn down"

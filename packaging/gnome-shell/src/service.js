@@ -9,34 +9,17 @@ export const API_VERSION = 1;
 
 const INTERFACE = `<node>
   <interface name="org.switchscan.Shell1">
-    <method name="GetVersion">
-      <arg name="shellVersion" type="s" direction="out"/>
-      <arg name="apiVersion" type="u" direction="out"/>
-    </method>
+    <method name="GetVersion"><arg name="shellVersion" type="s" direction="out"/><arg name="apiVersion" type="u" direction="out"/></method>
     <method name="SetScene"><arg name="json" type="s" direction="in"/></method>
     <method name="ClearScene"/>
     <method name="GetWindows"><arg name="json" type="s" direction="out"/></method>
-    <method name="ActivateWindow">
-      <arg name="id" type="u" direction="in"/><arg name="found" type="b" direction="out"/>
-    </method>
-    <method name="CloseWindow">
-      <arg name="id" type="u" direction="in"/><arg name="found" type="b" direction="out"/>
-    </method>
-    <method name="PointerMove">
-      <arg name="x" type="d" direction="in"/><arg name="y" type="d" direction="in"/>
-    </method>
-    <method name="PointerButton">
-      <arg name="button" type="u" direction="in"/><arg name="pressed" type="b" direction="in"/>
-    </method>
-    <method name="PointerScroll">
-      <arg name="dx" type="d" direction="in"/><arg name="dy" type="d" direction="in"/>
-    </method>
-    <method name="Key">
-      <arg name="keyval" type="u" direction="in"/><arg name="pressed" type="b" direction="in"/>
-    </method>
-    <method name="Text">
-      <arg name="text" type="s" direction="in"/><arg name="committed" type="b" direction="out"/>
-    </method>
+    <method name="ActivateWindow"><arg name="id" type="u" direction="in"/><arg name="found" type="b" direction="out"/></method>
+    <method name="CloseWindow"><arg name="id" type="u" direction="in"/><arg name="found" type="b" direction="out"/></method>
+    <method name="PointerMove"><arg name="x" type="d" direction="in"/><arg name="y" type="d" direction="in"/></method>
+    <method name="PointerButton"><arg name="button" type="u" direction="in"/><arg name="pressed" type="b" direction="in"/></method>
+    <method name="PointerScroll"><arg name="dx" type="d" direction="in"/><arg name="dy" type="d" direction="in"/></method>
+    <method name="Key"><arg name="keyval" type="u" direction="in"/><arg name="pressed" type="b" direction="in"/></method>
+    <method name="Text"><arg name="text" type="s" direction="in"/><arg name="committed" type="b" direction="out"/></method>
     <signal name="WindowsChanged"/>
   </interface>
 </node>`;

@@ -11,7 +11,9 @@ not through switchscan's own reader. A module for the checkers and a command:
 On Wayland a toolkit knows no global position: DESKTOP_COORDS equal WINDOW_COORDS, both relative
 to the toolkit's idea of its window's origin; the compositor's window origin is added to them.
 """
+import importlib.util
 import json
+import os
 import sys
 import time
 
@@ -19,13 +21,13 @@ import pyatspi
 from gi.repository import GLib
 
 
-def app_named(name):
-    desktop = pyatspi.Registry.getDesktop(0)
-    for i in range(desktop.childCount):
-        app = desktop.getChildAtIndex(i)
-        if app is not None and app.name == name:
-            return app
-    return None
+# The desktop tests' checker (Tests/SwitchDesktopTests/Fixtures/atspi-check.py) finds applications
+# by name: the same lookup serves here.
+_spec = importlib.util.spec_from_file_location("atspi_check", os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "Tests", "SwitchDesktopTests", "Fixtures", "atspi-check.py"))
+_atspi_check = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_atspi_check)
+app_named = _atspi_check.app_named
 
 
 def walk(node):

@@ -78,25 +78,27 @@ def extension_loads(shell, workdir):
     return (version.startswith("43.") and api == 1, "%s, API %d" % (version, api))
 
 
+def position(shell, workdir, kind, node_name, expected_origin):
+    """The button's rect from the compositor's window rects and AT-SPI, checked by its edges in a
+    screenshot once the window is active (its colours settled)."""
+    app, pid = os.environ["APP_NAME_" + kind], int(os.environ["APP_PID_" + kind])
+    shell.activate(window_of(shell, pid)["id"])
+    atspi.wait_for("active", 5, lambda: "active" in top_level(app)["states"])
+    rect, how, win = screen_rect(shell, app, pid, node_name)
+    ok, msg = screenshot.take_until("gnome", os.path.join(workdir, "position-%s.png" % kind),
+                                    lambda img: ring_check.edges(img, *rect))
+    return ok and how == expected_origin, "buffer %s, frame %s, AT-SPI top-level %s, origin %s, button at %s: %s" % (
+        win["buffer"], win["frame"], top_level(app)["window"], how, rect, msg)
+
+
 @check("GTK 3 button: buffer rect + AT-SPI = the true rectangle by screenshot")
 def gtk3_position(shell, workdir):
-    app, pid = os.environ["APP_NAME_GTK3"], int(os.environ["APP_PID_GTK3"])
-    shell.activate(window_of(shell, pid)["id"])
-    atspi.wait_for("GTK 3 active", 5, lambda: "active" in top_level(app)["states"])
-    rect, how, win = screen_rect(shell, app, pid, "Count")
-    ok, msg = screenshot.take_until("gnome", os.path.join(workdir, "gtk3-position.png"), lambda img: ring_check.edges(img, *rect))
-    return (ok and how == "buffer", "buffer %s, frame %s, origin %s, button at %s: %s" % (win["buffer"], win["frame"], how, rect, msg))
+    return position(shell, workdir, "GTK3", "Count", "buffer")
 
 
 @check("Qt 5 button: buffer rect + Qt's own title bar + AT-SPI = the true rectangle")
 def qt5_position(shell, workdir):
-    app, pid = os.environ["APP_NAME_QT5"], int(os.environ["APP_PID_QT5"])
-    shell.activate(window_of(shell, pid)["id"])
-    atspi.wait_for("Qt active", 5, lambda: "active" in top_level(app)["states"])
-    rect, how, win = screen_rect(shell, app, pid, "Qt press")
-    ok, msg = screenshot.take_until("gnome", os.path.join(workdir, "qt5-position.png"), lambda img: ring_check.edges(img, *rect))
-    return (ok and how == "buffer + (3, 30)", "buffer %s, AT-SPI top-level %s, origin %s, button at %s: %s"
-           % (win["buffer"], top_level(app)["window"], how, rect, msg))
+    return position(shell, workdir, "QT5", "Qt press", "buffer + (3, 30)")
 
 
 @check("GTK 4 button: frame rect + AT-SPI, content box inside the border box")
@@ -117,7 +119,7 @@ def gtk4_position(shell, workdir):
         if found:
             break
     return (found is not None and how == "frame", "buffer %s, frame %s, origin %s, content box %s, border box %s (padding %s)"
-           % (win["buffer"], win["frame"], how, content, found and found[2], found and found[:2]))
+            % (win["buffer"], win["frame"], how, content, found and found[2], found and found[:2]))
 
 
 @check("SetScene draws a ring whose pixels sit on the rect's border")
@@ -163,7 +165,9 @@ def scene_shapes(shell, workdir):
         replaced = ring_check.ring(before, again, *dashed, 4, ring_check.parse_color(RING), (8, 4))[0] is False \
             and again.getpixel((dashed[0] + 2, dashed[1] + 2)) == before.getpixel((dashed[0] + 2, dashed[1] + 2))
     shell.clear()
-    return (ok_dash and ok_text and ok_pie and replaced, "dashed ring: %s; text: %d dark px; pie: in %s, out %s; replaced: %s" % (msg_dash, dark, pie_in, pie_out, replaced))
+    return (ok_dash and ok_text and ok_pie and replaced,
+            "dashed ring: %s; text: %d dark px; pie: in %s, out %s; replaced: %s"
+            % (msg_dash, dark, pie_in, pie_out, replaced))
 
 
 @check("a click through the extension (through the ring) presses a GTK 3 button")
@@ -196,7 +200,9 @@ def type_gtk3(shell, workdir):
     done = shell.commit_text(committed)
     text = keys + committed
     got = atspi.wait_for("committed", 5, lambda: atspi.find(app, editable=True)["text"] == text and text)
-    return (bool(typed) and done and got == text, "keys %r then Text %r (committed: %s), AT-SPI reads %r" % (keys, committed, done, atspi.find(app, editable=True)["text"]))
+    return (bool(typed) and done and got == text,
+            "keys %r then Text %r (committed: %s), AT-SPI reads %r"
+            % (keys, committed, done, atspi.find(app, editable=True)["text"]))
 
 
 @check("ActivateWindow switches the active window")
@@ -234,7 +240,7 @@ def drag_window(shell, workdir):
     now = moved["frame"] if moved else window_of(shell, pid)["frame"]
     delta = (now["x"] - f["x"], now["y"] - f["y"])
     return (count > 0 and delta == (100, 50), "dragged by (100, 50): frame moved by %s, buffer now %s; %d WindowsChanged signals"
-           % (delta, window_of(shell, pid)["buffer"], count))
+            % (delta, window_of(shell, pid)["buffer"], count))
 
 
 @check("bad scenes get a D-Bus error naming the problem, and the Shell stays up")
@@ -246,7 +252,8 @@ def bad_scenes(shell, workdir):
         ('{"shapes": [{"kind": "rect", "x": 0, "y": 0, "w": 1, "h": 1, "stroke": "red"}]}', 'shapes[0].stroke: expected a colour'),
         ('[]', "scene: expected an object"),
         ('{"shapes": [], "extra": 1}', "scene.extra: expected no such key"),
-        ('{"shapes": [' + ",".join(['{"kind": "pie", "cx": 0, "cy": 0, "r": 1, "fraction": 0}'] * 5000) + "]}", "5000 shapes is more than the 4096 allowed"),
+        ('{"shapes": [' + ",".join(['{"kind": "pie", "cx": 0, "cy": 0, "r": 1, "fraction": 0}'] * 5000) + "]}",
+         "5000 shapes is more than the 4096 allowed"),
         (" " * (1 << 20) + "{}", "is more than the 1048576 allowed"),
     ]
     got = []
@@ -265,7 +272,7 @@ def bad_scenes(shell, workdir):
     alive = shell.version()[1] == 1
     wrong = [g for g in got if g[1] != "ok"]
     return (not wrong and bad_button == "ok" and alive, "%d bad scenes and a bad button refused with InvalidArgument%s; GetVersion after: %s"
-           % (len(cases), (", wrong: %s" % wrong) if wrong else "", alive))
+            % (len(cases), (", wrong: %s" % wrong) if wrong else "", alive))
 
 
 @check("CloseWindow closes a window")
@@ -309,7 +316,7 @@ def two_monitors(shell, workdir):
     img = shot(workdir, "two-monitors")
     ok = "Meta-1" in out and "(1280, 0, 1.0" in out and img.size == (2560, 800)
     return (ok, "Meta-0 at (0, 0) and Meta-1 at (1280, 0): %s; screenshot %dx%d"
-           % ("Meta-1" in out and "(1280, 0, 1.0" in out, *img.size))
+            % ("Meta-1" in out and "(1280, 0, 1.0" in out, *img.size))
 
 
 @check("scale 2: buffer rect + AT-SPI in logical pixels, the ring and a click land on the button")
@@ -325,8 +332,9 @@ def scale2(shell, workdir):
     ok_ring, msg_ring = ring_check.ring(before, after, 2 * x, 2 * y, 2 * w, 2 * h, 8, ring_check.parse_color(RING))
     shell.click(x + w / 2, y + h / 2)
     label = atspi.wait_for("Clicked 1 times", 5, lambda: atspi.find(app, "Clicked 1 times"))
-    return (ok_edges and ok_ring and label is not None and before.size == (2560, 1600), "screenshot %dx%d; button at %s logical (origin %s): edges at 2x: %s; ring 4 logical = 8 px: %s; click: %r"
-           % (*before.size, rect, how, msg_edges, msg_ring, label and label["name"]))
+    return (ok_edges and ok_ring and label is not None and before.size == (2560, 1600),
+            "screenshot %dx%d; button at %s logical (origin %s): edges at 2x: %s; ring 4 logical = 8 px: %s; click: %r"
+            % (*before.size, rect, how, msg_edges, msg_ring, label and label["name"]))
 
 
 SESSIONS = {
