@@ -154,8 +154,9 @@ def dispatch():
         ctx.iteration(False)
 
 
-def wait_for(what, secs, probe):
-    """Calls probe() every 50 ms until it returns something true; returns it, or None after secs."""
+def wait_for(what, secs, probe, interval=0.05):
+    """Calls probe() every interval seconds until it returns something true; returns it, or None
+    after secs."""
     end = time.time() + secs
     while True:
         dispatch()
@@ -167,7 +168,7 @@ def wait_for(what, secs, probe):
             return value
         if time.time() > end:
             return None
-        time.sleep(0.05)
+        time.sleep(interval)
 
 
 if __name__ == "__main__":
