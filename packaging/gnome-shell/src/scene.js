@@ -178,9 +178,10 @@ export function sceneBounds(shapes, pangoContext, Pango) {
     }
     if (x0 === Infinity)
         return null;
-    // One pixel more on each side for antialiasing at fractional coordinates.
-    const x = Math.floor(x0) - 1, y = Math.floor(y0) - 1;
-    return {x, y, w: Math.ceil(x1) + 1 - x, h: Math.ceil(y1) + 1 - y};
+    // Two pixels more on each side: antialiasing at fractional coordinates, and text painted with
+    // the stage's font options (hinting) may reach a pixel past the extents measured without them.
+    const x = Math.floor(x0) - 2, y = Math.floor(y0) - 2;
+    return {x, y, w: Math.ceil(x1) + 2 - x, h: Math.ceil(y1) + 2 - y};
 }
 
 /**
