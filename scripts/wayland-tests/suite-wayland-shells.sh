@@ -5,7 +5,7 @@
 # (tools/check_gnome.py, tools/check_kwin.py: what each check proves is in their lines).
 #   1. the extension's two forms: GNOME 43's has no import/export left, GNOME 45's parses as ES
 #      modules (node --check);
-#   2. GNOME, extension enabled, GTK 3 + Qt 5 + GTK 4 (13 checks);
+#   2. GNOME, extension enabled, GTK 3 + Qt 5 + GTK 4 (14 checks);
 #   3. GNOME without the extension, two monitors (2 checks);
 #   4. GNOME at scale 2 (1 check);
 #   5. KWin, GTK 3 + Qt 5 (8 checks);
@@ -87,7 +87,7 @@ if packaging/gnome-shell/build.sh 45 "$W/ext-45" 2>"$W/build45.err"; then
 else bad "gnome: build.sh 45: $(cat "$W/build45.err")"; fi
 
 # 2-4. GNOME Shell 43; 5. KWin.
-session "gnome main" 13 $HERE/run-gnome.sh --app gtk3 --app qt5 --app gtk4 -- $HERE/tools/check_gnome.py main "$W"
+session "gnome main" 14 $HERE/run-gnome.sh --app gtk3 --app qt5 --app gtk4 -- $HERE/tools/check_gnome.py main "$W"
 session "gnome missing" 2 $HERE/run-gnome.sh --extension none --monitors 2 --app gtk3 -- $HERE/tools/check_gnome.py missing "$W"
 session "gnome scale2" 1 $HERE/run-gnome.sh --scale 2 --app gtk3 -- $HERE/tools/check_gnome.py scale2 "$W"
 session "kwin" 8 $HERE/run-kwin.sh --app gtk3 --app qt5 -- sh -c '"$SWITCHSCAN_KWIN_PYTHON" "$0" "$1"' $HERE/tools/check_kwin.py "$W"

@@ -1,15 +1,19 @@
 // Synthetic pointer and keys through Clutter virtual devices, the route GNOME's own on-screen
 // keyboard takes (ui/keyboard.js): no portal, no PipeWire, no consent dialog.
 //
-// The two devices are made once, when the extension is enabled, and kept: GNOME drops the first
-// event of a new virtual device, so each gets a harmless first event at once (a pointer motion by
-// (0, 0); Shift pressed and released) and the caller's first real event arrives after it.
+// The two devices are made once, when the extension is enabled, and kept. GNOME drops events
+// that a new virtual device sends before the seat has announced it (mutter adds it on its input
+// thread): enable() calls back once the seat's device-added has named both (the service owns its
+// bus name only then, so a client's first click is not lost), and each device also gets a
+// harmless first event at once (a pointer motion by (0, 0); Shift pressed and released).
 
 /** Pointer buttons, numbered as X11 and Clutter number them. */
 const BUTTONS = [1, 2, 3, 8, 9];
 const KEY_SHIFT_L = 0xffe1;
 const MAX_SCROLL_STEPS = 100;
 const MAX_TEXT_CHARS = 4096;
+/** How long enable() waits for the seat to announce the devices before calling back anyway. */
+const ANNOUNCE_TIMEOUT_MS = 2000;
 
 /** Thrown for an argument out of range; the message says which and what is allowed. */
 export class InputError extends Error {}
@@ -22,6 +26,7 @@ export function createInput(env) {
     const {Clutter, GLib} = env;
     let pointer = null;
     let keyboard = null;
+    let announce = null; // while enable() waits: {addedId, timeoutId}
 
     const now = () => GLib.get_monotonic_time();
 
@@ -33,8 +38,30 @@ export function createInput(env) {
     }
 
     return {
-        enable() {
+        /** Makes and primes the devices; onReady(how) once the seat announced both ("announced")
+         *  or after ANNOUNCE_TIMEOUT_MS ("timeout"). */
+        enable(onReady) {
             const s = seat();
+            const waiting = new Set([Clutter.InputDeviceType.POINTER_DEVICE, Clutter.InputDeviceType.KEYBOARD_DEVICE]);
+            const finish = how => {
+                if (!announce)
+                    return;
+                s.disconnect(announce.addedId);
+                GLib.source_remove(announce.timeoutId);
+                announce = null;
+                onReady(how);
+            };
+            announce = {
+                addedId: s.connect('device-added', (_seat, device) => {
+                    if (device.get_device_mode() !== Clutter.InputMode.LOGICAL && waiting.delete(device.get_device_type()) && waiting.size === 0)
+                        finish('announced');
+                }),
+                timeoutId: GLib.timeout_add(GLib.PRIORITY_DEFAULT, ANNOUNCE_TIMEOUT_MS, () => {
+                    announce.timeoutId = 0;
+                    finish('timeout');
+                    return GLib.SOURCE_REMOVE;
+                }),
+            };
             pointer = s.create_virtual_device(Clutter.InputDeviceType.POINTER_DEVICE);
             keyboard = s.create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
             pointer.notify_relative_motion(now(), 0, 0);
@@ -43,6 +70,12 @@ export function createInput(env) {
         },
 
         disable() {
+            if (announce) {
+                seat().disconnect(announce.addedId);
+                if (announce.timeoutId)
+                    GLib.source_remove(announce.timeoutId);
+                announce = null;
+            }
             // Disposing a virtual device releases what it still holds pressed.
             pointer?.run_dispose();
             keyboard?.run_dispose();

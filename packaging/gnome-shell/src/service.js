@@ -84,12 +84,17 @@ export function createSwitchscanShell(gi, shell, modules) {
     return {
         enable() {
             overlay.enable();
-            input.enable();
             exported = Gio.DBusExportedObject.wrapJSObject(INTERFACE, handlers);
             exported.export(Gio.DBus.session, OBJECT_PATH);
-            nameId = Gio.bus_own_name_on_connection(Gio.DBus.session, BUS_NAME, Gio.BusNameOwnerFlags.NONE,
-                null, () => shell.log(`switchscan: the name ${BUS_NAME} is not ours (another owner?)`));
             windows.enable();
+            // The name last, once the input devices are announced: a client that sees the name
+            // finds everything working, its first click included.
+            input.enable(how => {
+                if (how !== 'announced')
+                    shell.log(`switchscan: the seat did not announce the virtual input devices within 2 s; going on`);
+                nameId = Gio.bus_own_name_on_connection(Gio.DBus.session, BUS_NAME, Gio.BusNameOwnerFlags.NONE,
+                    null, () => shell.log(`switchscan: the name ${BUS_NAME} is not ours (another owner?)`));
+            });
         },
 
         disable() {
