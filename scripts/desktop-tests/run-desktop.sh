@@ -42,13 +42,9 @@ CMD_PID=""
 cleanup() {
   local rc=$?
   trap - EXIT INT TERM HUP
-  local all=() i
   # Reverse start order: CMD's leftovers, registryd, launcher (+ its a11y dbus-daemon), session bus
   # (+ anything it D-Bus-activated), Xvfb last.
-  [ -n "$CMD_PID" ] && all+=($(proc_descendants "$CMD_PID") "$CMD_PID")
-  all+=($(proc_marked RUN_DESKTOP_DIR "$DIR"))
-  for (( i=${#PIDS[@]}-1; i>=0; i-- )); do all+=($(proc_descendants "${PIDS[i]}") "${PIDS[i]}"); done
-  proc_end 2 "${all[@]}"
+  proc_end 2 $(proc_session "$CMD_PID" RUN_DESKTOP_DIR "$DIR" "${PIDS[@]}")
   wait 2>/dev/null
   rm -rf "$DIR"
   log "torn down"

@@ -4,6 +4,11 @@
 #   proc_alive PID              PID exists and is not a zombie (kill -0 is true for zombies)
 #   proc_marked VAR VALUE       pids whose environment has VAR=VALUE, this shell left out
 #   proc_end SECONDS PID...     TERM to each, up to SECONDS for all to go, then KILL what is left
+#   proc_session CMD_PID VAR VALUE PID...
+#                               a session's processes in teardown order: CMD's descendants and CMD
+#                               (CMD_PID may be empty), those marked VAR=VALUE (what CMD left in the
+#                               background, what D-Bus activated), then the PIDs the runner started,
+#                               last started first, each after its descendants
 
 proc_descendants() {
   local c
@@ -31,4 +36,12 @@ proc_end() {
     [ $left = 0 ] && break; sleep 0.05
   done
   for p in "$@"; do kill -KILL "$p" 2>/dev/null; done
+}
+
+proc_session() {
+  local cmd=$1 var=$2 value=$3 i; shift 3
+  local started=("$@")
+  [ -n "$cmd" ] && { proc_descendants "$cmd"; echo "$cmd"; }
+  proc_marked "$var" "$value"
+  for (( i=${#started[@]}-1; i>=0; i-- )); do proc_descendants "${started[i]}"; echo "${started[i]}"; done
 }

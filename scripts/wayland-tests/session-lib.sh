@@ -40,13 +40,7 @@ session_wait() {
 session_cleanup() {
   local rc=$?
   trap - EXIT INT TERM HUP
-  local all=() i
-  [ -n "$SESSION_CMD_PID" ] && all+=($(proc_descendants "$SESSION_CMD_PID") "$SESSION_CMD_PID")
-  all+=($(proc_marked SESSION_DIR "$SESSION_DIR"))
-  for (( i=${#SESSION_PIDS[@]}-1; i>=0; i-- )); do
-    all+=($(proc_descendants "${SESSION_PIDS[i]}") "${SESSION_PIDS[i]}")
-  done
-  proc_end 3 "${all[@]}"
+  proc_end 3 $(proc_session "$SESSION_CMD_PID" SESSION_DIR "$SESSION_DIR" "${SESSION_PIDS[@]}")
   # What started while the first ones were ending (a D-Bus activation during teardown).
   proc_end 1 $(proc_marked SESSION_DIR "$SESSION_DIR")
   wait 2>/dev/null
