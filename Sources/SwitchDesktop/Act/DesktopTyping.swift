@@ -1,4 +1,5 @@
 import SwitchCore
+import SwitchDisplay
 
 /// The keyboard's edits into a real field (docs/typing.md), the performer's half
 /// (`DesktopSource+Typing` decides which and when):
@@ -10,9 +11,9 @@ import SwitchCore
 ///   inserted) is `tookNothing`: its caret is put back, and `TypingRoutes` decides what follows
 ///   (the same edit as key events).
 /// - **Key events** where it has no EditableText (a terminal, some Qt and custom widgets): the
-///   field is focused, then XTest sends BackSpace, the text by keysym through the current layout
-///   (`KeySender`: shifted and non-ASCII characters too) and the arrows; the text is read back
-///   later, when the application has had the keys (`readText`).
+///   field is focused, then the display's keys (`DisplayKeys`: XTest on X11) send BackSpace, the
+///   text by keysym through the current layout (shifted and non-ASCII characters too) and the
+///   arrows; the text is read back later, when the application has had the keys (`readText`).
 extension DesktopPerformer {
     struct Typed {
         var outcome: PerformResult.Outcome
@@ -92,11 +93,11 @@ extension DesktopPerformer {
                      effect: .changed)
     }
 
-    /// The edit as key events through XTest (the focus must be on the field).
+    /// The edit as key events (the focus must be on the field): "XTest keys: …" on X11.
     func typeKeys(_ edit: KeyboardText.Edit) -> PerformResult.Outcome {
-        guard let keys else { return .failed("no X display to send the keys on") }
+        guard let keys else { return .failed(missing(.typing)) }
         switch keys.typeEdit(delete: edit.delete, text: edit.text, move: edit.move) {
-        case .success(let how): return .done("XTest keys: " + how)
+        case .success(let how): return .done("\(keys.via) keys: " + how)
         case .failure(let why): return .failed(why.description)
         }
     }
