@@ -177,7 +177,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchWaylandTests",
-            dependencies: ["SwitchCore", "SwitchDisplay", "SwitchDisplayServers"],
+            dependencies: ["TestPrograms", "SwitchCore", "SwitchDisplay", "SwitchDisplayServers"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

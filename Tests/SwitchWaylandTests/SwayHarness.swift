@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SwitchDisplayServers
 import Synchronization
+import TestPrograms
 import Testing
 
 /// A headless sway session for one test (`scripts/wayland-tests/run-sway.sh`: a private session
@@ -29,17 +30,14 @@ final class SwaySession {
     static let extents = fixtures + "/atspi-extents.py"
     static let checker = repoRoot + "/Tests/SwitchDesktopTests/Fixtures/atspi-check.py"
 
-    /// Whether sway, grim, at-spi2-core and Debian's python3 with GTK 3, GTK 4 and pyatspi are here.
-    static let usable: Bool = {
-        let fm = FileManager.default
-        for tool in ["/usr/bin/sway", "/usr/bin/grim", "/usr/bin/swaymsg", "/usr/bin/dbus-daemon", "/usr/libexec/at-spi-bus-launcher",
-                     "/usr/bin/python3", "/usr/bin/setpriv"] where !fm.isExecutableFile(atPath: tool) { return false }
-        let probe = run(["/usr/bin/python3", "-c", """
-            import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk; import pyatspi
-            """], env: nil, timeout: 30)
-        return probe.status == 0
-    }()
-    static let skipMessage = "needs sway, grim, at-spi2-core, python3-gi with GTK 3 and 4, python3-pyatspi (scripts/apt/test-wayland.list)"
+    /// What a sway test needs (scripts/apt/test-wayland.list): sway, grim, at-spi2-core and Debian's
+    /// python3 with GTK 3 and pyatspi; a test fails with "missing: …" without one (`.needs`).
+    static let needs = ["/usr/bin/sway", "/usr/bin/grim", "/usr/bin/swaymsg", "/usr/bin/dbus-daemon", "/usr/libexec/at-spi-bus-launcher",
+                        "/usr/bin/python3", "/usr/bin/setpriv"]
+    static let python: [(code: String, package: String)] = [
+        ("import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk", "gir1.2-gtk-3.0"),
+        ("import pyatspi", "python3-pyatspi"),
+    ]
 
     struct Result {
         var status: Int32

@@ -58,7 +58,8 @@ PREFIXES = {
     "nice": {"-n"}, "timeout": {"-s", "-k", "--signal", "--kill-after"}, "env": {"-u", "-C", "-S"},
     "sudo": {"-u", "-g"}, "setsid": set(), "nohup": set(), "stdbuf": {"-i", "-o", "-e"},
     "ionice": {"-c", "-n"}, "chrt": set(), "taskset": set(), "xargs": {"-n", "-I", "-P", "-d", "-L", "-s", "-a"},
-    "flock": {"-w", "-E"}, "unshare": set(), "setpriv": set(), "strace": {"-o", "-e", "-p"},
+    "flock": {"-w", "-E"}, "unshare": {"--propagation", "-S", "-G", "--setuid", "--setgid", "-R", "-w"}, "setpriv": set(),
+    "strace": {"-o", "-e", "-p"},
 }
 # Prefixes whose first operand is not the command (timeout DURATION, taskset MASK, chrt PRIO, flock FILE).
 PREFIX_OPERANDS = {"timeout": 1, "taskset": 1, "chrt": 1, "flock": 1}
@@ -262,7 +263,6 @@ class ShellScanner:
         """Commands until `end` (")" of a substitution) or the end of the text."""
         expect = "command"   # command | args | case-word | case-in | pattern | for-words
         case_depth = []
-        in_test = False
         while True:
             self.skip_blanks()
             c = self.peek()
@@ -309,7 +309,7 @@ class ShellScanner:
                 if op in (";;", ";&", ";;&") and case_depth:
                     expect = "pattern"
                     continue
-                if op == "(" and expect == "args" and not in_test:
+                if op == "(" and expect == "args":
                     # name() { …: a function definition
                     self.skip_blanks()
                     if self.peek() == ")":
@@ -325,8 +325,6 @@ class ShellScanner:
                     if self.peek() == ")":
                         self.advance()
                     expect = "args"
-                    continue
-                if op in ("&&", "||") and in_test:
                     continue
                 if op == ")" and end == ")":
                     self.i -= 1
@@ -351,8 +349,6 @@ class ShellScanner:
                     expect = "command"
                 continue
             if expect == "args":
-                if in_test and w in ("]]",):
-                    in_test = False
                 if w == "-c" and self.last_command in ("bash", "sh") and self.peek_quoted():
                     self.inner_script()
                 continue
@@ -378,12 +374,32 @@ class ShellScanner:
                 expect = "args"
                 continue
             if w == "[[":
-                in_test = True
+                self.skip_test()
                 expect = "args"
                 self.last_command = w
                 continue
             self.command(w)
             expect = "args"
+
+    def skip_test(self):
+        """The rest of `[[ … ]]`: operands and a regex (`=~ ^(a|b)$`), never commands; $( ) inside
+        is still read."""
+        while self.peek() != "":
+            if self.s.startswith("]]", self.i):
+                self.advance(2)
+                return
+            c = self.peek()
+            if c == "\\":
+                self.advance(2)
+            elif c == "'":
+                self.advance()
+                while self.peek() not in ("", "'"):
+                    self.advance()
+                self.advance()
+            elif c == "$" and self.peek(1) == "(":
+                self.substitution()
+            else:
+                self.advance()
 
     def peek_quoted(self):
         self.skip_blanks()
@@ -624,7 +640,8 @@ def find_calls(root, vm_files):
     for f in walk(root, ["scripts", "Tests"], (".py",)):
         if f in vm_files or f == "scripts/packages/programs.py":
             continue
-        t = read(root, f) or ""
+        # Docstrings name programs in prose: blanked (lines kept for the places).
+        t = re.sub(r'("""|\'\'\')[\s\S]*?\1', lambda m: "\n" * m.group(0).count("\n"), read(root, f) or "")
         for n, line in enumerate(t.split("\n"), 1):
             code = line.split("#", 1)[0] if n > 1 else line
             if n == 1:
