@@ -351,6 +351,7 @@ class ShellScanner:
             if expect == "args":
                 if w == "-c" and self.last_command in ("bash", "sh") and self.peek_quoted():
                     self.inner_script()
+                self.path_operand(w)
                 continue
             # A command position.
             if re.match(r"^[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=", w):
@@ -400,6 +401,13 @@ class ShellScanner:
                 self.substitution()
             else:
                 self.advance()
+
+    def path_operand(self, w):
+        """An operand that is a package's program or file by its path (`cp /usr/bin/kwin_wayland …`,
+        `[ -x /usr/libexec/…/x ]`): used by the script as surely as a command."""
+        bare = w.replace('"', "").replace("'", "")
+        if "$" not in w and "…" not in w and (SH_PATH.fullmatch(bare) or FILE_PATH.fullmatch('"' + bare + '"')):
+            self.calls.append(Call(bare.rstrip("/"), self.where_at()))
 
     def peek_quoted(self):
         self.skip_blanks()

@@ -45,7 +45,8 @@ else
   fail "the checker on a fixture project finds every kind of call, and nothing else, with the reasons" \
     "$(diff "$fixture/expected.txt" <(echo "$got"))"
 fi
-got=$("$PY" "$HERE/programs.py" missing --root "$fixture" /usr/bin/no-such-program sh 2>&1); rc=$?
+fake=/usr/bin/no-such-program  # (in a variable: not a program this suite calls)
+got=$("$PY" "$HERE/programs.py" missing --root "$fixture" "$fake" sh 2>&1); rc=$?
 want='missing: no-such-program (Debian package no-such-package)'
 if [ "$rc" = 1 ] && [ "$got" = "$want" ]; then
   pass "programs.py missing names the Debian package of a program that is not here, and nothing that is"

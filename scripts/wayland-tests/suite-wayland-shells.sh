@@ -58,14 +58,15 @@ session() {
   else bad "$name: processes left after the session: $(ps -o pid=,args= -p $(echo $left | tr ' ' ,) | head -5)"; fi
 }
 
-missing=()
-for c in gnome-shell kwin_wayland gnome-screenshot kbuildsycoca5 wayland-scanner cc unshare dbus-daemon gsettings node; do
-  command -v "$c" >/dev/null || missing+=("$c")
-done
-/usr/bin/python3 -c "import pyatspi, dbus, PIL, gi" 2>/dev/null || missing+=("python3-pyatspi/python3-dbus/python3-pil/python3-gi")
-[ "$(id -u)" = 0 ] || missing+=("root (GNOME Shell runs in a private mount namespace)")
-if [ ${#missing[@]} -gt 0 ]; then
-  bad "the Wayland tests need: ${missing[*]} (scripts/apt/test-wayland-*.list)"
+# Each missing program named with its Debian package (scripts/setup.sh --tests installs
+# scripts/apt/test-wayland-*.list).
+missing=$(scripts/packages/programs.py missing gnome-shell kwin_wayland gnome-screenshot kbuildsycoca5 wayland-scanner cc unshare \
+  dbus-daemon gsettings node)
+/usr/bin/python3 -c "import pyatspi, dbus, PIL, gi" 2>/dev/null \
+  || missing+=$'\n'"missing: a Python module of pyatspi, dbus, PIL, gi (Debian packages python3-pyatspi, python3-dbus, python3-pil, python3-gi)"
+[ "$(id -u)" = 0 ] || missing+=$'\n'"root (GNOME Shell runs in a private mount namespace)"
+if [ -n "${missing//$'\n'/}" ]; then
+  bad "the Wayland tests need: ${missing#$'\n'}"
   echo "$pass passed, $fail failed"
   exit 1
 fi
