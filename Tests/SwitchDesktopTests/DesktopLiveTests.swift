@@ -211,11 +211,15 @@ struct DesktopLiveTests {
     @Test func subtreeReadsEqualAFullRead() throws {
         let s = try DesktopSession()
         defer { s.close() }
-        try s.startTestApp(["--add-every", "250", "--add-count", "8", "--rows-max", "3"])
+        // The rows are added once the run scans (the scenario makes `go`), every 250 ms.
+        let go = NSTemporaryDirectory() + "switchscan-desktop-go-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: go) }
+        try s.startTestApp(["--add-every", "250", "--add-count", "8", "--rows-max", "3", "--add-when", go])
         let file = NSTemporaryDirectory() + "switchscan-desktop-tree-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: file) }
         // Until the engine's tree has the eighth row and no longer the fifth (rows-max 3).
-        let r = s.live(scenario: "wait running\nwaitfile \(file) ^(?![\\s\\S]*\"Row 5\")[\\s\\S]*\"Row 8\"\nsignal INT\n",
+        let r = s.live(scenario: Keys.started + "copy \(DesktopSession.twoSwitchProfile) \(go)\n"
+                       + "waitfile \(file) ^(?![\\s\\S]*\"Row 5\")[\\s\\S]*\"Row 8\"\nsignal INT\n",
                        ["run", "--desktop", "--app", "testapp.py", "--profile", DesktopSession.twoSwitchProfile, "--format", "jsonl"],
                        env: ["SWITCHSCAN_DESKTOP_TRACE": "1", "SWITCHSCAN_DESKTOP_TREE": file])
         #expect(r.status == 0, "\(r.stderr)")

@@ -11,8 +11,9 @@ struct HostileLiveTests {
     static let app = DesktopSession.fixtures + "/hostile-app.py"
 
     /// One desktop, the hostile application in each of its modes in turn; `tree show` of it under
-    /// /usr/bin/time: the items expected, in at most 20 s (the application itself, in Python,
-    /// answers the 2,000 rows read of a million in about 4 s) and 150 MB (about 50 MB measured).
+    /// /usr/bin/time: the items expected, at most 20 s of switchscan's CPU (its own cost: the wall
+    /// time also holds the application, in Python, answering the 2,000 rows read of a million in
+    /// about 4 s, and whatever else a loaded machine runs) and 150 MB (about 50 MB measured).
     @Test func hostileTreesCostBoundedTimeAndMemory() throws {
         let s = try DesktopSession(watchdog: 300, needs: ["/usr/bin/time"])
         defer { s.close() }
@@ -44,7 +45,7 @@ struct HostileLiveTests {
             var r = DesktopSession.Result(status: -1, stdout: "", stderr: "")
             var items: [String] = []
             for _ in 0..<5 {
-                r = s.run(["/usr/bin/time", "-f", "bounds %e s %M KiB", DesktopSession.binary, "tree", "show", "--desktop", "--app", "Hostile",
+                r = s.run(["/usr/bin/time", "-f", "bounds %U %S s %M KiB", DesktopSession.binary, "tree", "show", "--desktop", "--app", "Hostile",
                            "--format", "json"], timeout: 60)
                 items = WebItems(json: r.stdout)?.labels ?? []
                 if r.status == 0 && items == c.labels { break }
@@ -52,8 +53,8 @@ struct HostileLiveTests {
             #expect(r.status == 0, "\(c.mode): \(r.stderr.suffix(2000))")
             #expect(items == c.labels, "\(c.mode): \(items.map { $0.prefix(40) })")
             let used = r.stderr.split(separator: "\n").last { $0.hasPrefix("bounds ") }?.split(separator: " ") ?? []
-            let seconds = used.count > 1 ? Double(used[1]) ?? .infinity : .infinity
-            let kib = used.count > 3 ? Double(used[3]) ?? .infinity : .infinity
+            let seconds = used.count > 2 ? (Double(used[1]) ?? .infinity) + (Double(used[2]) ?? .infinity) : .infinity
+            let kib = used.count > 4 ? Double(used[4]) ?? .infinity : .infinity
             #expect(seconds < 20 && kib < 150_000, "\(c.mode): \(used.joined(separator: " "))")
             kill(p.processIdentifier, SIGKILL)  // (started by the test runner, it outlived a SIGTERM)
             p.waitUntilExit()

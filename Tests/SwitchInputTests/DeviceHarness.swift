@@ -72,11 +72,13 @@ enum DeviceHarness {
 
     /// The live driver with a scenario (text of scenario lines).
     /// `env`: variables set for it (and the program), e.g. XDG_CONFIG_HOME.
-    static func live(_ fixtures: [Fixture], scenario: String, _ args: [String], timeout: Double = 60, env: [String: String] = [:]) -> Result {
+    /// `log`: a file for the driver's record of each event written with its real stamp.
+    static func live(_ fixtures: [Fixture], scenario: String, _ args: [String], timeout: Double = 60, env: [String: String] = [:],
+                     log: String? = nil) -> Result {
         let path = NSTemporaryDirectory() + "switchscan-scenario-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: path, contents: Data(scenario.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var argv = ["/usr/bin/python3", liveDriver]
+        var argv = ["/usr/bin/python3", liveDriver] + (log.map { ["--log", $0] } ?? [])
         for f in fixtures {
             argv += ["--device", "\(devices)/\(f.name).umockdev", "--ioctl", "\(f.node)=\(devices)/\(f.name).ioctl"]
         }

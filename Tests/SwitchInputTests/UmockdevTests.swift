@@ -45,28 +45,21 @@ struct UmockdevTests {
     }
 
     /// Press, release, a held press with two autorepeat (value 2) frames, release: every frame
-    /// reaches the engine, in order, about as far apart as in the file; grab works; the refused
-    /// clock id is only a note.
+    /// reaches the engine, in order; grab works; the refused clock id is only a note. (umockdev
+    /// replays the file in real time and its stamps are the file's, so a frame is timed when it is
+    /// read: its spacing is that of the reads, which a loaded machine delays. The spacing of real
+    /// stamps is checked where the driver logs them: `pressesReadLateKeepTheirSpacing`,
+    /// TranscriptEqualityTests.)
     @Test func runReadsTheSwitch() {
+        // --until 5: the replay (0.9 s) is read whole even when a loaded machine runs it late.
         let r = DeviceHarness.umockdev([F.oneKeySwitch], events: [F.oneKeySwitch.node: "switch.events"],
-                                       runArgs + ["--until", "1.5", "--show-frames", "--grab"])
+                                       runArgs + ["--until", "5", "--show-frames", "--grab"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.frames == ["/dev/input/event2 KEY_SPACE 1", "/dev/input/event2 KEY_SPACE 0", "/dev/input/event2 KEY_SPACE 1",
                              "/dev/input/event2 KEY_SPACE 2", "/dev/input/event2 KEY_SPACE 2", "/dev/input/event2 KEY_SPACE 0"])
+        // In order (frames read in one batch share its time).
         let t = r.frameTimes
-        // Each frame's time after the first, as in the file.
-        let expectedOffsets = [0.1, 0.3, 0.55, 0.583, 0.7]
-        if t.count == 6 {
-            // Within 100 ms: umockdev replays in real time and the events are timed when read, so
-            // both processes' scheduling is in the times. One late read moves one frame (and so
-            // two gaps: 59 ms each way seen while the machine also compiled); 93 ms was seen at
-            // load 10. All six at once, or in the wrong spacing, is still far outside.
-            for (k, offset) in expectedOffsets.enumerated() {
-                #expect(abs((t[k + 1] - t[0]) - offset) < 0.1, "frame \(k + 1): \(t[k + 1] - t[0]) s after the first")
-            }
-            #expect(zip(t, t.dropFirst()).allSatisfy { $0 < $1 })
-            #expect(t.allSatisfy { $0 <= 1.5 })
-        }
+        #expect(t.count == 6 && zip(t, t.dropFirst()).allSatisfy { $0 <= $1 }, "\(t)")
         #expect(r.stderrLines.contains("switchscan: reading /dev/input/event2 \"Test One-Key Switch\" (has KEY_SPACE), grabbed"))
         #expect(r.stderrLines.contains("switchscan: /dev/input/event2: cannot set CLOCK_MONOTONIC timestamps (No such file or directory); its events are timed by their wall-clock stamps (by the read when those cannot be trusted)"))
     }

@@ -5,7 +5,10 @@ without EVIOCSCLOCKID), devices can be removed and added back mid-run, and signa
 Adapted from shared/tools/umockdev_live.py; owned by this project.
 
 usage: /usr/bin/python3 umockdev-live.py --device X.umockdev [--device …] \
-           --ioctl /dev/input/eventN=X.ioctl [--ioctl …] --scenario FILE -- prog args…
+           --ioctl /dev/input/eventN=X.ioctl [--ioctl …] --scenario FILE [--log FILE] -- prog args…
+
+--log FILE: one line per event written, "<CLOCK_REALTIME stamp, s> <node> <type> <code> <value>":
+the times the events really have (a loaded machine writes them later than the scenario says).
 
 Scenario lines (# comments):
   wait <text>                  until the program printed a line containing <text> (stdout or stderr; 30 s)
@@ -21,7 +24,7 @@ Scenario lines (# comments):
   press <node> <KEY> / release <node> <KEY> / repeat <node> <KEY>   EV_KEY 1/0/2 + SYN_REPORT
   remove <sysfs path>          Testbed.remove_device (the node disappears)
   add <X.umockdev> <node>=<X.ioctl>   add a device again
-  signal INT|TERM|HUP
+  signal INT|TERM|HUP|STOP|CONT
   copy <src> <dst>             copy a file (e.g. a new tree before a SIGHUP)
 The program's stdout and stderr are passed through; the exit status is the program's (124 when it
 has not ended 20 s after the scenario).
@@ -46,6 +49,7 @@ def main():
     ap.add_argument("--device", action="append", default=[])
     ap.add_argument("--ioctl", action="append", default=[])
     ap.add_argument("--scenario", required=True)
+    ap.add_argument("--log")
     ap.add_argument("cmd", nargs=argparse.REMAINDER)
     a = ap.parse_args()
     cmd = a.cmd[1:] if a.cmd and a.cmd[0] == "--" else a.cmd
@@ -78,9 +82,14 @@ def main():
     for t in threads:
         t.start()
 
+    log = open(a.log, "w", buffering=1) if a.log else None
+
     def write(node, typ, code, val):
         now = time.time()
-        os.write(tb.get_dev_fd(node), struct.pack("<qqHHi", int(now), int((now % 1) * 1e6), typ, code, val))
+        sec, usec = int(now), int((now % 1) * 1e6)
+        os.write(tb.get_dev_fd(node), struct.pack("<qqHHi", sec, usec, typ, code, val))
+        if log:
+            log.write("%d.%06d %s %d %d %d\n" % (sec, usec, node, typ, code, val))
 
     mark = 0
     presses = 0
