@@ -97,6 +97,31 @@ struct PresageRefusalTests {
         }
     }
 
+    /// A language presage has no model for: the keyboard predicts from the word list alone,
+    /// with one note, and the session goes on.
+    @Test func withoutPresagesModelTheWordListPredictsWithOneNote() throws {
+        let s = try KeyboardSimulateTests.Setup()
+        defer { s.remove() }
+        let keyboards = s.dir + "/config/switchscan/keyboards"
+        try FileManager.default.createDirectory(atPath: keyboards + "/words", withIntermediateDirectories: true)
+        var layout = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: CLI.packageRoot.appendingPathComponent("Keyboards/qwerty.json"))) as? [String: Any])
+        layout["name"] = "qwerty-fr"
+        layout["language"] = "fr"
+        try JSONSerialization.data(withJSONObject: layout).write(to: URL(fileURLWithPath: keyboards + "/qwerty-fr.json"))
+        try "bonjour 90\nbonsoir 80\nmerci 70\nsalut 60\n".write(toFile: keyboards + "/words/fr.txt", atomically: true, encoding: .utf8)
+        try """
+        {"scanning": {"style": "manual", "tapBehavior": "alwaysTap", "focusedItemAfterTap": "current"},
+         "switches": [{"key": "KEY_SPACE", "action": "next"}, {"key": "KEY_ENTER", "action": "select"}],
+         "keyboard": {"layout": "qwerty-fr", "predictions": 3, "grouping": "none", "learning": false}}
+        """.write(toFile: s.profile, atomically: true, encoding: .utf8)
+        let r = try s.simulate()
+        #expect(r.status == 0, "\(r.stderr)")
+        let note = "switchscan: note: presage is off: /usr/share/presage/database_fr.db: no presage database for \"fr\" (Debian's libpresage-data has en, es and it; another is built with presage's text2ngram); the keyboard's words come from the word list\n"
+        #expect(r.stderr == note)
+        #expect(r.lines.contains(#"{"t":0.500,"type":"keyboard","predictions":["Bonjour","Bonsoir","Merci"]}"#), "\(r.stdout)")
+        #expect(!r.stdout.contains(#""predictions":null"#))
+    }
+
     // MARK: the scratch folder
 
     /// mkdtemp: never the predictable name, a folder of this user's with mode 0700; a link
