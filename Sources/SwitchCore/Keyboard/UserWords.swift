@@ -101,6 +101,21 @@ public struct UserWords: Sendable, Equatable {
     /// Words of the file beyond `limit` when it was read (the least useful, not kept).
     public private(set) var dropped = 0
 
+    /// The file's bytes: UTF-8 (a byte-order mark allowed; anything else is an error naming the
+    /// line), then as `init(text:file:limit:)`.
+    public init(bytes: [UInt8], file: String, limit: Int = UserWords.maximumWords) throws(InputError) {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+        guard let text = String(validating: body, as: UTF8.self) else {
+            var line = 1
+            for part in body.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                if String(validating: part, as: UTF8.self) == nil { break }
+                line += 1
+            }
+            throw InputError(file: file, line: line, column: 1, message: "not UTF-8 text")
+        }
+        try self.init(text: text, file: file, limit: limit)
+    }
+
     /// Counts every word of `text` (letters, digits and apostrophes; at least two characters,
     /// at most `maximumWordCharacters`) as written in the next sentence.
     public mutating func learn(_ text: String) {

@@ -17,22 +17,7 @@ enum LearnedWordsFile {
         if (st.st_mode & S_IFMT) == S_IFDIR { throw InputError(file: path, message: "is a folder, expected the file of your learned words") }
         // A FIFO or a device would block or never end.
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw InputError(file: path, message: "is not a regular file") }
-        var bytes = try InputFiles.read(path, .learnedWords)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw InputError(file: path, line: firstInvalidLine(bytes), column: 1, message: "not UTF-8 text")
-        }
-        return try UserWords(text: text, file: path, limit: limit)
-    }
-
-    /// The line (from 1) holding the first byte that is not UTF-8.
-    private static func firstInvalidLine(_ bytes: [UInt8]) -> Int {
-        var line = 1
-        for part in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            if String(validating: part, as: UTF8.self) == nil { return line }
-            line += 1
-        }
-        return line
+        return try UserWords(bytes: InputFiles.read(path, .learnedWords), file: path, limit: limit)
     }
 
     /// Replaces the file (the file a link points to) with `words` (a new file: mode 0600, the
