@@ -5,10 +5,12 @@ import Glibc
 /// aborts (presage 0.9.1 does, `../shared/research/presage-abort-repro.py`), the question in
 /// flight fails with the reason (the signal and presage's last words on its standard error), the
 /// child is reaped, and the next question starts a new one: a prediction failure never ends the
-/// session.
+/// session. A database the child refuses (`e <why> <path>` instead of its "ready" line) is a
+/// `database` failure naming the file: it would fail again, so the caller goes on without it.
 ///
 ///     not started ──start──▶ running ──EOF on its pipe / write fails──▶ ended(reason)
-///          ▲                    │  predict / learn: one line out, one line back                │
+///          ▲   │                │  predict / learn: one line out, one line back                │
+///          │   └─ refused ─▶ database(path, why): the child exited 2; not started again as is  │
 ///          └──────── the next question (at most `restartLimit` starts a minute) ◀────────────┘
 public final class PresageClient {
     public enum Failure: Error, Equatable, CustomStringConvertible {
