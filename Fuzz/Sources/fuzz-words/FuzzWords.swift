@@ -24,7 +24,8 @@ public func fuzzWords(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         for prefix in ["a", "e", "zz", String(decoding: bytes.prefix(2), as: UTF8.self)] {
             let found = words.complete(prefix, count: 5)
             Fuzz.require(found.count <= 5, "more completions than asked")
-            for w in found { Fuzz.require(w.hasPrefix(prefix.lowercased()) && w.count > prefix.count, "\(w) does not complete \(prefix)") }
+            let p = prefix.lowercased()
+            for w in found { Fuzz.require(w.hasPrefix(p) && w.count > p.count, "\(w) does not complete \(prefix)") }
         }
         do {
             let again = try UserWords(text: words.text, file: "written.txt", limit: limit)
