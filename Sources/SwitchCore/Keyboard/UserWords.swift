@@ -15,6 +15,9 @@
 ///     name must get the chance to be written a second time), unless every word is that recent
 ///
 /// Counts saturate at `Int.max` (a count of 9223372036854775807 written again stays there).
+/// The words are kept in that order as they change (a word moves by two binary searches), so a
+/// sentence costs no sort of the whole list: making room walks up from the least useful, and
+/// the file's text is written in the order kept.
 public struct UserWords: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         /// How many times it was written.
@@ -43,6 +46,8 @@ public struct UserWords: Sendable, Equatable {
     public static let graceSentences = 1_000
 
     public private(set) var entries: [String: Entry] = [:]
+    /// The words, most useful first (`moreUseful`).
+    private var order: [String] = []
     /// Sentences learned so far (the newest `last`).
     public private(set) var sentences = 0
     /// The most words kept (`maximumWords`; smaller in tests).
@@ -93,6 +98,7 @@ public struct UserWords: Sendable, Equatable {
             entries[word] = e
             sentences = max(sentences, last)
         }
+        order = entries.keys.sorted { UserWords.moreUseful(($0, entries[$0]!), ($1, entries[$1]!)) }
         dropped = max(0, entries.count - self.limit)
         if dropped > 0 { trim(keepingAfter: sentences) }
         forgotten = 0
@@ -134,11 +140,15 @@ public struct UserWords: Sendable, Equatable {
         flush()
         guard !words.isEmpty else { return }
         sentences = UserWords.adding(sentences, 1)
-        for w in words {
+        var times: [String: Int] = [:]
+        for w in words { times[w, default: 0] += 1 }
+        for (w, n) in times {
+            if let old = entries[w] { order.remove(at: insertion(w, old)) }
             var e = entries[w] ?? Entry(count: 0, last: 0)
-            e.count = UserWords.adding(e.count, 1)
+            e.count = UserWords.adding(e.count, n)
             e.last = sentences
             entries[w] = e
+            order.insert(w, at: insertion(w, e))
         }
         if entries.count > limit {
             let before = entries.count
@@ -147,25 +157,38 @@ public struct UserWords: Sendable, Equatable {
         }
     }
 
-    /// Removes the least useful words until `limit` are left; words written after sentence
-    /// `recent` go last.
-    private mutating func trim(keepingAfter recent: Int) {
-        var excess = entries.count - limit
-        guard excess > 0 else { return }
-        /// Whether `a` goes before `b`.
-        func goesFirst(_ a: (key: String, value: Entry), _ b: (key: String, value: Entry)) -> Bool {
-            let ra = a.value.last > recent, rb = b.value.last > recent
-            if ra != rb { return !ra }
-            return !UserWords.moreUseful(a, b)
+    /// The first place in `order` whose word is not more useful than `word` with `entry` (its
+    /// own place when it is there with that entry).
+    private func insertion(_ word: String, _ entry: Entry) -> Int {
+        var lo = 0, hi = order.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if UserWords.moreUseful((order[mid], entries[order[mid]]!), (word, entry)) { lo = mid + 1 } else { hi = mid }
         }
-        if excess <= 8 {
-            // A sentence's new words: one pass each, no sort of the whole list.
-            while excess > 0, let victim = entries.min(by: goesFirst) {
-                entries[victim.key] = nil
-                excess -= 1
-            }
+        return lo
+    }
+
+    /// Removes the least useful words until `limit` are left, walking up from the least useful:
+    /// words written after sentence `recent` go only when no older one is left. One pass.
+    private mutating func trim(keepingAfter recent: Int) {
+        let excess = entries.count - limit
+        guard excess > 0 else { return }
+        var going = Set<Int>()
+        var k = order.count - 1
+        while k >= 0 && going.count < excess {
+            if entries[order[k]]!.last <= recent { going.insert(k) }
+            k -= 1
+        }
+        k = order.count - 1
+        while going.count < excess {
+            if !going.contains(k) { going.insert(k) }  // no older word left: the least useful recent ones
+            k -= 1
+        }
+        for k in going { entries[order[k]] = nil }
+        if going.count <= 16 {
+            for k in going.sorted(by: >) { order.remove(at: k) }  // a sentence's few: no new array
         } else {
-            for victim in entries.sorted(by: goesFirst).prefix(excess) { entries[victim.key] = nil }
+            order = order.enumerated().filter { !going.contains($0.offset) }.map(\.element)
         }
     }
 
@@ -174,22 +197,20 @@ public struct UserWords: Sendable, Equatable {
     public func complete(_ prefix: String, count: Int) -> [String] {
         let p = prefix.lowercased()
         guard !p.isEmpty, count > 0 else { return [] }
-        var best: [(key: String, value: Entry)] = []
-        for e in entries where e.key.hasPrefix(p) && e.key.count > p.count {
-            if best.count < count || UserWords.moreUseful(e, best[best.count - 1]) {
-                let at = best.firstIndex { UserWords.moreUseful(e, $0) } ?? best.count
-                best.insert(e, at: at)
-                if best.count > count { best.removeLast() }
-            }
+        var found: [String] = []
+        for w in order where w.hasPrefix(p) && w.count > p.count {
+            found.append(w)
+            if found.count == count { break }
         }
-        return best.map(\.key)
+        return found
     }
 
     /// The file's text: a comment, then the words, most useful first.
     public var text: String {
         var out = "# switchscan: the words you wrote with its keyboard (keyboard.learning); delete this file to forget them\n"
         out += "# word, times written, the sentence it was last written in (at most \(UserWords.maximumWords) words are kept)\n"
-        for (w, e) in entries.sorted(by: UserWords.moreUseful) {
+        for w in order {
+            let e = entries[w]!
             out += w
             out += " "
             out += String(e.count)

@@ -135,4 +135,43 @@ import Testing
         let header = UserWords().text.utf8.count
         #expect(header + UserWords.maximumWords * line <= UserWords.maximumFileBytes)
     }
+    /// The order kept as words change is the order a full sort gives, and making room removes
+    /// what the rule says, against a plain model (sort everything, every sentence) over many
+    /// random sentences at a small bound, with counts near `Int.max` among them.
+    @Test func the_order_kept_is_the_order_a_full_sort_gives() throws {
+        var rng = SplitMix(seed: 32)
+        let vocabulary: [String] = (0..<60).map { (k: Int) -> String in "w\(k)" }
+        var w = try UserWords(text: "\(vocabulary[0]) 9223372036854775806 0\n", file: "w.txt", limit: 20)
+        var model: [String: UserWords.Entry] = w.entries
+        var sentences = 0
+        for _ in 0..<3_000 {
+            let n = 1 + Int(rng.next() % 4)
+            let words = (0..<n).map { _ in vocabulary[Int(rng.next() % UInt64(vocabulary.count))] }
+            w.learn(words.joined(separator: " "))
+            sentences += 1
+            for word in words {
+                let e = model[word] ?? UserWords.Entry(count: 0, last: 0)
+                let (sum, overflow) = e.count.addingReportingOverflow(1)
+                model[word] = UserWords.Entry(count: overflow ? Int.max : sum, last: sentences)
+            }
+            if model.count > 20 {
+                let recent = max(0, sentences - UserWords.graceSentences)
+                let goesFirst = model.sorted { a, b in
+                    let ra = a.value.last > recent, rb = b.value.last > recent
+                    if ra != rb { return !ra }
+                    if a.value.count != b.value.count { return a.value.count < b.value.count }
+                    if a.value.last != b.value.last { return a.value.last < b.value.last }
+                    return a.key > b.key
+                }
+                for victim in goesFirst.prefix(model.count - 20) { model[victim.key] = nil }
+            }
+            #expect(w.entries == model)
+        }
+        let sorted = model.sorted { a, b in
+            a.value.count != b.value.count ? a.value.count > b.value.count : a.value.last != b.value.last ? a.value.last > b.value.last : a.key < b.key
+        }
+        #expect(w.text.split(separator: "\n").dropFirst(2).map { String($0.split(separator: " ")[0]) } == sorted.map(\.key))
+        #expect(w.complete("w", count: 3) == sorted.prefix(3).map(\.key))
+    }
 }
+
