@@ -56,7 +56,7 @@ enum LearningBenchmark {
             words.learn(phrases[k % phrases.count] + " zzq\(k)")
             learnSeconds.append(cpuSeconds() - t)
             t = cpuSeconds()
-            bytes = words.text.utf8.count
+            bytes = words.fileBytes.count
             textSeconds.append(cpuSeconds() - t)
         }
         precondition(words.count == UserWords.maximumWords && words.forgotten >= sentences)

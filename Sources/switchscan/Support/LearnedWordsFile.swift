@@ -23,6 +23,6 @@ enum LearnedWordsFile {
     /// Replaces the file (the file a link points to) with `words` (a new file: mode 0600, the
     /// person's words are theirs alone).
     static func write(_ words: UserWords, to path: String) throws(AtomicFile.Failure) {
-        try AtomicFile.replace(path, with: Array(words.text.utf8), newMode: 0o600)
+        try AtomicFile.replace(path, with: words.fileBytes, newMode: 0o600)
     }
 }
