@@ -60,7 +60,8 @@ extension UmockdevTests {
     /// debug-events with a touch-only profile: the decisions `run` would pass on, one line per
     /// touch (the two-finger touch is one gesture of two contacts), nothing grabbed or created.
     /// Device units 0…1919 map onto 1920 points.
-    @Test func debugEventsShowsThePassthroughDecisions() {
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
+    func debugEventsShowsThePassthroughDecisions() throws {
         // touch.events written live (real stamps, so the contacts last what the file says however
         // late a loaded machine reads them), until the third touch's decision is out.
         let r = DeviceHarness.live([F.touchscreen], scenario: try Self.scenario("touch.events", node: F.touchscreen.node)
