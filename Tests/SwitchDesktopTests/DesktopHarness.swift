@@ -217,12 +217,13 @@ final class DesktopSession {
 
     /// `switchscan args` under the umockdev live driver with the fixture keyboard (a switch box:
     /// Space, Enter, M, Esc) at /dev/input/event10, driven by `scenario` (umockdev-live.py lines).
-    func live(scenario: String, _ args: [String], timeout: Double = 60, env: [String: String] = [:]) -> Result {
+    /// `tee`: a file that gets the run's stdout lines as they come (a watcher beside the run).
+    func live(scenario: String, _ args: [String], timeout: Double = 60, env: [String: String] = [:], tee: String? = nil) -> Result {
         let path = NSTemporaryDirectory() + "switchscan-desktop-scenario-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: path, contents: Data(scenario.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let d = DesktopSession.devices
-        let r = run(["/usr/bin/python3", DesktopSession.liveDriver, "--device", d + "/keyboard.umockdev",
+        let r = run(["/usr/bin/python3", DesktopSession.liveDriver] + (tee.map { ["--tee", $0] } ?? []) + ["--device", d + "/keyboard.umockdev",
                      "--ioctl", "/dev/input/event10=\(d)/keyboard.ioctl", "--scenario", path, "--",
                      DesktopSession.binary] + args, timeout: timeout, env: env)
         // SWITCHSCAN_TEST_KEEP=DIR: every live run's scenario, output and errors kept there.

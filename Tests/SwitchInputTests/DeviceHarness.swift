@@ -34,6 +34,10 @@ enum DeviceHarness {
         ("import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev", "gir1.2-umockdev-1.0"),
     ]
 
+    /// A live scenario's start (jsonl runs): the program is running and has shown its first
+    /// highlight, so presses go to a scan that is there (not after a guessed 200 ms).
+    static let started = "wait running\nexpect \"type\":\"highlight\"\n"
+
     struct Result {
         var status: Int32
         var stdout: String

@@ -30,7 +30,7 @@ extension UmockdevTests {
         try prepare(dir + "/data/switchscan/words-en.txt")
         // From the first highlight; the run ends once what is awaited was said and scanning went
         // on (a highlight after Escape: only the closing keyboard makes one).
-        let scenario = "wait running\nexpect \"type\":\"highlight\"\n" + Self.press("KEY_ENTER")  // the field: the keyboard opens
+        let scenario = DeviceHarness.started + Self.press("KEY_ENTER")  // the field: the keyboard opens
             + Self.press("KEY_SPACE") + Self.press("KEY_ENTER")  // w
             + Self.press("KEY_SPACE") + Self.press("KEY_SPACE") + Self.press("KEY_ENTER")  // e
             + "mark\n" + Self.press("KEY_ESC") + "wait \(waitFor)\nexpect \"type\":\"highlight\"\nsettle\nsignal INT\n"

@@ -30,7 +30,7 @@ extension UmockdevTests {
         let profile = dir + "/profile.json"
         try Self.lockProfile.write(toFile: profile, atomically: true, encoding: .utf8)
         // The menu on the first item, Device (Enter ×2), its Lock screen (Enter ×3), chosen.
-        let scenario = "wait running\nsleep 200\n" + Self.press("KEY_SPACE") + String(repeating: Self.press("KEY_ENTER"), count: 2)
+        let scenario = DeviceHarness.started + Self.press("KEY_SPACE") + String(repeating: Self.press("KEY_ENTER"), count: 2)
             + Self.press("KEY_SPACE") + String(repeating: Self.press("KEY_ENTER"), count: 3) + Self.press("KEY_SPACE") + "settle\nsignal INT\n"
         let r = DeviceHarness.live([F.keyboard], scenario: scenario, ["run", "--tree", tree, "--profile", profile, "--format", "jsonl"],
                                    env: ["PATH": dir + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), "USER": "person"])
@@ -52,7 +52,7 @@ extension UmockdevTests {
         chmod(dir + "/bin/loginctl", 0o755)
         let profile = dir + "/profile.json"
         try Self.lockProfile.write(toFile: profile, atomically: true, encoding: .utf8)
-        let scenario = "wait running\nsleep 200\n" + Self.press("KEY_SPACE") + String(repeating: Self.press("KEY_ENTER"), count: 2)
+        let scenario = DeviceHarness.started + Self.press("KEY_SPACE") + String(repeating: Self.press("KEY_ENTER"), count: 2)
             + Self.press("KEY_SPACE") + String(repeating: Self.press("KEY_ENTER"), count: 3) + Self.press("KEY_SPACE") + "settle\nsignal INT\n"
         let r = DeviceHarness.live([F.keyboard], scenario: scenario, ["run", "--tree", tree, "--profile", profile, "--format", "jsonl"],
                                    env: ["PATH": dir + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), "USER": "person"])

@@ -25,7 +25,7 @@ extension UmockdevTests {
 
     /// The menu on the first item, its Settings page, Slower chosen `times` times (Enter moves, Space selects).
     static func slower(_ times: Int) -> String {
-        "wait running\nsleep 200\n" + press("KEY_SPACE")                              // the menu on edit
+        DeviceHarness.started + press("KEY_SPACE")                              // the menu on edit
             + String(repeating: press("KEY_ENTER"), count: 5)                           // Copy, Gestures, Device, Shortcuts, Settings
             + press("KEY_SPACE") + press("KEY_ENTER")                                   // the page, on Slower
             + String(repeating: press("KEY_SPACE"), count: times) + "settle\nsignal INT\n"

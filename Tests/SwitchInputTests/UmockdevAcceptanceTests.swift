@@ -137,7 +137,7 @@ extension UmockdevTests {
             .write(toFile: profile, atomically: true, encoding: .utf8)
         let tap = "press /dev/input/event10 KEY_SPACE\nrelease /dev/input/event10 KEY_SPACE\nsleep 100\n"
         let log = dir + "/written"
-        let r = DeviceHarness.live([F.keyboard], scenario: "wait running\nexpect \"type\":\"highlight\"\nsignal STOP\n" + tap + tap + tap
+        let r = DeviceHarness.live([F.keyboard], scenario: DeviceHarness.started + "signal STOP\n" + tap + tap + tap
                                    + "signal CONT\nsettle\nsignal INT\n",
                                    ["run", "--tree", tree, "--profile", profile, "--format", "jsonl"], log: log)
         #expect(r.status == 0, "\(r.stderr)")

@@ -5,10 +5,12 @@ without EVIOCSCLOCKID), devices can be removed and added back mid-run, and signa
 Adapted from shared/tools/umockdev_live.py; owned by this project.
 
 usage: /usr/bin/python3 umockdev-live.py --device X.umockdev [--device …] \
-           --ioctl /dev/input/eventN=X.ioctl [--ioctl …] --scenario FILE [--log FILE] -- prog args…
+           --ioctl /dev/input/eventN=X.ioctl [--ioctl …] --scenario FILE [--log FILE] [--tee FILE] -- prog args…
 
 --log FILE: one line per event written, "<CLOCK_REALTIME stamp, s> <node> <type> <code> <value>":
 the times the events really have (a loaded machine writes them later than the scenario says).
+--tee FILE: the program's stdout lines also go to FILE as they come, for a watcher beside the
+run (a test that acts when the run has said something).
 
 Scenario lines (# comments):
   wait <text>                  until the program printed a line containing <text> (stdout or stderr; 30 s)
@@ -50,6 +52,7 @@ def main():
     ap.add_argument("--ioctl", action="append", default=[])
     ap.add_argument("--scenario", required=True)
     ap.add_argument("--log")
+    ap.add_argument("--tee")
     ap.add_argument("cmd", nargs=argparse.REMAINDER)
     a = ap.parse_args()
     cmd = a.cmd[1:] if a.cmd and a.cmd[0] == "--" else a.cmd
@@ -66,11 +69,14 @@ def main():
     p = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
     seen = []
     cond = threading.Condition()
+    tee = open(a.tee, "w", buffering=1) if a.tee else None
 
     def pump(stream, out):
         for line in stream:
             out.write(line)
             out.flush()
+            if tee and out is sys.stdout:
+                tee.write(line)
             with cond:
                 seen.append(line)
                 cond.notify_all()
