@@ -223,12 +223,14 @@ final class DesktopSession {
         FileManager.default.createFile(atPath: path, contents: Data(scenario.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let d = DesktopSession.devices
-        let r = run(["/usr/bin/python3", DesktopSession.liveDriver] + (tee.map { ["--tee", $0] } ?? []) + ["--device", d + "/keyboard.umockdev",
-                     "--ioctl", "/dev/input/event10=\(d)/keyboard.ioctl", "--scenario", path, "--",
-                     DesktopSession.binary] + args, timeout: timeout, env: env)
-        // SWITCHSCAN_TEST_KEEP=DIR: every live run's scenario, output and errors kept there.
-        if let keep = ProcessInfo.processInfo.environment["SWITCHSCAN_TEST_KEEP"] {
-            let base = keep + "/" + UUID().uuidString
+        // SWITCHSCAN_TEST_KEEP=DIR: every live run's scenario, output, errors and the events as
+        // written (umockdev-live --log: their real stamps) kept there.
+        let keep = ProcessInfo.processInfo.environment["SWITCHSCAN_TEST_KEEP"]
+        let base = keep.map { $0 + "/" + UUID().uuidString }
+        let r = run(["/usr/bin/python3", DesktopSession.liveDriver] + (tee.map { ["--tee", $0] } ?? []) + (base.map { ["--log", $0 + ".written"] } ?? [])
+                    + ["--device", d + "/keyboard.umockdev", "--ioctl", "/dev/input/event10=\(d)/keyboard.ioctl", "--scenario", path, "--",
+                       DesktopSession.binary] + args, timeout: timeout, env: env)
+        if let base {
             try? scenario.write(toFile: base + ".scenario", atomically: true, encoding: .utf8)
             try? r.stdout.write(toFile: base + ".out", atomically: true, encoding: .utf8)
             try? r.stderr.write(toFile: base + ".err", atomically: true, encoding: .utf8)
