@@ -70,7 +70,7 @@ struct RunCommand: ParsableCommand {
         let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
         let profileValue = loaded.profile
         // Without --profile, say which one is used (the journal of the user service shows it).
-        if profile == nil { note("profile: " + (loaded.path.map { "\($0) (\"\(profileValue.name)\")" } ?? ProfileLibrary.builtInName)) }
+        if profile == nil { note("profile: " + loaded.described) }
         // The live desktop: its first read is the tree the engine starts with.
         var desktop: DesktopSource?
         var firstLines: [TranscriptEvent] = []

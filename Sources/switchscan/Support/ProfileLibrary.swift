@@ -33,6 +33,11 @@ enum ProfileLibrary {
     struct Loaded {
         var profile: Profile
         var path: String?
+
+        /// How a note names it: `PATH ("name")`, or the built-in defaults.
+        var described: String {
+            path.map { "\(InputFiles.displayName($0)) (\(TerminalText.quoted(profile.name)))" } ?? ProfileLibrary.builtInName
+        }
     }
 
     static let builtInName = "built-in defaults"
