@@ -1,13 +1,13 @@
 # Shared by the fuzz scripts (sourced): the targets, their dictionaries and input sizes, and the
 # seed corpus of each, gathered from files the repository already has (test fixtures, bundled
 # profiles and demo files) plus the small committed seeds and crash reproducers in Fuzz/seeds/.
-FUZZ_TARGETS=(tree import profile evemu libinput picture)
+FUZZ_TARGETS=(tree import profile evemu libinput picture layout)
 
 # The largest input libFuzzer makes for a target (seeds above it are read truncated).
 fuzz_max_len() {
   case "$1" in
     tree|import|picture) echo 65536 ;;
-    profile) echo 8192 ;;
+    profile|layout) echo 8192 ;;
     evemu|libinput) echo 32768 ;;
   esac
 }
@@ -38,6 +38,9 @@ fuzz_seeds() {
       ;;
     libinput)
       find "$fx/recordings/libinput-record" -type f
+      ;;
+    layout)
+      ls Keyboards/*.json
       ;;
   esac
   [ -d "Fuzz/seeds/$1" ] && find "Fuzz/seeds/$1" -type f

@@ -28,12 +28,13 @@ struct TextStatsCommand: ParsableCommand {
         --predictions count. The baseline is qwerty, one group per row, no prediction. Words per \
         minute count 5 characters a word; keystroke savings is 1 − the presses with prediction ÷ \
         the presses of the same layout and method without. Each distinct context is predicted \
-        once per run; the time spent predicting is reported apart.
+        once per run; the time spent predicting is reported apart. Each layout is measured on the \
+        phrases it can type (the baseline says on how many); the profile used is named.
         """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Argument(help: "A text file: one phrase a line (blank lines are skipped).")
+    @Argument(help: "A UTF-8 text file: one phrase a line (LF or CRLF; blank lines are skipped). Each layout types the phrases it has keys for; a phrase left out is said with its reason.")
     var phrases: String
 
     @Option(help: "A profile (path or name) whose timings and filters to use. Default: the default profile, else the built-in defaults.")
