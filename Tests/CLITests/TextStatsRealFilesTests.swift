@@ -184,39 +184,11 @@ struct TextStatsRealFilesTests {
     /// As `calibrate`: on a terminal, a run over 2 s says how far it is (the delay is 0 here).
     @Test func aLongRunShowsProgressOnATerminal() throws {
         let phrases = try Self.file("progress.txt", String(repeating: "the quick brown fox jumps over the lazy dog\n", count: 4))
-        let driver = try CLI.tempFile("pty-text-stats.py", """
-            import json, os, pty, subprocess, sys
-            master, slave = pty.openpty()
-            p = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL)
-            os.close(slave)
-            seen = b""
-            while True:
-                try:
-                    chunk = os.read(master, 4096)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                seen += chunk
-            out, _ = p.communicate()
-            print(json.dumps({"terminal": seen.decode("utf-8", "replace"), "code": p.returncode}))
-            """)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [driver, CLI.executable, "text", "stats", phrases, "--keyboard", "qwerty", "--predictions", "0", "--predictor", "none"]
-        var env = ProcessInfo.processInfo.environment
-        env["SWITCHSCAN_PROGRESS_DELAY"] = "0"
-        env["XDG_CONFIG_HOME"] = Self.clean["XDG_CONFIG_HOME"]
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
-        let terminal = result["terminal"] as? String ?? ""
-        #expect(result["code"] as? Int == 0)
+        let r = try ProgressTests.onTerminal(["text", "stats", phrases, "--keyboard", "qwerty", "--predictions", "0", "--predictor", "none"],
+                                             delay: "0", environment: Self.clean)
+        #expect(r.code == 0)
+        #expect(r.stdout > 0)
         // 9 configurations × 4 phrases × 43 characters.
-        #expect(terminal.contains("\rswitchscan text stats: ") && terminal.hasSuffix("1548 of 1548 characters typed\r\n"), "\(terminal)")
+        #expect(r.terminal.contains("\rswitchscan text stats: ") && r.terminal.hasSuffix("1548 of 1548 characters typed\r\n"), "\(r.terminal)")
     }
 }
