@@ -34,7 +34,7 @@ struct ProgressTests {
         print(json.dumps({"terminal": seen.decode("utf-8", "replace"), "stdout": len(out[0]), "code": p.returncode}))
         """
 
-    static func onTerminal(_ arguments: [String], delay: String?) throws -> (terminal: String, stdout: Int, code: Int) {
+    static func onTerminal(_ arguments: [String], delay: String?, environment: [String: String] = [:]) throws -> (terminal: String, stdout: Int, code: Int) {
         try Programs.require("/usr/bin/python3")
         let driver = try CLI.tempFile("progress-pty.py", Self.driver)
         let p = Process()
@@ -43,6 +43,7 @@ struct ProgressTests {
         p.currentDirectoryURL = CLI.packageRoot
         var env = ProcessInfo.processInfo.environment
         env["SWITCHSCAN_PROGRESS_DELAY"] = delay
+        env.merge(environment) { $1 }
         p.environment = env
         let out = Pipe()
         p.standardOutput = out
