@@ -167,3 +167,17 @@ struct KWinScriptTests {
         #expect(KWinScript.scriptObjects(id: 0, kwinMajor: nil) == ["/Scripting/Script0", "/0"])
     }
 }
+
+extension KWinScriptTests {
+    @Test func scriptFoundByEnvironmentInstallOrCheckout() {
+        let files: Set<String> = ["/usr/share/switchscan/kwin/switchscan-windows.js", "/src/sw/packaging/kwin/switchscan-windows.js"]
+        func find(_ env: [String: String] = [:], exe: String?) -> String? {
+            KWinScript.locate(environment: env, executable: exe, exists: files.contains)
+        }
+        #expect(find(["SWITCHSCAN_KWIN_SCRIPT": "/tmp/x.js"], exe: "/usr/bin/switchscan") == "/tmp/x.js")
+        #expect(find(exe: "/usr/bin/switchscan") == "/usr/share/switchscan/kwin/switchscan-windows.js")
+        #expect(find(exe: "/src/sw/.build/x86_64-unknown-linux-gnu/debug/switchscan") == "/src/sw/packaging/kwin/switchscan-windows.js")
+        #expect(find(exe: "/opt/elsewhere/bin/switchscan") == nil)
+        #expect(find(exe: nil) == nil)
+    }
+}

@@ -28,6 +28,28 @@ public enum KWinScript {
     public static let helperPath = "/org/switchscan/KWinHelper"
     public static let helperInterface = "org.switchscan.KWinHelper"
 
+    /// Where the script is: `SWITCHSCAN_KWIN_SCRIPT` when set, else installed beside the binary
+    /// (`<prefix>/share/switchscan/kwin/`, the binary being `<prefix>/bin/switchscan`), else the
+    /// checkout the binary was built in (`packaging/kwin/`, up to six levels above it); nil when
+    /// none of them exists. `executable` is the binary's real path.
+    public static func locate(environment: [String: String], executable: String?, exists: (String) -> Bool) -> String? {
+        if let path = environment["SWITCHSCAN_KWIN_SCRIPT"], !path.isEmpty { return path }
+        guard let executable else { return nil }
+        var dir = Substring(executable)
+        func up() { dir = dir.lastIndex(of: "/").map { dir[..<$0] } ?? "" }
+        up()
+        var prefix = dir
+        if let slash = prefix.lastIndex(of: "/") { prefix = prefix[..<slash] }
+        let installed = "\(prefix)/\(installedPath)"
+        if exists(installed) { return installed }
+        for _ in 0..<6 where !dir.isEmpty {
+            let checkout = "\(dir)/packaging/kwin/switchscan-windows.js"
+            if exists(checkout) { return checkout }
+            up()
+        }
+        return nil
+    }
+
     /// The major version in a `supportInformation()` text ("KWin version: 5.27.5" → 5); nil when
     /// it says none.
     public static func majorVersion(supportInformation text: Substring) -> Int? {
