@@ -8,8 +8,19 @@ import Testing
 /// queue's long poll (its timelines, named as in KWinRequestQueue.swift's header), and the choice
 /// of the script's object by KWin's version (KWin 6's path cannot be run here: Debian 12 has 5.27).
 struct KWinScriptTests {
-    /// A report as KWin 5.27 sent it under run-kwin.sh (GTK 3 and Qt 5 test applications, the
-    /// Plasma-less desktop: no panel).
+    /// A report as KWin 5.27.5 sent it under run-kwin.sh --app gtk3 (SWITCHSCAN_DESKTOP_TRACE), while
+    /// `run --desktop` showed its overlay: KWin reports the overlay's layer surface as a normal
+    /// window of switchscan's process without a caption. No decorations in the bare headless KWin:
+    /// buffer = frame.
+    static let captured = """
+        [{"id":"{4e6599a6-82b9-465a-a390-a5117da102a9}","pid":26377,"caption":"GTK3 test","resourceClass":"testapp.py","active":true,\
+        "type":"normal","buffer":{"x":400,"y":100,"w":480,"h":600},"frame":{"x":400,"y":100,"w":480,"h":600},"client":null},\
+        {"id":"{f03035b1-aa4e-497c-8638-c33bf190e743}","pid":26404,"caption":"","resourceClass":"switchscan","active":false,\
+        "type":"normal","buffer":{"x":0,"y":0,"w":1280,"h":800},"frame":{"x":0,"y":0,"w":1280,"h":800},"client":null}]
+        """
+
+    /// Made by hand on the captured report's shape: decorations (frame above the buffer), a
+    /// client area, a popup of the first process.
     static let report = """
         [{"id":"{a1}","pid":4242,"caption":"testapp.py","resourceClass":"testapp.py","active":false,"type":"normal",\
         "buffer":{"x":100,"y":80,"w":532,"h":400},"frame":{"x":100,"y":50,"w":532,"h":430},"client":{"x":100,"y":80,"w":532,"h":400}},\
@@ -18,6 +29,18 @@ struct KWinScriptTests {
         {"id":"{c3}","pid":4242,"caption":"","resourceClass":"testapp.py","active":false,"type":"popup",\
         "buffer":{"x":140,"y":200,"w":120,"h":90},"frame":{"x":140,"y":200,"w":120,"h":90},"client":null}]
         """
+
+    @Test func capturedReportWithoutSwitchscansOwnOverlay() throws {
+        let windows = try KWinWindowReport.parse(Self.captured).get()
+        #expect(windows.count == 2 && windows[1].resourceClass == "switchscan")
+        var table = KWinWindowTable(ownPid: 26404)
+        table.update(windows)
+        #expect(table.list.map(\.title) == ["GTK3 test"])
+        #expect(table.list.map(\.frame) == [Self.rect(400, 100, 480, 600)])
+        #expect(table.active == table.list.first?.id)
+        #expect(table.origin(pid: 26377, title: "GTK3 test", size: Size(width: 480, height: 600)) == Point(x: 400, y: 100))
+        #expect(table.origin(pid: 26404, title: "", size: nil) == nil)
+    }
 
     static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
 

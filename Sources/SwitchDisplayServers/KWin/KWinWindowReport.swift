@@ -98,18 +98,25 @@ public enum KWinWindowReport {
 
 /// What switchscan knows of KWin's windows, from the script's last report (pure): the Windows
 /// page's list, the window origins by process, and the numbers the seam's ids carry (a UUID gets
-/// the next number the first time it is seen, kept for the run).
+/// the next number the first time it is seen, kept for the run). switchscan's own windows (the
+/// overlay's layer surfaces, which KWin 5.27 reports as normal windows without a caption) are
+/// left out.
 public struct KWinWindowTable: Sendable {
     public private(set) var windows: [KWinWindow] = []
     private var numbers: [String: UInt64] = [:]
     private var uuids: [UInt64: String] = [:]
     private var nextNumber: UInt64 = 1
+    private let ownPid: Int32?
 
-    public init() {}
+    /// `ownPid`: this process (its windows are not the desktop's).
+    public init(ownPid: Int32? = nil) {
+        self.ownPid = ownPid
+    }
 
     /// Takes a new report; true when anything a pager or the origins see changed.
     @discardableResult
-    public mutating func update(_ report: [KWinWindow]) -> Bool {
+    public mutating func update(_ all: [KWinWindow]) -> Bool {
+        let report = all.filter { $0.pid != ownPid }
         for w in report where numbers[w.id] == nil {
             numbers[w.id] = nextNumber
             uuids[nextNumber] = w.id
