@@ -54,6 +54,9 @@ final class KWinWindows: DisplayWindows, WindowOrigins {
         self.bus = bus
     }
 
+    /// A run without the loop (`tree dump --desktop`) unloads the script here.
+    deinit { stop() }
+
     // MARK: Start and stop
 
     /// Owns the name, offers the object, loads and runs the script at `scriptPath`, and waits for
@@ -123,7 +126,7 @@ final class KWinWindows: DisplayWindows, WindowOrigins {
 
     /// Unloads the script and gives the name up (the end of the run).
     func stop() {
-        guard bus.isConnected else { return }
+        guard bus.isConnected, state != .off("switchscan ended") else { return }
         if case .running = state {
             _ = bus.callAndWait(KWinScript.service, KWinScript.scriptingPath, KWinScript.scriptingInterface, "unloadScript",
                                 [.string(KWinScript.pluginName)], timeoutMilliseconds: 1000)
