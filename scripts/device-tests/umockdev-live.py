@@ -11,6 +11,11 @@ Scenario lines (# comments):
   wait <text>                  until the program printed a line containing <text> (stdout or stderr; 30 s)
   mark                         where `expect` starts looking
   expect <regex>               until the program printed, since the last `mark`, a line matching <regex> (30 s)
+  settle                       until the program printed a switch-filter line ("type":"filter") for every
+                               press written so far (30 s): it has read them all (before a signal that
+                               ends it, or a check of what the presses did)
+  waitfile <path> <regex>      until the file's whole text matches <regex> (30 s): a watcher beside the
+                               program saw something, or the program wrote what the test waits for
   sleep <ms>
   event <node> <type> <code> <value>   one struct input_event (names from input-event-codes.h or numbers)
   press <node> <KEY> / release <node> <KEY> / repeat <node> <KEY>   EV_KEY 1/0/2 + SYN_REPORT
@@ -78,6 +83,7 @@ def main():
         os.write(tb.get_dev_fd(node), struct.pack("<qqHHi", int(now), int((now % 1) * 1e6), typ, code, val))
 
     mark = 0
+    presses = 0
     for raw in open(a.scenario):
         words = raw.split("#", 1)[0].split()
         if not words:
@@ -99,12 +105,33 @@ def main():
                 ok = cond.wait_for(lambda: found() or seen.count(None) == 2, 30)
             if not ok or not found():
                 print("umockdev-live: never saw a line matching %r" % pattern.pattern, file=sys.stderr)
+        elif op == "settle":
+            filtered = lambda: sum(1 for l in seen if l is not None and '"type":"filter"' in l)
+            with cond:
+                ok = cond.wait_for(lambda: filtered() >= presses or seen.count(None) == 2, 30)
+            if not ok or filtered() < presses:
+                print("umockdev-live: the program read %d of the %d presses" % (filtered(), presses), file=sys.stderr)
+        elif op == "waitfile":
+            path = args[0]
+            pattern = re.compile(raw.split("#", 1)[0].strip()[len("waitfile"):].strip()[len(path):].strip())
+            text = pattern.pattern
+            end = time.time() + 30
+            def holds():
+                try:
+                    return pattern.search(open(path).read()) is not None
+                except OSError:
+                    return False
+            while not holds() and time.time() < end:
+                time.sleep(0.02)
+            if not holds():
+                print("umockdev-live: %s never held %r" % (path, text), file=sys.stderr)
         elif op == "sleep":
             time.sleep(float(args[0]) / 1000.0)
         elif op == "event":
             write(args[0], num(args[1]), num(args[2]), int(args[3], 0))
         elif op in ("press", "release", "repeat"):
             value = {"press": 1, "release": 0, "repeat": 2}[op]
+            presses += 1 if value == 1 else 0
             write(args[0], CODES["EV_KEY"], num(args[1]), value)
             write(args[0], 0, 0, 1 if value == 2 else 0)
         elif op == "remove":
