@@ -179,7 +179,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchWaylandTests",
-            dependencies: ["SwitchCore", "SwitchDisplay", "SwitchDisplayServers"],
+            dependencies: ["SwitchCore", "SwitchInput", "SwitchDisplay", "SwitchDisplayServers", "SwitchOverlay"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -313,6 +313,15 @@ struct Image {
         rgb = Array(bytes[i..<i + width * height * 3])
     }
 
+    /// As binary PPM (to look at a failure: SWITCHSCAN_TEST_KEEP names a folder to keep them in).
+    var ppm: Data { Data("P6\n\(width) \(height)\n255\n".utf8) + Data(rgb) }
+
+    /// Kept as `name`.ppm in SWITCHSCAN_TEST_KEEP's folder, when it is set.
+    func keep(_ name: String) {
+        guard let dir = ProcessInfo.processInfo.environment["SWITCHSCAN_TEST_KEEP"] else { return }
+        try? ppm.write(to: URL(fileURLWithPath: dir + "/" + name + ".ppm"))
+    }
+
     /// 0xRRGGBB of a pixel.
     func rgb(_ x: Int, _ y: Int) -> UInt32 {
         let k = (y * width + x) * 3

@@ -355,6 +355,7 @@ final class DesktopReader {
             let w = root.children[k]
             if origins[w.id] == nil, let o = windowOrigin?(app, w.name, w.extents, { nil }) { origins[w.id] = o }
             root.children[k].windowOrigin = origins[w.id]
+            root.children[k].buttonPadding = infer ? Gtk4Quirks.buttonPadding : nil
         }
     }
 

@@ -9,7 +9,8 @@ import SwitchInput
 ///
 ///     attach(connection, sources)   the backend opened its connection (at the first use of a part)
 ///     prepare    connection.prepare (its socket, writable too while requests wait) + each source
-///     dispatch   connection.dispatch; each ready source read ─→ a failure: fatal, once
+///     dispatch   connection.dispatch; each ready source read ─→ a failure: fatal, once;
+///                the periodic look (`attach(every:poll:)`) when its time came
 ///     the connection lost (hang-up, protocol error) ─→ fatal, once; nothing watched after
 public final class WaylandDriver: LoopAdapter {
     /// Another socket of the compositor, read in the same turn: `read` takes what came and says
@@ -37,10 +38,16 @@ public final class WaylandDriver: LoopAdapter {
     }
 
     /// The backend opened its connection: drive it (and `sources`) from now on.
-    public func attach(_ connection: WaylandConnection, sources: [Source] = []) {
+    public func attach(_ connection: WaylandConnection, sources: [Source] = [], every interval: Int64? = nil, poll: (() -> Void)? = nil) {
         self.connection = connection
         self.sources = sources
+        if let interval, let poll { periodic = (interval, poll) }
     }
+
+    /// Something to look at every so often (µs), for what the compositor does not tell (sway 1.7:
+    /// a floating window moved).
+    private var periodic: (interval: Int64, run: () -> Void)?
+    private var nextPoll: Int64?
 
     public func prepare(nowMonotonic: Int64) -> LoopInterest {
         guard let connection, !reported else { return LoopInterest() }
@@ -51,6 +58,11 @@ public final class WaylandDriver: LoopAdapter {
             return interest
         }
         for s in sources { interest.fds.append(LoopFD(fd: s.fd, events: LoopFD.readable)) }
+        if let p = periodic {
+            let at = nextPoll ?? nowMonotonic + p.interval
+            nextPoll = at
+            interest.deadline = at
+        }
         return interest
     }
 
@@ -60,6 +72,10 @@ public final class WaylandDriver: LoopAdapter {
         var why = connection.failure.map(\.description)
         for s in sources where why == nil && ready.contains(where: { $0.fd == s.fd }) {
             why = s.read()
+        }
+        if why == nil, let p = periodic, let at = nextPoll, at <= nowMonotonic {
+            nextPoll = nowMonotonic + p.interval
+            p.run()
         }
         guard let why else { return [] }
         reported = true

@@ -45,7 +45,32 @@ final class SwayWindows: DisplayWindows, WindowOrigins {
     func noteEvents(_ events: [SwayEvents.Event]) {
         guard !events.isEmpty else { return }
         cached = nil
+        tell()
+    }
+
+    private func tell() {
         changed.signal()
+    }
+
+    /// How often `pollFloating` runs (the loop adapter's deadline): a floating window moved by
+    /// hand is followed within this.
+    static let floatingPollMicroseconds: Int64 = 1_000_000
+
+    /// sway 1.7 says nothing when a floating window is moved or resized (no window event: only
+    /// tiling moves are told). While a floating window shows, the tree is read again (at most
+    /// once a second, by the loop adapter) and its windows' places compared; a change is told as
+    /// an event is. Nothing is read while no floating window shows.
+    func pollFloating() {
+        guard let known = cached else {
+            cached = try? ipc.windows(timeout: 1)
+            return
+        }
+        guard known.contains(where: { $0.floating && $0.visible }), let fresh = try? ipc.windows(timeout: 1) else { return }
+        cached = fresh
+        func places(_ w: [SwayWindow]) -> [[Int]] {
+            w.map { [$0.id, $0.rect.x, $0.rect.y, $0.rect.width, $0.rect.height, $0.windowRect.x, $0.windowRect.y, $0.windowRect.width, $0.windowRect.height] }
+        }
+        if places(fresh) != places(known) { tell() }
     }
 
     // MARK: DisplayWindows

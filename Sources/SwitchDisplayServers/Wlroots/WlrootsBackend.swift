@@ -108,7 +108,8 @@ final class WlrootsSession {
                     return nil
                 }
             }
-            driver.attach(connection, sources: sources)
+            driver.attach(connection, sources: sources, every: windows == nil ? nil : SwayWindows.floatingPollMicroseconds,
+                          poll: windows.map { w in { [weak w] in w?.pollFloating() } })
             let parts = Parts(connection: connection, pointer: pointer, keyboard: keyboard, windows: windows, events: events)
             opened = parts
             return parts
