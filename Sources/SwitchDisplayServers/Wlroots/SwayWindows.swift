@@ -45,10 +45,6 @@ final class SwayWindows: DisplayWindows, WindowOrigins {
     func noteEvents(_ events: [SwayEvents.Event]) {
         guard !events.isEmpty else { return }
         cached = nil
-        tell()
-    }
-
-    private func tell() {
         changed.signal()
     }
 
@@ -70,7 +66,7 @@ final class SwayWindows: DisplayWindows, WindowOrigins {
         func places(_ w: [SwayWindow]) -> [[Int]] {
             w.map { [$0.id, $0.rect.x, $0.rect.y, $0.rect.width, $0.rect.height, $0.windowRect.x, $0.windowRect.y, $0.windowRect.width, $0.windowRect.height] }
         }
-        if places(fresh) != places(known) { tell() }
+        if places(fresh) != places(known) { changed.signal() }
     }
 
     // MARK: DisplayWindows
