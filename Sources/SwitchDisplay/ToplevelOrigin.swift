@@ -28,3 +28,31 @@ public enum ToplevelOrigin {
         return Point(x: buffer.x + side, y: buffer.y + buffer.height - size.height - side)
     }
 }
+
+/// A compositor's window as the origin rule needs it (KWin's script and GNOME's extension report
+/// the same things under their own names).
+public protocol Toplevel {
+    var toplevelPid: Int32 { get }
+    var toplevelTitle: String { get }
+    var toplevelBuffer: Rect { get }
+    var toplevelFrame: Rect { get }
+    var toplevelFocused: Bool { get }
+}
+
+extension ToplevelOrigin {
+    /// Where the AT-SPI coordinates of process `pid`'s window titled `title` start (nil: any
+    /// process), its accessible top-level being `size`: among the process's windows the one with
+    /// that title, else the one whose buffer or frame is `size`, else the only one, else the
+    /// focused one, else the top one (`windows` bottom first).
+    public static func origin<W: Toplevel>(in windows: [W], pid: Int32?, title: String, size: Size?) -> Point? {
+        let own = windows.filter { w in pid.map { w.toplevelPid == $0 } ?? true }
+        func fits(_ w: W) -> Bool {
+            guard let size else { return false }
+            return [w.toplevelBuffer, w.toplevelFrame].contains { $0.width == size.width && $0.height == size.height }
+        }
+        let titled = own.filter { !title.isEmpty && $0.toplevelTitle == title }
+        let pick = (titled.count == 1 ? titled.first : nil) ?? titled.last(where: fits) ?? titled.last
+            ?? own.last(where: fits) ?? (own.count == 1 ? own.first : nil) ?? own.last(where: \.toplevelFocused) ?? own.last
+        return pick.map { origin(buffer: $0.toplevelBuffer, frame: $0.toplevelFrame, size: size) }
+    }
+}

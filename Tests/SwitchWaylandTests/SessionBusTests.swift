@@ -26,6 +26,10 @@ struct SessionBusTests {
         let waited = client.callAndWait("org.switchscan.Test", "/org/switchscan/Test", "org.switchscan.Test1", "Echo", args)
         serving.stop()
         #expect(try waited.get() == args)
+        // A dictionary of variants (the bus's own a{sv}): this process's credentials.
+        let credentials = client.callAndWait("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                             "GetConnectionCredentials", [.string(client.uniqueName)])
+        #expect(try credentials.get().first?.dictionary?["ProcessID"] == .uint32(UInt32(getpid())), "\(credentials)")
         // Through the loop: the handler runs in a dispatch once the descriptor said so.
         var answer: Result<[BusValue], SessionBusError>?
         client.call("org.switchscan.Test", "/org/switchscan/Test", "org.switchscan.Test1", "Echo", args) { answer = $0 }

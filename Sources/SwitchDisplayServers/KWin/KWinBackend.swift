@@ -124,12 +124,7 @@ final class KWinSession {
     }
 
     /// This binary's real path (what KWin's grant must name).
-    static func executable() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    static func executable() -> String? { Executable.realPath() }
 }
 
 /// The KWin backend's loop adapter: the Wayland connection (`WaylandDriver`: KWin gone ends the

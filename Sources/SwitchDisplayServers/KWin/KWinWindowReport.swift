@@ -37,6 +37,14 @@ public struct KWinWindow: Equatable, Sendable {
     public var isListed: Bool { type == "normal" || type == "dialog" }
 }
 
+extension KWinWindow: Toplevel {
+    public var toplevelPid: Int32 { pid }
+    public var toplevelTitle: String { caption }
+    public var toplevelBuffer: Rect { buffer }
+    public var toplevelFrame: Rect { frame }
+    public var toplevelFocused: Bool { active }
+}
+
 /// The script's report, read (pure: JSON text in, windows or the place that is wrong out).
 public enum KWinWindowReport {
     public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -150,14 +158,6 @@ public struct KWinWindowTable: Sendable {
     /// (`ToplevelOrigin`): among the process's windows, the one with that caption, else the one
     /// whose buffer or frame is `size`, else the only one, else the active one, else the top one.
     public func origin(pid: Int32?, title: String, size: Size?) -> Point? {
-        let own = windows.filter { w in w.type != "dock" && w.type != "desktop" && pid.map { w.pid == $0 } ?? true }
-        func fits(_ w: KWinWindow) -> Bool {
-            guard let size else { return false }
-            return (w.buffer.width == size.width && w.buffer.height == size.height) || (w.frame.width == size.width && w.frame.height == size.height)
-        }
-        let titled = own.filter { !title.isEmpty && $0.caption == title }
-        let pick = (titled.count == 1 ? titled.first : nil) ?? titled.last(where: fits) ?? titled.last
-            ?? own.last(where: fits) ?? (own.count == 1 ? own.first : nil) ?? own.last(where: \.active) ?? own.last
-        return pick.map { ToplevelOrigin.origin(buffer: $0.buffer, frame: $0.frame, size: size) }
+        ToplevelOrigin.origin(in: windows.filter { $0.type != "dock" && $0.type != "desktop" }, pid: pid, title: title, size: size)
     }
 }

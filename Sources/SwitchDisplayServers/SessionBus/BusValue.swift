@@ -1,9 +1,9 @@
 internal import CDBus
 
 /// One argument of a D-Bus message, of the few types the display backends speak (the GNOME
-/// extension's API, KWin's scripting, the bus daemon's own): `s`, `u`, `i`, `d`, `b`, `o`. An
-/// argument of any other type is kept in its place as `unread` (its signature), so the others
-/// keep their positions.
+/// extension's API, KWin's scripting, the bus daemon's own): `s`, `u`, `i`, `d`, `b`, `o`, and in
+/// answers dictionaries (`a{sv}`: a variant is read as its content). An argument of any other type
+/// is kept in its place as `unread` (its signature), so the others keep their positions.
 public enum BusValue: Equatable, Sendable, CustomStringConvertible {
     case string(String)
     case uint32(UInt32)
@@ -11,7 +11,10 @@ public enum BusValue: Equatable, Sendable, CustomStringConvertible {
     case double(Double)
     case bool(Bool)
     case objectPath(String)
-    /// A value of a type this client does not read, by its signature ("a{sv}").
+    /// A dictionary of strings to values (`a{sv}`, `a{ss}`…: properties, the Shell's extension
+    /// info), read only; its values are read as arguments are (a variant's content in its place).
+    case dictionary([String: BusValue])
+    /// A value of a type this client does not read, by its signature ("as").
     case unread(String)
 
     /// The type's signature ("s", "u", …).
@@ -23,6 +26,7 @@ public enum BusValue: Equatable, Sendable, CustomStringConvertible {
         case .double: "d"
         case .bool: "b"
         case .objectPath: "o"
+        case .dictionary: "a{sv}"
         case .unread(let s): s
         }
     }
@@ -54,6 +58,11 @@ public enum BusValue: Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    public var dictionary: [String: BusValue]? {
+        if case .dictionary(let d) = self { return d }
+        return nil
+    }
+
     /// As `dbus-send` writes a value: `string:"a"`, `uint32:3`.
     public var description: String {
         switch self {
@@ -63,6 +72,7 @@ public enum BusValue: Equatable, Sendable, CustomStringConvertible {
         case .double(let v): "double:\(v)"
         case .bool(let v): "boolean:\(v)"
         case .objectPath(let p): "objpath:\(p)"
+        case .dictionary(let d): "dict:{" + d.keys.sorted().map { "\($0): \(d[$0]!)" }.joined(separator: ", ") + "}"
         case .unread(let s): "(\(s))"
         }
     }
@@ -89,7 +99,7 @@ public enum BusValue: Equatable, Sendable, CustomStringConvertible {
             case .int32(let i): ok = switchscan_bus_append_int32(&it, i)
             case .double(let d): ok = switchscan_bus_append_double(&it, d)
             case .bool(let b): ok = switchscan_bus_append_bool(&it, b ? 1 : 0)
-            case .unread: return false
+            case .dictionary, .unread: return false
             }
             if ok == 0 { return false }
         }
@@ -116,6 +126,21 @@ public enum BusValue: Equatable, Sendable, CustomStringConvertible {
         case UInt8(ascii: "i"): return .int32(Int32(truncatingIfNeeded: switchscan_bus_get_bits(&it)))
         case UInt8(ascii: "b"): return .bool(UInt32(truncatingIfNeeded: switchscan_bus_get_bits(&it)) != 0)
         case UInt8(ascii: "d"): return .double(switchscan_bus_get_double(&it))
+        case UInt8(ascii: "v"):
+            var inner = DBusMessageIter()
+            dbus_message_iter_recurse(&it, &inner)
+            return read(&inner)
+        case UInt8(ascii: "a") where dbus_message_iter_get_element_type(&it) == Int32(UInt8(ascii: "e")):
+            var entries = DBusMessageIter()
+            dbus_message_iter_recurse(&it, &entries)
+            var d: [String: BusValue] = [:]
+            while dbus_message_iter_get_arg_type(&entries) == Int32(UInt8(ascii: "e")) {
+                var entry = DBusMessageIter()
+                dbus_message_iter_recurse(&entries, &entry)
+                if let key = read(&entry).string, dbus_message_iter_next(&entry) != 0 { d[key] = read(&entry) }
+                _ = dbus_message_iter_next(&entries)
+            }
+            return .dictionary(d)
         default:
             guard let s = dbus_message_iter_get_signature(&it) else { return .unread("?") }
             defer { dbus_free(s) }
