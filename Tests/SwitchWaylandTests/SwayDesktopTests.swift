@@ -260,12 +260,15 @@ struct SwayDesktopTests {
     // MARK: The scanner menu
 
     /// The top menu's entries on the item `nexts` presses from the first, in `app`.
-    func menuItems(_ s: SwaySession, app: String, nexts: Int = 0, profile: String = SwaySession.twoSwitchProfile) throws -> [String] {
+    /// (`app` nil: the active window's, once the window list is read: the Windows page shows then.)
+    func menuItems(_ s: SwaySession, app: String?, nexts: Int = 0, profile: String = SwaySession.twoSwitchProfile) throws -> [String] {
         var sc = SwayScenario()
+        if app == nil { sc.expect("desktop: windows: ") }
         sc.next(nexts)
         sc.menu()
         sc.end()
-        let r = try s.live(sc, ["run", "--desktop", "--app", app, "--profile", profile, "--format", "jsonl", "--no-show"])
+        let r = try s.live(sc, ["run", "--desktop"] + (app.map { ["--app", $0] } ?? []) + ["--profile", profile, "--format", "jsonl", "--no-show"],
+                           env: ["SWITCHSCAN_DESKTOP_TRACE": "1"])
         return r.lines("menu").first?["items"] as? [String] ?? []
     }
 
@@ -278,29 +281,41 @@ struct SwayDesktopTests {
         let ipc = try SwayIPC(environment: s.environment)
         let one = try s.startApp(title: "One", name: "one.py", ipc: ipc)
         try s.startApp(title: "Two", name: "two.py", ipc: ipc)
-        let top = try menuItems(s, app: "two.py")
+        let top = try menuItems(s, app: nil)
         let windowsAt = try #require(top.firstIndex(of: "menu:windows"), "\(top)")
-        var sc = SwayScenario()
-        sc.expect("windows: \\[.*one.py")
-        sc.menu()
-        sc.next(windowsAt)
-        sc.select(expecting: "\"submenu\":\"menu:windows\"")
-        sc.select(expecting: "\"action\":\"activateWindow\"")
-        sc.expect("\"window\":\"One\"")
-        sc.select()
-        sc.end()
-        let r = try s.live(sc, ["run", "--desktop", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"],
-                           env: ["SWITCHSCAN_DESKTOP_TRACE": "1"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let page = r.lines("menu").first { $0["submenu"] as? String == "menu:windows" }
-        #expect((page?["labels"] as? [String])?.first == "one.py — One", "\(r.text)")
-        #expect(r.results == ["activateWindow done focused (sway IPC)", "activate done action \"Click\""], "\(r.text)")
-        #expect(r.lines("tree").map { "\($0["change"] ?? "") \($0["window"] ?? "")" } == ["window Two", "window One"])
-        #expect(SwayTree.focused(try ipc.windows())?.id == one.id)
-        _ = try s.waitFor("One active and pressed") { () -> Bool? in
-            let state = s.named(app: "one.py")
-            return state["Pressed 1"] != nil && (state["One"]?["states"] as? [String] ?? []).contains("active") ? true : nil
+        let run = try s.startLive({ dir in
+            var sc = SwayScenario()
+            sc.expect("desktop: windows: \\[.*one.py")
+            sc.menu()
+            sc.next(windowsAt)
+            sc.select(expecting: "\"submenu\":\"menu:windows\"")
+            sc.select(expecting: "\"action\":\"activateWindow\"")
+            sc.expect("\"window\":\"One\"")
+            sc.select()
+            sc.waitFor(dir, "seen")
+            sc.end()
+            return sc
+        }, ["run", "--desktop", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"], env: ["SWITCHSCAN_DESKTOP_TRACE": "1"])
+        defer { try? FileManager.default.removeItem(atPath: run.dir) }
+        // While the run goes on (its virtual keyboard is the seat's: GTK calls a window active
+        // only while the seat has one).
+        var state: [String: [String: Any]] = [:]
+        do {
+            _ = try s.waitFor("One active and pressed") { () -> Bool? in
+                state = s.named(app: "one.py")
+                return state["Pressed 1"] != nil && (state["One"]?["states"] as? [String] ?? []).contains("active") ? true : nil
+            }
+        } catch {
+            Issue.record("\(error): one.py is \(state)\n\(run.stdout)\n\(run.stderr.suffix(2000))")
         }
+        #expect(SwayTree.focused(try ipc.windows())?.id == one.id)
+        try run.go("seen")
+        #expect(run.wait() == 0, "\(run.stderr)")
+        let page = run.lines("menu").first { $0["submenu"] as? String == "menu:windows" }
+        #expect((page?["labels"] as? [String])?.first == "one.py — One", "\(run.stdout)")
+        #expect(run.lines("result").map { "\($0["action"] ?? "") \($0["result"] ?? "") \($0["how"] ?? $0["reason"] ?? "")" }
+                == ["activateWindow done focused (sway IPC)", "activate done action \"Click\""], "\(run.stdout)")
+        #expect(run.lines("tree").map { "\($0["change"] ?? "") \($0["window"] ?? "")" } == ["window Two", "window One"])
     }
 
     /// The scanner menu's pointer gestures through the virtual pointer (menuapp.py): Drag the
@@ -319,25 +334,50 @@ struct SwayDesktopTests {
         let bananasGestures = try #require(try menuItems(s, app: "menuapp.py", nexts: bananas).firstIndex(of: "menu:gestures"))
         let textGestures = try #require(try menuItems(s, app: "menuapp.py").firstIndex(of: "menu:gestures"))
         let gestures = ["menu:rightClick", "menu:doubleClick", "menu:middleClick", "menu:hold", "menu:drag"]
-        var sc = SwayScenario()
-        sc.next(level)
-        sc.choose(page: levelGestures, entry: gestures.firstIndex(of: "menu:drag")!, expecting: "\"type\":\"drag\"")
-        sc.next(order.firstIndex(of: "Drop here")!)   // choosing the drop point starts at the first item
-        sc.select(expecting: "\"action\":\"drag\"")
-        sc.next(bananas)
-        sc.choose(page: bananasGestures, entry: gestures.firstIndex(of: "menu:doubleClick")!)
-        sc.choose(page: textGestures, entry: gestures.firstIndex(of: "menu:rightClick")!)
-        sc.end()
-        let r = try s.live(sc, ["run", "--desktop", "--app", "menuapp.py", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let results = r.results
+        let args = ["run", "--desktop", "--app", "menuapp.py", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"]
+        // Drag from Level: the drop point is chosen from Level on (the highlight stays there).
+        var drag = SwayScenario()
+        drag.next(level)
+        drag.choose(page: levelGestures, entry: gestures.firstIndex(of: "menu:drag")!, expecting: "\"type\":\"drag\"")
+        drag.next(order.firstIndex(of: "Drop here")! - level)
+        drag.select(expecting: "\"action\":\"drag\"")
+        var double = SwayScenario()
+        double.next(bananas)
+        double.choose(page: bananasGestures, entry: gestures.firstIndex(of: "menu:doubleClick")!)
+        var right = SwayScenario()
+        right.choose(page: textGestures, entry: gestures.firstIndex(of: "menu:rightClick")!)
+        // Each run waits, once its gesture was performed, until the application shows what it
+        // did (the gesture's steps run over time from the loop), then ends.
+        typealias Check = ([String: [String: Any]]) -> Bool
+        let checks: [(String, SwayScenario, Check)] = [
+            ("the knob dragged near the scale's end", drag, { ($0["Level"]?["value"] as? Double).map { $0 > 80 && $0 < 100 } ?? false }),
+            ("Bananas activated", double, { $0["Activated: Bananas"] != nil }),
+            ("the entry's context menu", right, { $0["Select All"]?["role"] as? String == "menu item" }),
+        ]
+        var results: [String] = []
+        for (what, scenario, check) in checks {
+            let run = try s.startLive({ dir in
+                var sc = scenario
+                sc.waitFor(dir, "seen")
+                sc.end()
+                return sc
+            }, args)
+            defer { try? FileManager.default.removeItem(atPath: run.dir) }
+            var state: [String: [String: Any]] = [:]
+            do {
+                _ = try s.waitFor(what) { () -> Bool? in
+                    state = s.named(app: "menuapp.py")
+                    return check(state) ? true : nil
+                }
+            } catch {
+                Issue.record("\(error): menuapp.py is \(state)\n\(run.stdout)")
+            }
+            try run.go("seen")
+            #expect(run.wait() == 0, "\(run.stderr)")
+            results += run.lines("result").map { "\($0["action"] ?? "") \($0["result"] ?? "") \($0["how"] ?? $0["reason"] ?? "")" }
+        }
         #expect(results.count == 3 && results[0].hasPrefix("drag done dragged from") && results[1].hasPrefix("doubleClick done double click at")
                 && results[2].hasPrefix("rightClick done right click at"), "\(results)")
-        _ = try s.waitFor("the drag, the double click and the context menu read back") { () -> Bool? in
-            let state = s.named(app: "menuapp.py")
-            let level = state["Level"]?["value"] as? Double ?? 0
-            return level > 80 && level < 100 && state["Activated: Bananas"] != nil && state["Select All"]?["role"] as? String == "menu item" ? true : nil
-        }
     }
 
     /// The Scroll page pages a GTK list through its scroll bar's Value (an action: no pointer),
@@ -387,9 +427,14 @@ struct SwayDesktopTests {
         let r = try s.live(sc, ["run", "--desktop", "--app", "wlapp.py", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.results == ["key done keys Ctrl+A", "key done keys XF86AudioRaiseVolume"], "\(r.text)")
-        _ = try s.waitFor("both keys in the window's log") { () -> Bool? in
-            let keys = (try? String(contentsOfFile: log + "/keys", encoding: .utf8)) ?? ""
-            return keys.contains("key a control") && keys.contains("key XF86AudioRaiseVolume") ? true : nil
+        var keys = ""
+        do {
+            _ = try s.waitFor("both keys in the window's log") { () -> Bool? in
+                keys = (try? String(contentsOfFile: log + "/keys", encoding: .utf8)) ?? ""
+                return keys.contains("key a control") && keys.contains("key AudioRaiseVolume") ? true : nil  // GDK's name for XF86AudioRaiseVolume
+            }
+        } catch {
+            Issue.record("\(error): the window got \(keys.debugDescription)")
         }
     }
 
