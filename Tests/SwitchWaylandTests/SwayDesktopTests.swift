@@ -449,3 +449,158 @@ struct SwayDesktopTests {
         return r.lines("menu").last?["items"] as? [String]
     }
 }
+
+// MARK: Failure paths, scale, outputs
+
+extension SwayDesktopTests {
+    /// The compositor goes away mid-run: `run` says so in one line, lets go of the devices it
+    /// grabbed (the loop's way out), and exits with status 1; nothing is left waiting.
+    @Test func theCompositorGoingAwayEndsTheRunWithAClearMessage() throws {
+        let s = try SwaySession()
+        defer { s.close() }
+        let ipc = try SwayIPC(environment: s.environment)
+        try s.startApp(ipc: ipc)
+        let run = try s.startLive({ dir in
+            var sc = SwayScenario()
+            sc.waitFor(dir, "gone")
+            sc.end()
+            return sc
+        }, ["run", "--desktop", "--app", "wlapp.py", "--grab", "--device", "/dev/input/event10", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"])
+        defer { try? FileManager.default.removeItem(atPath: run.dir) }
+        try run.await(s, "the first highlight") { !$0.lines("highlight").isEmpty }
+        #expect(run.stderr.contains("/dev/input/event10 \"Test Full Keyboard\" (named by path), grabbed"), "\(run.stderr)")
+        try? ipc.command("exit")  // sway may close the socket before it answers
+        try run.await(s, "switchscan's error line") { $0.stderr.contains("switchscan: error: ") }
+        try run.go("gone")
+        #expect(run.wait(timeout: 30) == 1, "\(run.stderr)")
+        let error = run.stderr.split(separator: "\n").last { $0.hasPrefix("switchscan: error: ") }.map(String.init) ?? ""
+        #expect(error.hasPrefix("switchscan: error: the Wayland compositor sway went away ("), "\(run.stderr)")
+        #expect(error.hasSuffix("): nothing can be shown or done on the desktop any more"), "\(error)")
+    }
+
+    /// A window that moves is followed: sway tells of a tiled move (`move right`: the two
+    /// windows swap places, neither changes size, so the application itself learns nothing) and
+    /// the frames follow the window's new origin without an AT-SPI read; a floating window moved
+    /// (sway 1.7 tells nothing) is found within the second's look; the ring follows each time.
+    @Test func aWindowThatMovesIsFollowed() throws {
+        let s = try SwaySession()
+        defer { s.close() }
+        let ipc = try SwayIPC(environment: s.environment)
+        let moving = try s.startApp(title: "Moving", ipc: ipc)
+        try s.startDesktopApp("menuapp.py", ipc: ipc)   // beside it, right; no magenta in it
+        let at = try #require(try s.itemOrder(app: "wlapp.py").firstIndex(of: "Target"))
+        let run = try s.startLive({ dir in
+            var sc = SwayScenario()
+            sc.next(at)
+            sc.waitFor(dir, "seen")
+            sc.end()
+            return sc
+        }, ["run", "--desktop", "--app", "wlapp.py", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"],
+           env: ["SWITCHSCAN_DESKTOP_TRACE": "1"])
+        defer { try? FileManager.default.removeItem(atPath: run.dir) }
+        try run.await(s, "the highlight on Target") { $0.lines("highlight").last?["label"] as? String == "Target, button" }
+        func ringOnTarget(_ what: String) throws {
+            var last = ""
+            do {
+                _ = try s.waitFor("the ring around the Target, \(what)") { () throws -> Bool? in
+                    let shot = try s.screenshot()
+                    guard let target = shot.box(of: Self.magenta) else { return nil }
+                    let m = Self.ringMisses(shot, around: target)
+                    last = "\(m.wrong) of \(m.band) ring pixels around \(target) are not the ring's"
+                    return m.wrong == 0 ? true : nil
+                }
+            } catch {
+                Issue.record("\(what): \(last)\n\(run.stderr.suffix(2000))")
+            }
+        }
+        try ringOnTarget("at the start")
+        let before = try #require(try s.screenshot().box(of: Self.magenta))
+        try ipc.command("[con_id=\(moving.id)] move right")
+        _ = try s.waitFor("the windows swapped") { try ipc.windows().first { $0.id == moving.id && $0.rect.x > 600 } }
+        try ringOnTarget("moved right")
+        let after = try #require(try s.screenshot().box(of: Self.magenta))
+        #expect(after.x > before.x && after.width == before.width, "\(before) → \(after)")
+        #expect(run.stderr.contains("desktop: windows moved: frames followed"), "\(run.stderr.suffix(2000))")
+        try ipc.command("[con_id=\(moving.id)] floating enable")
+        _ = try s.waitFor("the window floating") { try ipc.windows().first { $0.id == moving.id && $0.floating } }
+        try ringOnTarget("floating")
+        try ipc.command("[con_id=\(moving.id)] move position 37 61")
+        _ = try s.waitFor("the window at 37, 61") { try ipc.windows().first { $0.id == moving.id && $0.rect.x == 37 && $0.rect.y == 61 } }
+        try ringOnTarget("floating, moved")
+        try run.go("seen")
+        #expect(run.wait() == 0, "\(run.stderr)")
+    }
+
+    /// Scale 2: the tree's frames are logical pixels (the Target's frame is the screenshot's
+    /// magenta box halved), and the ring around it is 8 device pixels of exactly the cursor
+    /// colour, with nothing blended beside it (whole pixels, crisp).
+    @Test func atScaleTwoRingsAreInLogicalPixelsAndCrisp() throws {
+        let s = try SwaySession(outputs: ["1280x800@2"])
+        defer { s.close() }
+        let ipc = try SwayIPC(environment: s.environment)
+        try s.startApp(ipc: ipc)
+        let frame = try #require(try s.items(app: "wlapp.py")["Target"].flatMap { Self.box($0.frame) })
+        let plain = try s.screenshot()
+        let device = try #require(plain.box(of: Self.magenta))
+        #expect(device.x == 2 * frame.x && device.y == 2 * frame.y && device.width == 2 * frame.width && device.height == 2 * frame.height,
+                "frame \(frame), device pixels \(device)")
+        let at = try #require(try s.itemOrder(app: "wlapp.py").firstIndex(of: "Target"))
+        let run = try s.startLive({ dir in
+            var sc = SwayScenario()
+            sc.next(at)
+            sc.waitFor(dir, "seen")
+            sc.end()
+            return sc
+        }, ["run", "--desktop", "--app", "wlapp.py", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"])
+        defer { try? FileManager.default.removeItem(atPath: run.dir) }
+        try run.await(s, "the highlight on Target") { $0.lines("highlight").last?["label"] as? String == "Target, button" }
+        let shot = try #require(Self.expectRing(s, around: frame, scale: 2, "the Target at scale 2"))
+        // One device pixel outside the band, all round: what was there before the ring.
+        let (x0, y0, x1, y1) = (2 * (frame.x - 4) - 1, 2 * (frame.y - 4) - 1, 2 * (frame.x + frame.width + 4), 2 * (frame.y + frame.height + 4))
+        var changed = 0
+        for x in x0...x1 { for y in [y0, y1] where shot.rgb(x, y) != plain.rgb(x, y) { changed += 1 } }
+        for y in y0...y1 { for x in [x0, x1] where shot.rgb(x, y) != plain.rgb(x, y) { changed += 1 } }
+        #expect(changed == 0, "\(changed) pixels beside the ring changed (blended edges)")
+        try run.go("seen")
+        #expect(run.wait() == 0, "\(run.stderr)")
+    }
+
+    /// Two outputs: a window on the second output is framed in the whole desktop's pixels (the
+    /// Target's frame is the magenta box of the screenshot of both), and ringed there.
+    @Test func anElementOnTheSecondOutputIsFramedAndRinged() throws {
+        let s = try SwaySession(outputs: ["1280x800", "1024x768"])
+        defer { s.close() }
+        let ipc = try SwayIPC(environment: s.environment)
+        let window = try s.startApp(ipc: ipc)
+        try ipc.command("[con_id=\(window.id)] move container to output HEADLESS-2, focus")
+        _ = try s.waitFor("the window on HEADLESS-2") { try ipc.windows().first { $0.id == window.id && $0.output == "HEADLESS-2" && $0.rect.x >= 1280 } }
+        var frame: (x: Int, y: Int, width: Int, height: Int)?
+        var last = ""
+        do {
+            _ = try s.waitFor("the Target's frame where the screenshot has it") { () throws -> Bool? in
+                frame = try s.items(app: "wlapp.py")["Target"].flatMap { Self.box($0.frame) }
+                let found = try s.screenshot().box(of: Self.magenta)
+                last = "tree frame \(frame.map { "\($0)" } ?? "none"), screenshot \(found.map { "\($0)" } ?? "none")"
+                return frame != nil && found != nil && frame! == found! ? true : nil
+            }
+        } catch {
+            Issue.record("second output: \(last)")
+        }
+        let f = try #require(frame)
+        #expect(f.x >= 1280)
+        let at = try #require(try s.itemOrder(app: "wlapp.py").firstIndex(of: "Target"))
+        let run = try s.startLive({ dir in
+            var sc = SwayScenario()
+            sc.next(at)
+            sc.waitFor(dir, "seen")
+            sc.end()
+            return sc
+        }, ["run", "--desktop", "--app", "wlapp.py", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"])
+        defer { try? FileManager.default.removeItem(atPath: run.dir) }
+        try run.await(s, "the highlight on Target") { $0.lines("highlight").last?["label"] as? String == "Target, button" }
+        _ = Self.expectRing(s, around: f, "the Target on the second output")
+        #expect(run.stderr.contains("(2304x800)"), "the overlay covers both outputs: \(run.stderr)")
+        try run.go("seen")
+        #expect(run.wait() == 0, "\(run.stderr)")
+    }
+}
