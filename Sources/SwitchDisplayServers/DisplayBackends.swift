@@ -5,7 +5,7 @@ import SwitchInput
 /// else X11 through Xwayland, else none; `--display` forces one of them). One folder per backend
 /// beside this file.
 public enum DisplayBackends {
-    public static let built: [DisplayBackendName] = [.x11, .wlroots, .none]
+    public static let built: [DisplayBackendName] = [.x11, .wlroots, .kwin, .none]
 
     /// The backend for the session in `environment` (or `forced`), not yet connected; a forced
     /// backend this build lacks is refused.
@@ -16,7 +16,9 @@ public enum DisplayBackends {
                 return X11Backend.make(notes: [choice.note])
             case .wlroots:
                 return WlrootsBackend.make(environment: environment, notes: [choice.note])
-            case .kwin, .gnome, .none:
+            case .kwin:
+                return KWinBackend.make(environment: environment, notes: [choice.note])
+            case .gnome, .none:
                 // A Wayland compositor without a backend (Weston, an unknown one): AT-SPI actions,
                 // speech instead of the highlight, uinput for keys and the pointer where allowed.
                 let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty || environment["XDG_SESSION_TYPE"]?.lowercased() == "wayland"

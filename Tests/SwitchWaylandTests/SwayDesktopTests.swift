@@ -9,45 +9,6 @@ import Testing
 /// sway's tree through its IPC, the screen through grim. Every wait is for a condition.
 @Suite(.serialized, .enabled(if: SwaySession.desktopUsable, "\(SwaySession.desktopSkipMessage)"))
 struct SwayDesktopTests {
-    static let ringColor: UInt32 = 0x007AFF  // CursorColor.blue, the default
-    static let magenta: UInt32 = 0xFF00FF
-
-    static func box(_ f: [Double]) -> (x: Int, y: Int, width: Int, height: Int)? {
-        f.count == 4 ? (Int(f[0]), Int(f[1]), Int(f[2]), Int(f[3])) : nil
-    }
-
-    /// How many pixels of the ring `t` wide just outside `frame` are not the ring's colour, and
-    /// whether the frame's own pixels next to its edge kept `inside` (nil: not checked).
-    static func ringMisses(_ shot: Image, around f: (x: Int, y: Int, width: Int, height: Int), t: Int = 4, scale: Int = 1,
-                           color: UInt32 = ringColor) -> (band: Int, wrong: Int) {
-        let (x0, y0, x1, y1) = ((f.x - t) * scale, (f.y - t) * scale, (f.x + f.width + t) * scale, (f.y + f.height + t) * scale)
-        let (ix0, iy0, ix1, iy1) = (f.x * scale, f.y * scale, (f.x + f.width) * scale, (f.y + f.height) * scale)
-        var band = 0, wrong = 0
-        for y in max(0, y0)..<min(shot.height, y1) {
-            for x in max(0, x0)..<min(shot.width, x1) where !(x >= ix0 && x < ix1 && y >= iy0 && y < iy1) {
-                band += 1
-                if shot.rgb(x, y) != color { wrong += 1 }
-            }
-        }
-        return (band, wrong)
-    }
-
-    /// Waits until the screenshot shows the ring around `frame` (every band pixel the colour).
-    static func expectRing(_ s: SwaySession, around f: (x: Int, y: Int, width: Int, height: Int), scale: Int = 1, _ what: String) -> Image? {
-        var last = ""
-        do {
-            return try s.waitFor("the ring around \(what)") { () throws -> Image? in
-                let shot = try s.screenshot()
-                let m = ringMisses(shot, around: f, scale: scale)
-                last = "\(m.wrong) of \(m.band) ring pixels around \(f) are not #007AFF"
-                return m.band > 0 && m.wrong == 0 ? shot : nil
-            }
-        } catch {
-            Issue.record("\(what): \(last)")
-            return nil
-        }
-    }
-
     // MARK: The tree
 
     /// A tree's frames are the true screen rectangles: the Target's frame in `tree show --desktop`
@@ -67,8 +28,8 @@ struct SwayDesktopTests {
         var last = "nothing read"
         do {
             _ = try s.waitFor("the Target's frame where the screenshot has it") { () throws -> Bool? in
-                let frame = try s.items(app: "wlapp.py")["Target"].flatMap { Self.box($0.frame) }
-                let found = try s.screenshot().box(of: Self.magenta)
+                let frame = try s.items(app: "wlapp.py")["Target"].flatMap { DesktopChecks.box($0.frame) }
+                let found = try s.screenshot().box(of: DesktopChecks.magenta)
                 last = "tree frame \(frame.map { "\($0)" } ?? "none"), screenshot \(found.map { "\($0)" } ?? "none")"
                 guard let frame, let found else { return nil }
                 return frame == found ? true : nil
@@ -76,26 +37,6 @@ struct SwayDesktopTests {
         } catch {
             Issue.record("GTK 3\(floatingWithHeaderBar ? ", floating with a header bar" : ""): \(last)")
         }
-    }
-
-    /// Where a button is drawn: from a point inside it near its left edge (away from its centred
-    /// label), outwards along its middle row and column, to the first pixel that is not its face
-    /// (its border line).
-    static func borderBox(_ shot: Image, inside f: (x: Int, y: Int, width: Int, height: Int)) -> (x: Int, y: Int, width: Int, height: Int) {
-        let (px, py) = (f.x + 8, f.y + f.height / 2)  // past the rounded corner
-        let face = shot.rgb(px, py)
-        let start = (x: f.x + 2, y: py)
-        func differs(_ x: Int, _ y: Int) -> Bool {
-            let c = shot.rgb(x, y)
-            let d = abs(Int(c >> 16) - Int(face >> 16)) + abs(Int((c >> 8) & 0xFF) - Int((face >> 8) & 0xFF)) + abs(Int(c & 0xFF) - Int(face & 0xFF))
-            return d > 24
-        }
-        var left = start.x, right = f.x + f.width - 3, top = py, bottom = py
-        while left > 0 && !differs(left, py) { left -= 1 }
-        while right < shot.width - 1 && !differs(right, py) { right += 1 }
-        while top > 0 && !differs(px, top) { top -= 1 }
-        while bottom < shot.height - 1 && !differs(px, bottom) { bottom += 1 }
-        return (left, top, right - left + 1, bottom - top + 1)
     }
 
     /// GTK 4.8 reports a button's content box (its label's, inside Adwaita's padding and border):
@@ -115,9 +56,9 @@ struct SwayDesktopTests {
         var frame: (x: Int, y: Int, width: Int, height: Int)?
         do {
             _ = try s.waitFor("Press me's frame where the screenshot has its border") { () throws -> Bool? in
-                frame = try s.items(app: "wlapp.py")["Press me"].flatMap { Self.box($0.frame) }
+                frame = try s.items(app: "wlapp.py")["Press me"].flatMap { DesktopChecks.box($0.frame) }
                 guard let f = frame else { return nil }
-                let drawn = Self.borderBox(try s.screenshot(), inside: f)
+                let drawn = DesktopChecks.borderBox(try s.screenshot(), inside: f)
                 last = "tree frame \(f), drawn \(drawn)"
                 return f == drawn ? true : nil
             }
@@ -127,7 +68,7 @@ struct SwayDesktopTests {
         guard let frame else { return }
         let at = try #require(try s.itemOrder(app: "wlapp.py").firstIndex(of: "Press me"))
         let run = try s.startLive({ dir in
-            var sc = SwayScenario()
+            var sc = LiveScenario()
             sc.next(at)
             sc.waitFor(dir, "shot")
             sc.end()
@@ -135,7 +76,7 @@ struct SwayDesktopTests {
         }, ["run", "--desktop", "--app", "wlapp.py", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"])
         defer { try? FileManager.default.removeItem(atPath: run.dir) }
         try run.await(s, "the highlight on Press me") { $0.lines("highlight").last?["label"] as? String == "Press me, button" }
-        _ = Self.expectRing(s, around: frame, "GTK 4's Press me")
+        _ = DesktopChecks.expectRing(s, around: frame, "GTK 4's Press me")
         try run.go("shot")
         #expect(run.wait() == 0, "\(run.stderr)")
     }
@@ -150,9 +91,9 @@ struct SwayDesktopTests {
         defer { s.close() }
         let ipc = try SwayIPC(environment: s.environment)
         try s.startApp(ipc: ipc)
-        let target = try #require(try s.items(app: "wlapp.py")["Target"].flatMap { Self.box($0.frame) })
+        let target = try #require(try s.items(app: "wlapp.py")["Target"].flatMap { DesktopChecks.box($0.frame) })
         let run = try s.startLive({ dir in
-            var sc = SwayScenario()
+            var sc = LiveScenario()
             sc.select()
             sc.next(2)
             sc.expect("\"label\":\"Target, button\"")
@@ -162,7 +103,7 @@ struct SwayDesktopTests {
         }, ["run", "--desktop", "--app", "wlapp.py", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"])
         defer { try? FileManager.default.removeItem(atPath: run.dir) }
         try run.await(s, "the highlight on Target") { $0.lines("highlight").last?["label"] as? String == "Target, button" }
-        _ = Self.expectRing(s, around: target, "the Target")
+        _ = DesktopChecks.expectRing(s, around: target, "the Target")
         try run.go("shot")
         #expect(run.wait() == 0, "\(run.stderr)")
         #expect(run.stderr.contains("switchscan: display: wlroots (a sway session: SWAYSOCK="), "\(run.stderr)")
@@ -173,17 +114,6 @@ struct SwayDesktopTests {
 
     // MARK: Typing
 
-    /// qwerty scanned key by key (profile-typing.json), from its first key after every tap.
-    static let keyOrder = ["q", "w", "e", "r", "t", "y", "u", "i", "o", "p", "a", "s", "d", "f", "g", "h", "j", "k", "l",
-                           "shift", "z", "x", "c", "v", "b", "n", "m", "backspace", "123", " ", "return", "close"]
-
-    static func type(_ sc: inout SwayScenario, _ text: String) {
-        for c in text {
-            sc.next(keyOrder.firstIndex(of: String(c))!)
-            sc.select(expecting: "\"action\":\"type\"")
-        }
-    }
-
     /// The scanning keyboard types a sentence into a GTK entry (AT-SPI EditableText: no key
     /// event needed), read back through AT-SPI; while it is open its panel is on the screen (a
     /// white panel with the ring on the key, away from the field).
@@ -192,18 +122,18 @@ struct SwayDesktopTests {
         defer { s.close() }
         let ipc = try SwayIPC(environment: s.environment)
         try s.startApp(ipc: ipc)
-        let field = try #require(try s.items(app: "wlapp.py")["Type here"].flatMap { Self.box($0.frame) })
+        let field = try #require(try s.items(app: "wlapp.py")["Type here"].flatMap { DesktopChecks.box($0.frame) })
         let data = try SwaySession.sharedFolder()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let run = try s.startLive({ dir in
-            var sc = SwayScenario()
+            var sc = LiveScenario()
             sc.next()
             sc.select(expecting: "\"type\":\"keyboard\"")
-            sc.next(SwayDesktopTests.keyOrder.firstIndex(of: "shift")!)   // the sentence start's capital declined
+            sc.next(DesktopChecks.keyOrder.firstIndex(of: "shift")!)   // the sentence start's capital declined
             sc.select(expecting: "\"type\":\"highlight\"")
-            SwayDesktopTests.type(&sc, "hello")
+            DesktopChecks.type(&sc, "hello")
             sc.waitFor(dir, "panel")
-            SwayDesktopTests.type(&sc, " world")
+            DesktopChecks.type(&sc, " world")
             sc.end()
             return sc
         }, ["run", "--desktop", "--app", "wlapp.py", "--profile", SwaySession.typingProfile, "--format", "jsonl"], env: ["XDG_DATA_HOME": data])
@@ -216,11 +146,11 @@ struct SwayDesktopTests {
             let shot = try s.screenshot()
             latest = shot
             // The ring on a key, below the field, under the panel's white text line.
-            guard let ring = shot.box(of: Self.ringColor), ring.y > field.y + field.height, ring.y > 40 else { return nil }
+            guard let ring = shot.box(of: DesktopChecks.ringColor), ring.y > field.y + field.height, ring.y > 40 else { return nil }
             let line = (0..<shot.width).filter { shot.rgb($0, ring.y - 30) == 0xFFFFFF }.count
             return line > shot.width / 2 ? shot : nil
         }
-        let ring = try #require(shot.box(of: Self.ringColor))
+        let ring = try #require(shot.box(of: DesktopChecks.ringColor))
         #expect(ring.width < 200 && ring.height < 120, "the ring is on one key: \(ring)")
         try run.go("panel")
         #expect(run.wait(timeout: 90) == 0, "\(run.stderr)")
@@ -241,12 +171,12 @@ struct SwayDesktopTests {
         try s.startDesktopApp("typingapp.py", ipc: ipc)
         let data = try SwaySession.sharedFolder()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        var sc = SwayScenario()
+        var sc = LiveScenario()
         sc.next(2)
         sc.menu()
         sc.next(5)
         sc.select(expecting: "\"type\":\"keyboard\"")
-        Self.type(&sc, "hi")
+        DesktopChecks.type(&sc, "hi")
         sc.end()
         let r = try s.live(sc, ["run", "--desktop", "--app", "typingapp.py", "--profile", SwaySession.typingProfile, "--format", "jsonl"],
                            env: ["XDG_DATA_HOME": data])
@@ -259,19 +189,6 @@ struct SwayDesktopTests {
 
     // MARK: The scanner menu
 
-    /// The top menu's entries on the item `nexts` presses from the first, in `app`.
-    /// (`app` nil: the active window's, once the window list is read: the Windows page shows then.)
-    func menuItems(_ s: SwaySession, app: String?, nexts: Int = 0, profile: String = SwaySession.twoSwitchProfile) throws -> [String] {
-        var sc = SwayScenario()
-        if app == nil { sc.expect("desktop: windows: ") }
-        sc.next(nexts)
-        sc.menu()
-        sc.end()
-        let r = try s.live(sc, ["run", "--desktop"] + (app.map { ["--app", $0] } ?? []) + ["--profile", profile, "--format", "jsonl", "--no-show"],
-                           env: ["SWITCHSCAN_DESKTOP_TRACE": "1"])
-        return r.lines("menu").first?["items"] as? [String] ?? []
-    }
-
     /// The Windows page switches windows: from Two (scanned: sway focused it last), the page
     /// lists One; choosing it focuses One (sway's tree and AT-SPI's active state say so) and
     /// scanning goes into it: a press activates One's button.
@@ -281,10 +198,10 @@ struct SwayDesktopTests {
         let ipc = try SwayIPC(environment: s.environment)
         let one = try s.startApp(title: "One", name: "one.py", ipc: ipc)
         try s.startApp(title: "Two", name: "two.py", ipc: ipc)
-        let top = try menuItems(s, app: nil)
+        let top = try DesktopChecks.menuItems(s, app: nil)
         let windowsAt = try #require(top.firstIndex(of: "menu:windows"), "\(top)")
         let run = try s.startLive({ dir in
-            var sc = SwayScenario()
+            var sc = LiveScenario()
             sc.expect("desktop: windows: \\[.*one.py")
             sc.menu()
             sc.next(windowsAt)
@@ -330,26 +247,26 @@ struct SwayDesktopTests {
         let items = try s.items(app: "menuapp.py")
         #expect(order.allSatisfy { items[$0] != nil }, "\(items.keys.sorted())")
         let level = order.firstIndex(of: "Level")!, bananas = order.firstIndex(of: "Bananas")!
-        let levelGestures = try #require(try menuItems(s, app: "menuapp.py", nexts: level).firstIndex(of: "menu:gestures"))
-        let bananasGestures = try #require(try menuItems(s, app: "menuapp.py", nexts: bananas).firstIndex(of: "menu:gestures"))
-        let textGestures = try #require(try menuItems(s, app: "menuapp.py").firstIndex(of: "menu:gestures"))
+        let levelGestures = try #require(try DesktopChecks.menuItems(s, app: "menuapp.py", nexts: level).firstIndex(of: "menu:gestures"))
+        let bananasGestures = try #require(try DesktopChecks.menuItems(s, app: "menuapp.py", nexts: bananas).firstIndex(of: "menu:gestures"))
+        let textGestures = try #require(try DesktopChecks.menuItems(s, app: "menuapp.py").firstIndex(of: "menu:gestures"))
         let gestures = ["menu:rightClick", "menu:doubleClick", "menu:middleClick", "menu:hold", "menu:drag"]
         let args = ["run", "--desktop", "--app", "menuapp.py", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"]
         // Drag from Level: the drop point is chosen from Level on (the highlight stays there).
-        var drag = SwayScenario()
+        var drag = LiveScenario()
         drag.next(level)
         drag.choose(page: levelGestures, entry: gestures.firstIndex(of: "menu:drag")!, expecting: "\"type\":\"drag\"")
         drag.next(order.firstIndex(of: "Drop here")! - level)
         drag.select(expecting: "\"action\":\"drag\"")
-        var double = SwayScenario()
+        var double = LiveScenario()
         double.next(bananas)
         double.choose(page: bananasGestures, entry: gestures.firstIndex(of: "menu:doubleClick")!)
-        var right = SwayScenario()
+        var right = LiveScenario()
         right.choose(page: textGestures, entry: gestures.firstIndex(of: "menu:rightClick")!)
         // Each run waits, once its gesture was performed, until the application shows what it
         // did (the gesture's steps run over time from the loop), then ends.
         typealias Check = ([String: [String: Any]]) -> Bool
-        let checks: [(String, SwayScenario, Check)] = [
+        let checks: [(String, LiveScenario, Check)] = [
             ("the knob dragged near the scale's end", drag, { ($0["Level"]?["value"] as? Double).map { $0 > 80 && $0 < 100 } ?? false }),
             ("Bananas activated", double, { $0["Activated: Bananas"] != nil }),
             ("the entry's context menu", right, { $0["Select All"]?["role"] as? String == "menu item" }),
@@ -387,9 +304,9 @@ struct SwayDesktopTests {
         defer { s.close() }
         let ipc = try SwayIPC(environment: s.environment)
         try s.startDesktopApp("listapp.py", ipc: ipc)
-        let top = try menuItems(s, app: "listapp.py", nexts: 1)
+        let top = try DesktopChecks.menuItems(s, app: "listapp.py", nexts: 1)
         let scroll = try #require(top.firstIndex(of: "menu:scroll"), "\(top)")
-        var sc = SwayScenario()
+        var sc = LiveScenario()
         sc.next(1)
         sc.menu()
         sc.next(scroll)
@@ -414,13 +331,13 @@ struct SwayDesktopTests {
         let p = try s.start(["/usr/bin/python3", SwaySession.app, "--keys"], log: log + "/keys")
         _ = try s.waitFor("the window") { try ipc.windows().first { $0.pid == p.processIdentifier } }
         _ = s.run(["/usr/bin/python3", SwaySession.checker, "wait", "wlapp.py", "30"], timeout: 40)
-        let top = try menuItems(s, app: "wlapp.py")
+        let top = try DesktopChecks.menuItems(s, app: "wlapp.py")
         let shortcuts = try #require(top.firstIndex(of: "menu:shortcuts")), device = try #require(top.firstIndex(of: "menu:device"))
-        let shortcutItems = try #require(try submenu(s, page: shortcuts))
-        let deviceItems = try #require(try submenu(s, page: device))
+        let shortcutItems = try #require(try DesktopChecks.submenu(s, page: shortcuts))
+        let deviceItems = try #require(try DesktopChecks.submenu(s, page: device))
         let selectAll = try #require(shortcutItems.firstIndex(of: "menu:shortcut:selectAll"), "\(shortcutItems)")
         let up = try #require(deviceItems.firstIndex(of: "menu:volumeUp"), "\(deviceItems)")
-        var sc = SwayScenario()
+        var sc = LiveScenario()
         sc.choose(page: shortcuts, entry: selectAll)
         sc.choose(page: device, entry: up)
         sc.end()
@@ -438,16 +355,6 @@ struct SwayDesktopTests {
         }
     }
 
-    /// The ids of a submenu's entries (the top menu's entry `page`, on the first item of wlapp.py).
-    func submenu(_ s: SwaySession, page: Int) throws -> [String]? {
-        var sc = SwayScenario()
-        sc.menu()
-        sc.next(page)
-        sc.select(expecting: "\"type\":\"menu\"")
-        sc.end()
-        let r = try s.live(sc, ["run", "--desktop", "--app", "wlapp.py", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl", "--no-show"])
-        return r.lines("menu").last?["items"] as? [String]
-    }
 }
 
 // MARK: Failure paths, scale, outputs
@@ -461,7 +368,7 @@ extension SwayDesktopTests {
         let ipc = try SwayIPC(environment: s.environment)
         try s.startApp(ipc: ipc)
         let run = try s.startLive({ dir in
-            var sc = SwayScenario()
+            var sc = LiveScenario()
             sc.waitFor(dir, "gone")
             sc.end()
             return sc
@@ -490,7 +397,7 @@ extension SwayDesktopTests {
         try s.startDesktopApp("menuapp.py", ipc: ipc)   // beside it, right; no magenta in it
         let at = try #require(try s.itemOrder(app: "wlapp.py").firstIndex(of: "Target"))
         let run = try s.startLive({ dir in
-            var sc = SwayScenario()
+            var sc = LiveScenario()
             sc.next(at)
             sc.waitFor(dir, "seen")
             sc.end()
@@ -504,8 +411,8 @@ extension SwayDesktopTests {
             do {
                 _ = try s.waitFor("the ring around the Target, \(what)") { () throws -> Bool? in
                     let shot = try s.screenshot()
-                    guard let target = shot.box(of: Self.magenta) else { return nil }
-                    let m = Self.ringMisses(shot, around: target)
+                    guard let target = shot.box(of: DesktopChecks.magenta) else { return nil }
+                    let m = DesktopChecks.ringMisses(shot, around: target)
                     last = "\(m.wrong) of \(m.band) ring pixels around \(target) are not the ring's"
                     return m.wrong == 0 ? true : nil
                 }
@@ -514,11 +421,11 @@ extension SwayDesktopTests {
             }
         }
         try ringOnTarget("at the start")
-        let before = try #require(try s.screenshot().box(of: Self.magenta))
+        let before = try #require(try s.screenshot().box(of: DesktopChecks.magenta))
         try ipc.command("[con_id=\(moving.id)] move right")
         _ = try s.waitFor("the windows swapped") { try ipc.windows().first { $0.id == moving.id && $0.rect.x > 600 } }
         try ringOnTarget("moved right")
-        let after = try #require(try s.screenshot().box(of: Self.magenta))
+        let after = try #require(try s.screenshot().box(of: DesktopChecks.magenta))
         #expect(after.x > before.x && after.width == before.width, "\(before) → \(after)")
         #expect(run.stderr.contains("desktop: windows moved: frames followed"), "\(run.stderr.suffix(2000))")
         try ipc.command("[con_id=\(moving.id)] floating enable")
@@ -539,14 +446,14 @@ extension SwayDesktopTests {
         defer { s.close() }
         let ipc = try SwayIPC(environment: s.environment)
         try s.startApp(ipc: ipc)
-        let frame = try #require(try s.items(app: "wlapp.py")["Target"].flatMap { Self.box($0.frame) })
+        let frame = try #require(try s.items(app: "wlapp.py")["Target"].flatMap { DesktopChecks.box($0.frame) })
         let plain = try s.screenshot()
-        let device = try #require(plain.box(of: Self.magenta))
+        let device = try #require(plain.box(of: DesktopChecks.magenta))
         #expect(device.x == 2 * frame.x && device.y == 2 * frame.y && device.width == 2 * frame.width && device.height == 2 * frame.height,
                 "frame \(frame), device pixels \(device)")
         let at = try #require(try s.itemOrder(app: "wlapp.py").firstIndex(of: "Target"))
         let run = try s.startLive({ dir in
-            var sc = SwayScenario()
+            var sc = LiveScenario()
             sc.next(at)
             sc.waitFor(dir, "seen")
             sc.end()
@@ -554,7 +461,7 @@ extension SwayDesktopTests {
         }, ["run", "--desktop", "--app", "wlapp.py", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"])
         defer { try? FileManager.default.removeItem(atPath: run.dir) }
         try run.await(s, "the highlight on Target") { $0.lines("highlight").last?["label"] as? String == "Target, button" }
-        let shot = try #require(Self.expectRing(s, around: frame, scale: 2, "the Target at scale 2"))
+        let shot = try #require(DesktopChecks.expectRing(s, around: frame, scale: 2, "the Target at scale 2"))
         // One device pixel outside the band, all round: what was there before the ring.
         let (x0, y0, x1, y1) = (2 * (frame.x - 4) - 1, 2 * (frame.y - 4) - 1, 2 * (frame.x + frame.width + 4), 2 * (frame.y + frame.height + 4))
         var changed = 0
@@ -578,8 +485,8 @@ extension SwayDesktopTests {
         var last = ""
         do {
             _ = try s.waitFor("the Target's frame where the screenshot has it") { () throws -> Bool? in
-                frame = try s.items(app: "wlapp.py")["Target"].flatMap { Self.box($0.frame) }
-                let found = try s.screenshot().box(of: Self.magenta)
+                frame = try s.items(app: "wlapp.py")["Target"].flatMap { DesktopChecks.box($0.frame) }
+                let found = try s.screenshot().box(of: DesktopChecks.magenta)
                 last = "tree frame \(frame.map { "\($0)" } ?? "none"), screenshot \(found.map { "\($0)" } ?? "none")"
                 return frame != nil && found != nil && frame! == found! ? true : nil
             }
@@ -590,7 +497,7 @@ extension SwayDesktopTests {
         #expect(f.x >= 1280)
         let at = try #require(try s.itemOrder(app: "wlapp.py").firstIndex(of: "Target"))
         let run = try s.startLive({ dir in
-            var sc = SwayScenario()
+            var sc = LiveScenario()
             sc.next(at)
             sc.waitFor(dir, "seen")
             sc.end()
@@ -598,7 +505,7 @@ extension SwayDesktopTests {
         }, ["run", "--desktop", "--app", "wlapp.py", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"])
         defer { try? FileManager.default.removeItem(atPath: run.dir) }
         try run.await(s, "the highlight on Target") { $0.lines("highlight").last?["label"] as? String == "Target, button" }
-        _ = Self.expectRing(s, around: f, "the Target on the second output")
+        _ = DesktopChecks.expectRing(s, around: f, "the Target on the second output")
         #expect(run.stderr.contains("(2304x800)"), "the overlay covers both outputs: \(run.stderr)")
         try run.go("seen")
         #expect(run.wait() == 0, "\(run.stderr)")

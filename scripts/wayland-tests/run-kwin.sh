@@ -23,7 +23,8 @@
 # CMD sees: WAYLAND_DISPLAY, DBUS_SESSION_BUS_ADDRESS, AT_SPI_BUS_ADDRESS, XDG_RUNTIME_DIR,
 # XDG_CURRENT_DESKTOP=KDE, XDG_SESSION_TYPE=wayland, HOME, GDK_BACKEND=wayland,
 # QT_QPA_PLATFORM=wayland, APP_PID_* / APP_NAME_*, SESSION_DIR, SWITCHSCAN_KWIN_FAKE_INPUT (the
-# tool's path), SWITCHSCAN_KWIN_PYTHON (the python3 that may take screenshots), SWITCHSCAN_KWIN_LOG.
+# tool's path), SWITCHSCAN_KWIN_PYTHON (the python3 that may take screenshots), SWITCHSCAN_KWIN_LOG,
+# SWITCHSCAN_KWIN_PID (KWin's process: the tests end it mid-run).
 # Knobs: SESSION_VERBOSE=1, SESSION_KEEP=1. Needs scripts/apt/test-wayland-kwin.list.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -94,6 +95,7 @@ EOF
   >"$SWITCHSCAN_KWIN_LOG" 2>&1 &
 session_track $!
 kwin_pid=$!
+export SWITCHSCAN_KWIN_PID=$kwin_pid
 kwin_failed() { echo "--- the end of KWin's log:" >&2; tail -25 "$SWITCHSCAN_KWIN_LOG" >&2; session_die "$*"; }
 session_wait 30 "KWin on the session bus" session_has_owner --session org.kde.KWin \
   || kwin_failed "KWin did not start (alive: $(proc_alive $kwin_pid && echo yes || echo no))"

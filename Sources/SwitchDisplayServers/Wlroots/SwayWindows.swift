@@ -24,27 +24,11 @@ import SwitchDisplay
 final class SwayWindows: DisplayWindows, WindowOrigins {
     let ipc: SwayIPC
     private var cached: [SwayWindow]?
-    /// A byte written to `notify` when sway told of a change; `changed` is what the loop watches.
-    private let changed: Int32
-    private let notify: Int32
+    /// Written when sway told of a change; what the loop watches.
+    private let changed = ChangeSignal()
 
     init(ipc: SwayIPC) {
         self.ipc = ipc
-        var fds: [Int32] = [-1, -1]
-        if pipe(&fds) == 0 {
-            for fd in fds {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-        } else {
-            fds = [-1, -1]
-        }
-        (changed, notify) = (fds[0], fds[1])
-    }
-
-    deinit {
-        if changed >= 0 { Glibc.close(changed) }
-        if notify >= 0 { Glibc.close(notify) }
     }
 
     var windowRelativeExtents: Bool { true }
@@ -61,12 +45,7 @@ final class SwayWindows: DisplayWindows, WindowOrigins {
     func noteEvents(_ events: [SwayEvents.Event]) {
         guard !events.isEmpty else { return }
         cached = nil
-        tell()
-    }
-
-    private func tell() {
-        var one: UInt8 = 1
-        _ = write(notify, &one, 1)  // a full pipe already says it
+        changed.signal()
     }
 
     /// How often `pollFloating` runs (the loop adapter's deadline): a floating window moved by
@@ -87,7 +66,7 @@ final class SwayWindows: DisplayWindows, WindowOrigins {
         func places(_ w: [SwayWindow]) -> [[Int]] {
             w.map { [$0.id, $0.rect.x, $0.rect.y, $0.rect.width, $0.rect.height, $0.windowRect.x, $0.windowRect.y, $0.windowRect.width, $0.windowRect.height] }
         }
-        if places(fresh) != places(known) { tell() }
+        if places(fresh) != places(known) { changed.signal() }
     }
 
     // MARK: DisplayWindows
@@ -127,14 +106,9 @@ final class SwayWindows: DisplayWindows, WindowOrigins {
         }
     }
 
-    var changes: WindowChanges { .descriptor(changed) }
+    var changes: WindowChanges { .descriptor(changed.fileDescriptor) }
 
-    func takeChanges() -> Bool {
-        var bytes = [UInt8](repeating: 0, count: 64)
-        var any = false
-        while read(changed, &bytes, bytes.count) > 0 { any = true }
-        return any
-    }
+    func takeChanges() -> Bool { changed.take() }
 
     static func id(_ con: Int) -> DisplayWindowID { DisplayWindowID(backend: DisplayBackendName.wlroots.rawValue, number: UInt64(con)) }
     static func container(_ id: DisplayWindowID) -> Int? {

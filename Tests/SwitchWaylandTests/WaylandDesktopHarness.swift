@@ -2,13 +2,13 @@ import Foundation
 import SwitchDisplayServers
 import Testing
 
-/// What the sway desktop tests add to `SwaySession`: the real `switchscan` run inside the session
-/// as its user (`switchscan`), and under umockdev's live driver with the desktop tests' switch
-/// box (Space next, Enter select, M menu, Esc escape at /dev/input/event10) driven by a scenario
-/// that waits for conditions (`SwayScenario`: each press waits for the line it causes), in the
-/// foreground (`live`) or in the background while the test looks at the screen (`startLive`: the
-/// scenario waits for files the test writes).
-extension SwaySession {
+/// What the desktop tests on a headless compositor (sway, KWin) add to `HeadlessSession`: the real
+/// `switchscan` run inside the session (`switchscan`), and under umockdev's live driver with the
+/// desktop tests' switch box (Space next, Enter select, M menu, Esc escape at /dev/input/event10)
+/// driven by a scenario that waits for conditions (`LiveScenario`: each press waits for the line
+/// it causes), in the foreground (`live`) or in the background while the test looks at the
+/// screen (`startLive`: the scenario waits for files the test writes).
+extension HeadlessSession {
     static let desktopFixtures = repoRoot + "/Tests/SwitchDesktopTests/Fixtures"
     static let liveDriver = repoRoot + "/scripts/device-tests/umockdev-live.py"
     static let devices = repoRoot + "/Tests/SwitchInputTests/Fixtures/devices"
@@ -21,12 +21,12 @@ extension SwaySession {
         return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("switchscan").path
     }()
 
-    /// Whether `switchscan` and umockdev's live driver can run here too.
-    static let desktopUsable: Bool = usable && FileManager.default.isExecutableFile(atPath: binary)
+    /// Whether `switchscan` and umockdev's live driver can run here.
+    static let switchscanUsable: Bool = FileManager.default.isExecutableFile(atPath: binary)
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/umockdev-run")
         && run(["/usr/bin/python3", "-c", "import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev"],
                env: nil, timeout: 30).status == 0
-    static let desktopSkipMessage = skipMessage + ", the switchscan binary and umockdev (scripts/apt/test-desktop.list)"
+    static let switchscanSkipMessage = "the switchscan binary and umockdev (scripts/apt/test-desktop.list)"
 
     /// A folder the session's user can read and write (scenarios, trees, outputs), removed by `done`.
     static func sharedFolder() throws -> String {
@@ -38,20 +38,20 @@ extension SwaySession {
 
     /// `switchscan args` inside the session (`env`: added to the session's environment).
     func switchscan(_ args: [String], env: [String: String] = [:], timeout: Double = 60) -> Result {
-        run(["/usr/bin/env"] + env.map { "\($0.key)=\($0.value)" } + [SwaySession.binary] + args, timeout: timeout)
+        run(["/usr/bin/env"] + env.map { "\($0.key)=\($0.value)" } + [HeadlessSession.binary] + args, timeout: timeout)
     }
 
     /// The umockdev live driver's command line around `switchscan args`.
     private func driverCommand(_ scenario: String, _ args: [String], env: [String: String]) -> [String] {
-        let d = SwaySession.devices
-        return ["/usr/bin/env"] + env.map { "\($0.key)=\($0.value)" } + ["/usr/bin/python3", SwaySession.liveDriver,
+        let d = HeadlessSession.devices
+        return ["/usr/bin/env"] + env.map { "\($0.key)=\($0.value)" } + ["/usr/bin/python3", HeadlessSession.liveDriver,
                 "--device", d + "/keyboard.umockdev", "--ioctl", "/dev/input/event10=\(d)/keyboard.ioctl", "--scenario", scenario, "--",
-                SwaySession.binary] + args
+                HeadlessSession.binary] + args
     }
 
     /// `switchscan args` under the live driver, to its end.
-    func live(_ scenario: SwayScenario, _ args: [String], env: [String: String] = [:], timeout: Double = 90) throws -> Result {
-        let dir = try SwaySession.sharedFolder()
+    func live(_ scenario: LiveScenario, _ args: [String], env: [String: String] = [:], timeout: Double = 90) throws -> Result {
+        let dir = try HeadlessSession.sharedFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try scenario.text.write(toFile: dir + "/scenario", atomically: true, encoding: .utf8)
         chmod(dir + "/scenario", 0o644)
@@ -82,7 +82,7 @@ extension SwaySession {
 
         /// Waits (at most `timeout` s) until `condition` holds of the run; a timeout says what
         /// the run printed.
-        func await(_ s: SwaySession, _ what: String, timeout: Double = 30, _ condition: (LiveRun) -> Bool) throws {
+        func await(_ s: HeadlessSession, _ what: String, timeout: Double = 30, _ condition: (LiveRun) -> Bool) throws {
             do {
                 _ = try s.waitFor(what, timeout: timeout) { condition(self) ? true : nil }
             } catch {
@@ -99,9 +99,9 @@ extension SwaySession {
     }
 
     /// `switchscan args` under the live driver in the background (the scenario's `waitfile`s name
-    /// files in the run's folder: `SwayScenario.waitFor(name)`).
-    func startLive(_ scenario: (String) -> SwayScenario, _ args: [String], env: [String: String] = [:]) throws -> LiveRun {
-        let dir = try SwaySession.sharedFolder()
+    /// files in the run's folder: `LiveScenario.waitFor(name)`).
+    func startLive(_ scenario: (String) -> LiveScenario, _ args: [String], env: [String: String] = [:]) throws -> LiveRun {
+        let dir = try HeadlessSession.sharedFolder()
         try scenario(dir).text.write(toFile: dir + "/scenario", atomically: true, encoding: .utf8)
         chmod(dir + "/scenario", 0o644)
         let command = driverCommand(dir + "/scenario", args, env: env)
@@ -133,17 +133,6 @@ extension SwaySession {
         return (json["items"] as? [[String: Any]] ?? []).map { ($0["description"] as? String ?? "").components(separatedBy: ", ")[0] }
     }
 
-    /// Starts one of the desktop tests' GTK 3 applications (testapp.py, menuapp.py, listapp.py)
-    /// and waits until sway shows it and its tree is on the accessibility bus.
-    @discardableResult
-    func startDesktopApp(_ name: String, args: [String] = [], ipc: SwayIPC) throws -> SwayWindow {
-        let p = try start(["/usr/bin/python3", SwaySession.desktopFixtures + "/" + name] + args)
-        let window = try waitFor("\(name)'s window in sway's tree") { try ipc.windows().first { $0.pid == p.processIdentifier } }
-        let r = run(["/usr/bin/python3", SwaySession.checker, "wait", name, "30"], timeout: 40)
-        if r.status != 0 { throw SessionError("\(name) did not appear on the accessibility bus: \(r.stderr)") }
-        return window
-    }
-
     /// The checker's view of an application by name (the first node of each name).
     func named(app: String) -> [String: [String: Any]] {
         var out: [String: [String: Any]] = [:]
@@ -155,17 +144,37 @@ extension SwaySession {
     }
 }
 
-extension SwaySession.Result {
+extension SwaySession {
+    /// Whether sway and `switchscan` under umockdev can run here.
+    static let desktopUsable: Bool = usable && switchscanUsable
+    static let desktopSkipMessage = skipMessage + ", " + switchscanSkipMessage
+
+    /// Starts one of the desktop tests' GTK 3 applications (testapp.py, menuapp.py, listapp.py)
+    /// and waits until sway shows it and its tree is on the accessibility bus.
+    @discardableResult
+    func startDesktopApp(_ name: String, args: [String] = [], ipc: SwayIPC) throws -> SwayWindow {
+        let p = try start(["/usr/bin/python3", HeadlessSession.desktopFixtures + "/" + name] + args)
+        let window = try waitFor("\(name)'s window in sway's tree") { try ipc.windows().first { $0.pid == p.processIdentifier } }
+        let r = run(["/usr/bin/python3", HeadlessSession.checker, "wait", name, "30"], timeout: 40)
+        if r.status != 0 { throw SessionError("\(name) did not appear on the accessibility bus: \(r.stderr)") }
+        return window
+    }
+}
+
+extension HeadlessSession.Result {
     var jsonLines: [[String: Any]] { lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] } }
     func lines(_ type: String) -> [[String: Any]] { jsonLines.filter { $0["type"] as? String == type } }
     /// "action result how-or-reason" of each result line.
     var results: [String] { lines("result").map { "\($0["action"] ?? "") \($0["result"] ?? "") \($0["how"] ?? $0["reason"] ?? "")" } }
 }
 
+/// The name the sway tests were written with.
+typealias SwayScenario = LiveScenario
+
 /// A umockdev-live scenario for the switch box at /dev/input/event10 in which every press waits
 /// for what it causes (a line of the transcript), never for a fixed time: it starts once the
 /// first highlight is out, and ends once every press was read (`settle`), with SIGINT.
-struct SwayScenario {
+struct LiveScenario {
     private(set) var text = "wait running\nexpect \"type\":\"highlight\"\n"
 
     /// A tap of `key`, then the line matching `regex` that it causes. Taps are stamped at least

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// The checks the desktop tests make on every compositor (sway, KWin), on plain values and the
+/// session's screenshots and runs: where the ring is, where a button is drawn, how the scanning
+/// keyboard is driven, what the scanner menu lists.
+enum DesktopChecks {
+    static let ringColor: UInt32 = 0x007AFF  // CursorColor.blue, the default
+    static let magenta: UInt32 = 0xFF00FF
+
+    static func box(_ f: [Double]) -> (x: Int, y: Int, width: Int, height: Int)? {
+        f.count == 4 ? (Int(f[0]), Int(f[1]), Int(f[2]), Int(f[3])) : nil
+    }
+
+    /// How many pixels of the ring `t` wide just outside `frame` are not the ring's colour, and
+    /// whether the frame's own pixels next to its edge kept `inside` (nil: not checked).
+    static func ringMisses(_ shot: Image, around f: (x: Int, y: Int, width: Int, height: Int), t: Int = 4, scale: Int = 1,
+                           color: UInt32 = ringColor) -> (band: Int, wrong: Int) {
+        let (x0, y0, x1, y1) = ((f.x - t) * scale, (f.y - t) * scale, (f.x + f.width + t) * scale, (f.y + f.height + t) * scale)
+        let (ix0, iy0, ix1, iy1) = (f.x * scale, f.y * scale, (f.x + f.width) * scale, (f.y + f.height) * scale)
+        var band = 0, wrong = 0
+        for y in max(0, y0)..<min(shot.height, y1) {
+            for x in max(0, x0)..<min(shot.width, x1) where !(x >= ix0 && x < ix1 && y >= iy0 && y < iy1) {
+                band += 1
+                if shot.rgb(x, y) != color { wrong += 1 }
+            }
+        }
+        return (band, wrong)
+    }
+
+    /// Waits until the screenshot shows the ring around `frame` (every band pixel the colour).
+    static func expectRing(_ s: HeadlessSession, around f: (x: Int, y: Int, width: Int, height: Int), scale: Int = 1, _ what: String) -> Image? {
+        var last = ""
+        do {
+            return try s.waitFor("the ring around \(what)") { () throws -> Image? in
+                let shot = try s.screenshot()
+                let m = ringMisses(shot, around: f, scale: scale)
+                last = "\(m.wrong) of \(m.band) ring pixels around \(f) are not #007AFF"
+                return m.band > 0 && m.wrong == 0 ? shot : nil
+            }
+        } catch {
+            Issue.record("\(what): \(last)")
+            return nil
+        }
+    }
+
+    /// Where a button is drawn: from a point inside it near its left edge (away from its centred
+    /// label), outwards along its middle row and column, to the first pixel that is not its face
+    /// (its border line).
+    static func borderBox(_ shot: Image, inside f: (x: Int, y: Int, width: Int, height: Int)) -> (x: Int, y: Int, width: Int, height: Int) {
+        let (px, py) = (f.x + 8, f.y + f.height / 2)  // past the rounded corner
+        let face = shot.rgb(px, py)
+        let start = (x: f.x + 2, y: py)
+        func differs(_ x: Int, _ y: Int) -> Bool {
+            let c = shot.rgb(x, y)
+            let d = abs(Int(c >> 16) - Int(face >> 16)) + abs(Int((c >> 8) & 0xFF) - Int((face >> 8) & 0xFF)) + abs(Int(c & 0xFF) - Int(face & 0xFF))
+            return d > 24
+        }
+        var left = start.x, right = f.x + f.width - 3, top = py, bottom = py
+        while left > 0 && !differs(left, py) { left -= 1 }
+        while right < shot.width - 1 && !differs(right, py) { right += 1 }
+        while top > 0 && !differs(px, top) { top -= 1 }
+        while bottom < shot.height - 1 && !differs(px, bottom) { bottom += 1 }
+        return (left, top, right - left + 1, bottom - top + 1)
+    }
+
+    /// qwerty scanned key by key (profile-typing.json), from its first key after every tap.
+    static let keyOrder = ["q", "w", "e", "r", "t", "y", "u", "i", "o", "p", "a", "s", "d", "f", "g", "h", "j", "k", "l",
+                           "shift", "z", "x", "c", "v", "b", "n", "m", "backspace", "123", " ", "return", "close"]
+
+    static func type(_ sc: inout LiveScenario, _ text: String) {
+        for c in text {
+            sc.next(keyOrder.firstIndex(of: String(c))!)
+            sc.select(expecting: "\"action\":\"type\"")
+        }
+    }
+
+    /// The top menu's entries on the item `nexts` presses from the first, in `app` (nil: the
+    /// active window's, once the window list is read: the Windows page shows then).
+    static func menuItems(_ s: HeadlessSession, app: String?, nexts: Int = 0, profile: String = HeadlessSession.twoSwitchProfile) throws -> [String] {
+        var sc = LiveScenario()
+        if app == nil { sc.expect("desktop: windows: ") }
+        sc.next(nexts)
+        sc.menu()
+        sc.end()
+        let r = try s.live(sc, ["run", "--desktop"] + (app.map { ["--app", $0] } ?? []) + ["--profile", profile, "--format", "jsonl", "--no-show"],
+                           env: ["SWITCHSCAN_DESKTOP_TRACE": "1"])
+        return r.lines("menu").first?["items"] as? [String] ?? []
+    }
+
+    /// The ids of a submenu's entries (the top menu's entry `page`, on the first item of `app`).
+    static func submenu(_ s: HeadlessSession, app: String = "wlapp.py", page: Int) throws -> [String]? {
+        var sc = LiveScenario()
+        sc.menu()
+        sc.next(page)
+        sc.select(expecting: "\"type\":\"menu\"")
+        sc.end()
+        let r = try s.live(sc, ["run", "--desktop", "--app", app, "--profile", HeadlessSession.twoSwitchProfile, "--format", "jsonl", "--no-show"])
+        return r.lines("menu").last?["items"] as? [String]
+    }
+}
