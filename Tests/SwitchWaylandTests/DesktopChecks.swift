@@ -75,13 +75,16 @@ enum DesktopChecks {
         }
     }
 
-    /// The top menu's entries on the item `nexts` presses from the first, in `app`.
-    static func menuItems(_ s: HeadlessSession, app: String, nexts: Int = 0, profile: String = HeadlessSession.twoSwitchProfile) throws -> [String] {
+    /// The top menu's entries on the item `nexts` presses from the first, in `app` (nil: the
+    /// active window's, once the window list is read: the Windows page shows then).
+    static func menuItems(_ s: HeadlessSession, app: String?, nexts: Int = 0, profile: String = HeadlessSession.twoSwitchProfile) throws -> [String] {
         var sc = LiveScenario()
+        if app == nil { sc.expect("desktop: windows: ") }
         sc.next(nexts)
         sc.menu()
         sc.end()
-        let r = try s.live(sc, ["run", "--desktop", "--app", app, "--profile", profile, "--format", "jsonl", "--no-show"])
+        let r = try s.live(sc, ["run", "--desktop"] + (app.map { ["--app", $0] } ?? []) + ["--profile", profile, "--format", "jsonl", "--no-show"],
+                           env: ["SWITCHSCAN_DESKTOP_TRACE": "1"])
         return r.lines("menu").first?["items"] as? [String] ?? []
     }
 

@@ -1,0 +1,77 @@
+#!/usr/bin/python3
+"""Runs inside a desktop session (see ../bench-highlight.sh): BIN WORK CHANGES DESKTOP.
+
+UI change → highlight drawn: the test application moves every widget below its heading every
+250 ms (testapp.py --shift-every: the heading shown and hidden in turn, "changed <µs>" printed);
+`switchscan run --desktop` (release build, under umockdev with the switch box, never pressed)
+keeps its ring on Count, the first item, which moves with each change. Per change:
+
+  read   the change → the re-read tree handed to the engine ("layout handed at", the desktop trace)
+  draw   that → the ring drawn where the widget is now, and the display server has it
+         ("highlight drawn at", the overlay trace: after XSync on X11, after the compositor
+         answered a round trip with every output's surface up to date on Wayland)
+  total  the change → drawn
+
+All times CLOCK_MONOTONIC. Prints one line per measure: DESKTOP, p50 and p99 over CHANGES changes.
+"""
+import os, re, subprocess, sys, time
+
+bin_dir, work, changes, desktop = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+root = os.path.abspath(os.path.join(os.path.dirname(__file__), "../../.."))
+fixtures = root + "/Tests/SwitchDesktopTests/Fixtures"
+devices = root + "/Tests/SwitchInputTests/Fixtures/devices"
+checker = fixtures + "/atspi-check.py"
+umockdev = ["umockdev-run", "-d", devices + "/keyboard.umockdev", "-i", "/dev/input/event10=%s/keyboard.ioctl" % devices, "--"]
+
+subprocess.run([checker, "wait", "testapp.py", "1"], capture_output=True)  # warms pyatspi
+app = subprocess.Popen(["/usr/bin/python3", fixtures + "/testapp.py", "--title", "Bench", "--shift-every", "250"],
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+assert app.stdout.readline().strip() == "ready"
+subprocess.run([checker, "wait", "testapp.py", "30"], capture_output=True)
+env = dict(os.environ, SWITCHSCAN_DESKTOP_TRACE="1", SWITCHSCAN_OVERLAY_TRACE="1")
+trace_path = "%s/trace-%s.txt" % (work, desktop)
+trace = open(trace_path, "w")
+p = subprocess.Popen(umockdev + [bin_dir + "/switchscan", "run", "--desktop", "--app", "testapp.py",
+                                 "--profile", fixtures + "/profile-two-switch.json", "--format", "jsonl"],
+                     stdout=subprocess.DEVNULL, stderr=trace, env=env)
+changed = []
+for line in app.stdout:
+    m = re.match(r"changed (\d+)", line)
+    if m:
+        changed.append(int(m.group(1)))
+        if len(changed) >= changes + 5:
+            break
+time.sleep(0.5)
+p.terminate()
+p.wait()
+app.terminate()
+trace.close()
+err = open(trace_path).read()
+handed = [int(t) for t in re.findall(r"layout handed at (\d+)", err)]
+drawn = [int(t) for t in re.findall(r"overlay: highlight drawn at (\d+)", err)]
+
+def first_after(ts, t):
+    for x in ts:
+        if x >= t:
+            return x
+    return None
+
+total, read, draw, missed = [], [], [], 0
+for c in changed[5:]:   # the first changes come while switchscan starts
+    d = first_after(drawn, c)
+    h = first_after(handed, c)
+    if d is None or h is None or h > d:
+        missed += 1
+        continue
+    total.append((d - c) / 1000)
+    read.append((h - c) / 1000)
+    draw.append((d - h) / 1000)
+
+def q(xs, f):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(f * len(xs)))] if xs else float("nan")
+
+load = open("/proc/loadavg").read().split()[0]
+for name, xs in (("UI change to highlight drawn", total), ("  of which the re-read", read), ("  of which the drawing", draw)):
+    print("%s: %s: p50 %.1f ms, p99 %.1f ms, max %.1f ms over %d changes (%d missed; load %s)"
+          % (desktop, name, q(xs, 0.5), q(xs, 0.99), max(xs) if xs else float("nan"), len(xs), missed, load), flush=True)
