@@ -4,10 +4,11 @@
 # application, profile and release build (bench/highlight-inside.py says what is measured).
 #
 # Usage: scripts/desktop-tests/bench-highlight.sh [CHANGES] [DESKTOP...]
-#   DESKTOP: x11 (Xvfb, run-desktop.sh), sway (headless sway 1.7, run-sway.sh); default: all of
-#   them. A desktop is one function below, `desktop_NAME WORK CHANGES`, that runs
-#   bench/highlight-inside.py inside its session (as the session's user); add one (GNOME:
-#   run-gnome.sh) and it joins the default list. About a minute per desktop.
+#   DESKTOP: x11 (Xvfb, run-desktop.sh), sway (headless sway 1.7, run-sway.sh), gnome (headless
+#   GNOME Shell 43 with switchscan's extension, run-gnome.sh: needs root); default: all of them.
+#   A desktop is one function below, `desktop_NAME WORK CHANGES`, that runs
+#   bench/highlight-inside.py inside its session (as the session's user); add one and it joins
+#   the default list. About a minute per desktop.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 REPO=$(pwd)
@@ -19,6 +20,9 @@ desktop_x11() {   # WORK CHANGES
 }
 desktop_sway() {  # WORK CHANGES
   scripts/wayland-tests/run-sway.sh /usr/bin/python3 "$REPO/scripts/desktop-tests/bench/highlight-inside.py" "$BIN" "$1" "$2" sway
+}
+desktop_gnome() { # WORK CHANGES (root: GNOME Shell 43 in a private mount namespace, switchscan's extension enabled)
+  scripts/wayland-tests/run-gnome.sh /usr/bin/python3 "$REPO/scripts/desktop-tests/bench/highlight-inside.py" "$BIN" "$1" "$2" gnome 1
 }
 
 ALL=$(declare -F | awk '{print $3}' | sed -n 's/^desktop_//p')
