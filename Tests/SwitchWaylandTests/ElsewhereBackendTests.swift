@@ -57,7 +57,7 @@ struct ElsewhereBackendTests {
         let backend = try! DisplayBackends.open(["WAYLAND_DISPLAY": "wayland-1", "SWAYSOCK": "/run/sway.sock"]).get()
         #expect(backend.name == .wlroots)
         #expect(DisplayBackends.loopAdapter(for: backend)?.name == "wayland")
-        #expect(DisplayBackends.built == [.x11, .wlroots, .none])
+        #expect(DisplayBackends.built.contains(.wlroots))
         // Another wlroots compositor, no sway IPC: said at once.
         let river = try! DisplayBackends.open(["WAYLAND_DISPLAY": "wayland-1", "XDG_CURRENT_DESKTOP": "river"]).get()
         #expect(river.name == .wlroots)
