@@ -30,12 +30,10 @@ enum DesktopChecks {
 
     /// Waits until the screenshot shows the ring around `frame` (every band pixel the colour).
     static func expectRing(_ s: HeadlessSession, around f: (x: Int, y: Int, width: Int, height: Int), scale: Int = 1, _ what: String) -> Image? {
-        var last = "", latest: Image?
-        defer { latest?.keep("ring-" + what.filter { $0.isLetter || $0.isNumber }) }
+        var last = ""
         do {
             return try s.waitFor("the ring around \(what)") { () throws -> Image? in
                 let shot = try s.screenshot()
-                latest = shot
                 let m = ringMisses(shot, around: f, scale: scale)
                 last = "\(m.wrong) of \(m.band) ring pixels around \(f) are not #007AFF"
                 return m.band > 0 && m.wrong == 0 ? shot : nil
@@ -78,16 +76,15 @@ enum DesktopChecks {
     }
 
     /// The top menu's entries on the item `nexts` presses from the first, in `app` (nil: the
-    /// active window, once the window list is read: the Windows page needs it).
+    /// active window's, once the window list is read: the Windows page shows then).
     static func menuItems(_ s: HeadlessSession, app: String?, nexts: Int = 0, profile: String = HeadlessSession.twoSwitchProfile) throws -> [String] {
         var sc = LiveScenario()
-        if app == nil { sc.expect("desktop: windows: \\[") }
+        if app == nil { sc.expect("desktop: windows: ") }
         sc.next(nexts)
         sc.menu()
         sc.end()
-        let which = app.map { ["--app", $0] } ?? []
-        let r = try s.live(sc, ["run", "--desktop"] + which + ["--profile", profile, "--format", "jsonl", "--no-show"],
-                           env: app == nil ? ["SWITCHSCAN_DESKTOP_TRACE": "1"] : [:])
+        let r = try s.live(sc, ["run", "--desktop"] + (app.map { ["--app", $0] } ?? []) + ["--profile", profile, "--format", "jsonl", "--no-show"],
+                           env: ["SWITCHSCAN_DESKTOP_TRACE": "1"])
         return r.lines("menu").first?["items"] as? [String] ?? []
     }
 

@@ -87,7 +87,7 @@ if packaging/gnome-shell/build.sh 45 "$W/ext-45" 2>"$W/build45.err"; then
 else bad "gnome: build.sh 45: $(cat "$W/build45.err")"; fi
 
 # 2-4. GNOME Shell 43; 5. KWin.
-session "gnome main" 14 $HERE/run-gnome.sh --app gtk3 --app qt5 --app gtk4 -- $HERE/tools/check_gnome.py main "$W"
+session "gnome main" 15 $HERE/run-gnome.sh --app gtk3 --app qt5 --app gtk4 -- $HERE/tools/check_gnome.py main "$W"
 session "gnome missing" 2 $HERE/run-gnome.sh --extension none --monitors 2 --app gtk3 -- $HERE/tools/check_gnome.py missing "$W"
 session "gnome scale2" 1 $HERE/run-gnome.sh --scale 2 --app gtk3 -- $HERE/tools/check_gnome.py scale2 "$W"
 session "kwin" 8 $HERE/run-kwin.sh --app gtk3 --app qt5 -- sh -c '"$SWITCHSCAN_KWIN_PYTHON" "$0" "$1"' $HERE/tools/check_kwin.py "$W"

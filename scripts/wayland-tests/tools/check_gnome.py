@@ -75,7 +75,7 @@ def wait_ring(workdir, name, rect, lw, color=RING):
 @check("the extension loads (GetVersion)")
 def extension_loads(shell, workdir):
     version, api = shell.version()
-    return (version.startswith("43.") and api == 1, "%s, API %d" % (version, api))
+    return (version.startswith("43.") and api == 2, "%s, API %d" % (version, api))
 
 
 def position(shell, workdir, kind, node_name, expected_origin):
@@ -134,6 +134,30 @@ def ring_on_button(shell, workdir):
     after = wait_ring(workdir, "ring-after", rect, 4)
     ok, msg = ring_check.ring(before, after, x, y, w, h, 4, ring_check.parse_color(RING))
     return (ok, "ring on %s, width 4: %s" % (rect, msg))
+
+
+@check("Sync answers once the Shell painted; a scene goes when the client that set it leaves the bus")
+def scene_owner(shell, workdir):
+    app, pid = os.environ["APP_NAME_GTK3"], int(os.environ["APP_PID_GTK3"])
+    rect, _, _ = screen_rect(shell, app, pid, "Count")
+    x, y, w, h = rect
+    shell.clear()
+    # Set, synced and painted by a client of its own (shellctl's process), which then ends.
+    scene = json.dumps({"shapes": [{"kind": "rect", "x": x, "y": y, "w": w, "h": h, "stroke": RING, "lineWidth": 4}]})
+    other = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, %r); from shellctl import Shell; s = Shell(); "
+                            "s.set_scene(sys.argv[1]); print(s.call('Sync')[0])" % os.path.dirname(os.path.abspath(__file__)), scene],
+                           capture_output=True, text=True, timeout=30)
+    painted = other.stdout.strip() == "True"
+    want = ring_check.parse_color(RING)
+    gone = None
+    end = time.time() + 5
+    while time.time() < end and gone is None:
+        img = shot(workdir, "scene-owner-gone")
+        if not ring_check.near(img.getpixel((x + w // 2, y)), want):
+            gone = img
+    return (painted and gone is not None and other.returncode == 0,
+            "Sync said %r (%s); the ring %s after its client ended" % (other.stdout.strip(), other.stderr.strip()[-200:],
+                                                                        "went" if gone is not None else "stayed"))
 
 
 @check("SetScene draws a dashed ring, text and a pie, and replaces the scene whole")
@@ -294,7 +318,7 @@ def bad_scenes(shell, workdir):
         bad_button = "no error"
     except GLib.Error as e:
         bad_button = "ok" if "button 4 is not one of" in e.message else e.message
-    alive = shell.version()[1] == 1
+    alive = shell.version()[1] == 2
     wrong = [g for g in got if g[1] != "ok"]
     return (not wrong and bad_button == "ok" and alive, "%d bad scenes and a bad button refused with InvalidArgument%s; GetVersion after: %s"
             % (len(cases), (", wrong: %s" % wrong) if wrong else "", alive))
@@ -376,7 +400,7 @@ def scale2(shell, workdir):
 
 
 SESSIONS = {
-    "main": [extension_loads, gtk3_position, qt5_position, gtk4_position, ring_on_button, scene_shapes,
+    "main": [extension_loads, gtk3_position, qt5_position, gtk4_position, ring_on_button, scene_owner, scene_shapes,
              click_gtk3, type_gtk3, context_menu, activate, drag_window, bad_scenes, close_window, disable_midrun],
     "missing": [missing, two_monitors],
     "scale2": [scale2],
