@@ -122,43 +122,7 @@ struct SwayDesktopTests {
         defer { s.close() }
         let ipc = try SwayIPC(environment: s.environment)
         try s.startApp(ipc: ipc)
-        let field = try #require(try s.items(app: "wlapp.py")["Type here"].flatMap { DesktopChecks.box($0.frame) })
-        let data = try SwaySession.sharedFolder()
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        let run = try s.startLive({ dir in
-            var sc = LiveScenario()
-            sc.next()
-            sc.select(expecting: "\"type\":\"keyboard\"")
-            sc.next(DesktopChecks.keyOrder.firstIndex(of: "shift")!)   // the sentence start's capital declined
-            sc.select(expecting: "\"type\":\"highlight\"")
-            DesktopChecks.type(&sc, "hello")
-            sc.waitFor(dir, "panel")
-            DesktopChecks.type(&sc, " world")
-            sc.end()
-            return sc
-        }, ["run", "--desktop", "--app", "wlapp.py", "--profile", SwaySession.typingProfile, "--format", "jsonl"], env: ["XDG_DATA_HOME": data])
-        defer { try? FileManager.default.removeItem(atPath: run.dir) }
-        _ = try s.waitFor("hello typed", timeout: 60) { (s.named(app: "wlapp.py")["Type here"]?["text"] as? String) == "hello" ? true : nil }
-        // The keyboard's panel: white, ringed keys, not over the field.
-        var latest: Image?
-        defer { latest?.keep("sway-keyboard-panel") }
-        let shot = try s.waitFor("the keyboard panel") { () throws -> Image? in
-            let shot = try s.screenshot()
-            latest = shot
-            // The ring on a key, below the field, under the panel's white text line.
-            guard let ring = shot.box(of: DesktopChecks.ringColor), ring.y > field.y + field.height, ring.y > 40 else { return nil }
-            let line = (0..<shot.width).filter { shot.rgb($0, ring.y - 30) == 0xFFFFFF }.count
-            return line > shot.width / 2 ? shot : nil
-        }
-        let ring = try #require(shot.box(of: DesktopChecks.ringColor))
-        #expect(ring.width < 200 && ring.height < 120, "the ring is on one key: \(ring)")
-        try run.go("panel")
-        #expect(run.wait(timeout: 90) == 0, "\(run.stderr)")
-        let typed = run.lines("type").compactMap { $0["text"] as? String }.joined()
-        #expect(typed == "hello world")
-        let results = run.lines("result").filter { $0["action"] as? String == "type" }
-        #expect(results.count == 11 && results.allSatisfy { $0["result"] as? String == "done" }, "\(results)")
-        #expect(s.named(app: "wlapp.py")["Type here"]?["text"] as? String == "hello world")
+        try DesktopChecks.keyboardTypesASentence(s, entryAt: 1, keep: "sway-keyboard-panel")
     }
 
     /// Keys into a widget without Text (typingapp.py's key log): the keyboard opened from Clear's

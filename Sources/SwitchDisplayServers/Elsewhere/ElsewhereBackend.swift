@@ -57,15 +57,7 @@ enum ElsewhereBackend {
 
     static func missing(_ need: DisplayNeed, _ failure: String?, uinput: Bool) -> String {
         let why = failure ?? (uinput ? "the uinput devices could not be made" : "\(uinputPath) is not writable by this user")
-        switch need {
-        case .click: return "no pointer to click with on this compositor: \(why)"
-        case .scroll: return "no pointer to scroll with on this compositor: \(why)"
-        case .pointerGesture: return "no pointer for the gesture on this compositor: \(why)"
-        case .escapeKey: return "no keyboard to press Escape with on this compositor: \(why)"
-        case .keys: return "no keyboard to send keys with on this compositor: \(why)"
-        case .typing: return "no keyboard to type with on this compositor: \(why)"
-        case .windows: return "this compositor does not let switchscan list or switch windows"
-        }
+        return need.missingWords(why, windows: "this compositor does not let switchscan list or switch windows", place: " on this compositor")
     }
 }
 
@@ -140,21 +132,12 @@ final class UInputDisplayKeys: DisplayKeys {
 
     init(_ device: UInputKeyboard) { self.device = device }
 
-    func send(_ combo: KeyCombo) -> Result<String, DisplayFailure> {
-        device.send(combo).map { .failure(DisplayFailure($0)) } ?? .success("keys \(combo)")
-    }
+    func send(_ combo: KeyCombo) -> Result<String, DisplayFailure> { LayoutKeys.send(device, combo) }
 
-    func typeText(_ text: String) -> Result<String, DisplayFailure> {
-        device.typeText(text).map { .failure(DisplayFailure($0)) } ?? .success("typed \(text.count) character\(text.count == 1 ? "" : "s")")
-    }
+    func typeText(_ text: String) -> Result<String, DisplayFailure> { LayoutKeys.typeText(device, text) }
 
     func typeEdit(delete: Int, text: String, move: Int) -> Result<String, DisplayFailure> {
-        if let e = device.typeEdit(delete: delete, text: text, move: move) { return .failure(DisplayFailure(e)) }
-        var how: [String] = []
-        if delete > 0 { how.append("BackSpace ×\(delete)") }
-        if !text.isEmpty { how.append("typed \(text.count) character\(text.count == 1 ? "" : "s")") }
-        if move != 0 { how.append((move < 0 ? "Left ×" : "Right ×") + "\(abs(move))") }
-        return .success(how.joined(separator: ", "))
+        LayoutKeys.typeEdit(device, delete: delete, text: text, move: move)
     }
 
     func finish() {}

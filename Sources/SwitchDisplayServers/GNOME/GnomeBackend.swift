@@ -42,15 +42,7 @@ enum GnomeBackend {
     /// What a perform that needs a missing part says.
     static func missing(_ need: DisplayNeed, _ session: GnomeSession) -> String {
         let why = session.failure ?? session.parts?.shell.unavailable?.description ?? "switchscan's GNOME Shell extension does not answer"
-        switch need {
-        case .click: return "no pointer to click with: \(why)"
-        case .scroll: return "no pointer to scroll with: \(why)"
-        case .pointerGesture: return "no pointer for the gesture: \(why)"
-        case .escapeKey: return "no keyboard to press Escape with: \(why)"
-        case .keys: return "no keyboard to send keys with: \(why)"
-        case .typing: return "no keyboard to type with: \(why)"
-        case .windows: return "windows cannot be switched: \(why)"
-        }
+        return need.missingWords(why, windows: "windows cannot be switched: \(why)")
     }
 }
 

@@ -34,15 +34,7 @@ enum KWinBackend {
     /// What a perform that needs a missing part says.
     static func missing(_ need: DisplayNeed, _ session: KWinSession) -> String {
         let why = session.failure ?? session.inputRefusal ?? "KWin's fake input is not available"
-        switch need {
-        case .click: return "no pointer to click with: \(why)"
-        case .scroll: return "no pointer to scroll with: \(why)"
-        case .pointerGesture: return "no pointer for the gesture: \(why)"
-        case .escapeKey: return "no keyboard to press Escape with: \(why)"
-        case .keys: return "no keyboard to send keys with: \(why)"
-        case .typing: return "no keyboard to type with: \(why)"
-        case .windows: return "windows cannot be switched: " + (session.failure ?? session.windowsOff ?? "KWin's script is not running")
-        }
+        return need.missingWords(why, windows: "windows cannot be switched: " + (session.failure ?? session.windowsOff ?? "KWin's script is not running"))
     }
 
     /// The fix for a refused fake input, in one note: the .desktop file KWin reads its grants from.

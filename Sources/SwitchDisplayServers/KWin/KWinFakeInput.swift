@@ -232,24 +232,15 @@ extension KWinFakeInput: DisplayKeys {
     }
 
     func send(_ combo: KeyCombo) -> Result<String, DisplayFailure> {
-        typing().flatMap { t in t.send(combo).map { .failure(DisplayFailure($0)) } ?? .success("keys \(combo)") }
+        typing().flatMap { LayoutKeys.send($0, combo) }
     }
 
     func typeText(_ text: String) -> Result<String, DisplayFailure> {
-        typing().flatMap { t in
-            t.typeText(text).map { .failure(DisplayFailure($0)) } ?? .success("typed \(text.count) character\(text.count == 1 ? "" : "s")")
-        }
+        typing().flatMap { LayoutKeys.typeText($0, text) }
     }
 
     func typeEdit(delete: Int, text: String, move: Int) -> Result<String, DisplayFailure> {
-        typing().flatMap { t in
-            if let e = t.typeEdit(delete: delete, text: text, move: move) { return .failure(DisplayFailure(e)) }
-            var how: [String] = []
-            if delete > 0 { how.append("BackSpace ×\(delete)") }
-            if !text.isEmpty { how.append("typed \(text.count) character\(text.count == 1 ? "" : "s")") }
-            if move != 0 { how.append((move < 0 ? "Left ×" : "Right ×") + "\(abs(move))") }
-            return .success(how.joined(separator: ", "))
-        }
+        typing().flatMap { LayoutKeys.typeEdit($0, delete: delete, text: text, move: move) }
     }
 
     /// Nothing to put back: the seat's keymap was never changed.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The requests switchscan hands the KWin script (activate or close a window), by the script's
 /// long poll (packaging/kwin/README.md): the script calls `NextRequest() → s` and waits; switchscan
 /// answers when it has a request, or with "" once the poll has waited `idleAnswer` (KWin drops a
@@ -33,9 +35,11 @@ public struct KWinRequestQueue<Call> {
         /// KWin's internalId of the window.
         public var window: String
 
-        /// The JSON the script reads: {"serial": 1, "op": "activate", "id": "{…}"}.
+        /// The JSON the script reads: {"id":"{…}","op":"activate","serial":1}.
         public var json: String {
-            "{\"serial\": \(serial), \"op\": \"\(op.rawValue)\", \"id\": \"\(KWinRequestQueue.escaped(window))\"}"
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return (try? encoder.encode(RequestWire(id: window, op: op.rawValue, serial: serial))).map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
     }
 
@@ -116,19 +120,9 @@ public struct KWinRequestQueue<Call> {
         defer { queued = [] }
         return queued.map(\.request)
     }
+}
 
-    static func escaped(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out
-    }
+/// A request as the script reads it.
+private struct RequestWire: Encodable {
+    var id: String, op: String, serial: Int
 }

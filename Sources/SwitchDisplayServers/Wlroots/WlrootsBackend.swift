@@ -40,15 +40,8 @@ enum WlrootsBackend {
     /// What a perform that needs a missing part says.
     static func missing(_ need: DisplayNeed, _ failure: String?) -> String {
         let why = failure ?? "the Wayland compositor's virtual devices are not available"
-        switch need {
-        case .click: return "no pointer to click with: \(why)"
-        case .scroll: return "no pointer to scroll with: \(why)"
-        case .pointerGesture: return "no pointer for the gesture: \(why)"
-        case .escapeKey: return "no keyboard to press Escape with: \(why)"
-        case .keys: return "no keyboard to send keys with: \(why)"
-        case .typing: return "no keyboard to type with: \(why)"
-        case .windows: return failure.map { "windows cannot be switched: \($0)" } ?? "windows cannot be switched: sway's IPC is needed (SWAYSOCK is not set)"
-        }
+        return need.missingWords(why, windows: failure.map { "windows cannot be switched: \($0)" }
+                                 ?? "windows cannot be switched: sway's IPC is needed (SWAYSOCK is not set)")
     }
 }
 
