@@ -51,35 +51,14 @@ struct GnomeDesktopTests {
         } else {
             try s.startApp(gtk: 4)
         }
-        var last = "nothing read"
-        do {
-            _ = try s.waitFor("\(button)'s frame where the screenshot draws its border box") { () throws -> Bool? in
-                guard let f = try s.items(app: app)[button].flatMap({ DesktopChecks.box($0.frame) }) else { return nil }
-                let drawn = DesktopChecks.borderBox(try s.screenshot(), inside: f)
-                last = "tree frame \(f), drawn \(drawn)"
-                return drawn == f ? true : nil
-            }
-        } catch {
-            Issue.record("\(toolkit): \(last)")
-        }
+        DesktopChecks.expectFrameWhereDrawn(s, app: app, button, toolkit) { DesktopChecks.borderBox($0, inside: $1) }
     }
 
     /// The Target's frame from the tree equals the screenshot's magenta box (device pixels
     /// divided by the scale).
     func expectTargetFrame(_ s: GnomeSession, _ what: String) throws {
-        var last = "nothing read"
-        do {
-            _ = try s.waitFor("the Target's frame where the screenshot has it") { () throws -> Bool? in
-                let frame = try s.items(app: "wlapp.py")["Target"].flatMap { DesktopChecks.box($0.frame) }
-                let found = try s.screenshot().box(of: DesktopChecks.magenta).map {
-                    (x: $0.x / s.scale, y: $0.y / s.scale, width: $0.width / s.scale, height: $0.height / s.scale)
-                }
-                last = "tree frame \(frame.map { "\($0)" } ?? "none"), screenshot \(found.map { "\($0)" } ?? "none")"
-                guard let frame, let found else { return nil }
-                return frame == found ? true : nil
-            }
-        } catch {
-            Issue.record("\(what): \(last)")
+        DesktopChecks.expectFrameWhereDrawn(s, "Target", what) { shot, _ in
+            shot.box(of: DesktopChecks.magenta).map { (x: $0.x / s.scale, y: $0.y / s.scale, width: $0.width / s.scale, height: $0.height / s.scale) }
         }
     }
 
@@ -92,27 +71,11 @@ struct GnomeDesktopTests {
         let s = try GnomeSession()
         defer { s.close() }
         try s.startApp()
-        let target = try #require(try s.items(app: "wlapp.py")["Target"].flatMap { DesktopChecks.box($0.frame) })
         let (press, onTarget) = (try position(s, "Press me"), try position(s, "Target"))
-        let run = try s.startLive({ dir in
-            var sc = LiveScenario()
-            sc.next(press)
-            sc.select()
-            sc.next(onTarget - press)
-            sc.expect("\"label\":\"Target, button\"")
-            sc.waitFor(dir, "shot")
-            sc.end()
-            return sc
-        }, GnomeDesktopTests.run)
+        let run = try DesktopChecks.pressThenRingOnTheTarget(s, pressAt: press, targetAt: onTarget, args: GnomeDesktopTests.run)
         defer { try? FileManager.default.removeItem(atPath: run.dir) }
-        try run.await(s, "the highlight on Target") { $0.lines("highlight").last?["label"] as? String == "Target, button" }
-        _ = DesktopChecks.expectRing(s, around: target, "the Target")
-        try run.go("shot")
-        #expect(run.wait() == 0, "\(run.stderr)")
         #expect(run.stderr.contains("switchscan: display: gnome (a GNOME Wayland session: XDG_CURRENT_DESKTOP=GNOME"), "\(run.stderr)")
         #expect(run.stderr.contains("switchscan: showing the highlight on GNOME Shell 43"), "\(run.stderr)")
-        #expect(run.lines("result").map { "\($0["action"] ?? "") \($0["result"] ?? "") \($0["how"] ?? "")" } == ["activate done action \"Click\""])
-        _ = try s.waitFor("Pressed 1 on the bus") { s.named(app: "wlapp.py")["Pressed 1"] != nil ? true : nil }
         // The run's end cleared the scene: the ring is gone.
         _ = try s.waitFor("the ring gone") { try s.screenshot().box(of: DesktopChecks.ringColor) == nil ? true : nil }
     }
@@ -123,7 +86,7 @@ struct GnomeDesktopTests {
     /// through AT-SPI; while it is open, its panel is on the screen (white, the ring on one key,
     /// below the field).
     @Test func theKeyboardTypesASentenceIntoAnEntry() throws {
-        let s = try GnomeSession()
+        let s = try GnomeSession(watchdog: DesktopChecks.sentenceWatchdog)
         defer { s.close() }
         try s.startApp()
         try DesktopChecks.keyboardTypesASentence(s, entryAt: try position(s, "Type here"), keep: "gnome-keyboard-panel")
@@ -136,24 +99,9 @@ struct GnomeDesktopTests {
         let s = try GnomeSession()
         defer { s.close() }
         try s.startFixture("typingapp.py")
-        let data = try HeadlessSession.sharedFolder()
-        defer { try? FileManager.default.removeItem(atPath: data) }
         let log = try position(s, "Clear", app: "typingapp.py")
         let keyboardAt = try #require(try DesktopChecks.menuItems(s, app: "typingapp.py", nexts: log).firstIndex(of: "menu:keyboard"))
-        var sc = LiveScenario()
-        sc.next(log)
-        sc.menu()
-        sc.next(keyboardAt)
-        sc.select(expecting: "\"type\":\"keyboard\"")
-        DesktopChecks.type(&sc, "hi")
-        sc.end()
-        let r = try s.live(sc, ["run", "--desktop", "--app", "typingapp.py", "--profile", HeadlessSession.typingProfile, "--format", "jsonl"],
-                           env: ["XDG_DATA_HOME": data])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.lines("keyboard").first?["label"] as? String == "Key log", "\(r.text)")
-        let results = r.lines("result").filter { $0["action"] as? String == "type" }
-        #expect(results.count == 2 && results.allSatisfy { ($0["how"] as? String ?? "").hasPrefix("switchscan's GNOME Shell extension") }, "\(results)")
-        _ = try s.waitFor("the key log's text") { s.named(app: "typingapp.py")["Received: Hi"] != nil ? true : nil }
+        try DesktopChecks.keysIntoAWidgetWithoutText(s, logAt: log, keyboardAt: keyboardAt, via: "switchscan's GNOME Shell extension")
     }
 
     // MARK: The scanner menu
@@ -168,35 +116,9 @@ struct GnomeDesktopTests {
         try s.startApp(title: "Two", name: "two.py")
         let shell = try s.shell()
         _ = try s.waitFor("Two focused") { try shell.windows().first { $0.title == "Two" && $0.focused } }
-        // The top menu of the active window (no --app: the Windows page is there once the windows are known).
-        var first = LiveScenario()
-        first.expect("windows: \\[.*one.py")
-        first.menu()
-        first.end()
-        let top = try s.live(first, ["run", "--desktop", "--profile", HeadlessSession.twoSwitchProfile, "--format", "jsonl", "--no-show"],
-                             env: ["SWITCHSCAN_DESKTOP_TRACE": "1"]).lines("menu").first?["items"] as? [String] ?? []
-        let windowsAt = try #require(top.firstIndex(of: "menu:windows"), "\(top)")
-        var sc = LiveScenario()
-        sc.expect("windows: \\[.*one.py")
-        sc.menu()
-        sc.next(windowsAt)
-        sc.select(expecting: "\"submenu\":\"menu:windows\"")
-        sc.select(expecting: "\"action\":\"activateWindow\"")
-        sc.expect("\"window\":\"One\"")
-        sc.next(try position(s, "Press me", app: "one.py"))
-        sc.select()
-        sc.end()
-        let r = try s.live(sc, ["run", "--desktop", "--profile", HeadlessSession.twoSwitchProfile, "--format", "jsonl"],
-                           env: ["SWITCHSCAN_DESKTOP_TRACE": "1"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let page = r.lines("menu").first { $0["submenu"] as? String == "menu:windows" }
-        #expect((page?["labels"] as? [String])?.first == "one.py — One", "\(r.text)")
-        #expect(r.results == ["activateWindow done activated by switchscan's GNOME Shell extension", "activate done action \"Click\""], "\(r.text)")
-        #expect(r.lines("tree").map { "\($0["change"] ?? "") \($0["window"] ?? "")" } == ["window Two", "window One"])
-        #expect(try shell.windows().first { $0.focused }?.title == "One")
-        _ = try s.waitFor("One active and pressed") { () -> Bool? in
-            let state = s.named(app: "one.py")
-            return state["Pressed 1"] != nil && (state["One"]?["states"] as? [String] ?? []).contains("active") ? true : nil
+        try DesktopChecks.windowsMenuSwitchesToOne(s, pressAt: try position(s, "Press me", app: "one.py"),
+                                                   how: "activated by switchscan's GNOME Shell extension") {
+            try shell.windows().first { $0.focused }?.title == "One"
         }
     }
 
@@ -245,22 +167,28 @@ struct GnomeDesktopTests {
         try expectRingOnTarget(s, "on the second monitor")
     }
 
-    /// A run with the highlight on the Target until the test says; the ring checked on its border.
-    func expectRingOnTarget(_ s: GnomeSession, _ what: String) throws {
-        let target = try #require(try s.items(app: "wlapp.py")["Target"].flatMap { DesktopChecks.box($0.frame) })
+    /// A run with the highlight on the Target until the test writes `go("done")`.
+    func highlightTarget(_ s: GnomeSession) throws -> HeadlessSession.LiveRun {
         let onTarget = try position(s, "Target")
         let run = try s.startLive({ dir in
             var sc = LiveScenario()
             sc.next(onTarget)
             sc.expect("\"label\":\"Target, button\"")
-            sc.waitFor(dir, "shot")
+            sc.waitFor(dir, "done")
             sc.end()
             return sc
         }, GnomeDesktopTests.run)
-        defer { try? FileManager.default.removeItem(atPath: run.dir) }
         try run.await(s, "the highlight on Target") { $0.lines("highlight").last?["label"] as? String == "Target, button" }
+        return run
+    }
+
+    /// The ring checked on the Target's border.
+    func expectRingOnTarget(_ s: GnomeSession, _ what: String) throws {
+        let target = try #require(try s.items(app: "wlapp.py")["Target"].flatMap { DesktopChecks.box($0.frame) })
+        let run = try highlightTarget(s)
+        defer { try? FileManager.default.removeItem(atPath: run.dir) }
         _ = DesktopChecks.expectRing(s, around: target, scale: s.scale, "the Target \(what)")
-        try run.go("shot")
+        try run.go("done")
         #expect(run.wait() == 0, "\(run.stderr)")
     }
 
@@ -274,17 +202,8 @@ struct GnomeDesktopTests {
         defer { s.close() }
         try s.startApp()
         let before = try #require(try s.items(app: "wlapp.py")["Target"].flatMap { DesktopChecks.box($0.frame) })
-        let onTarget = try position(s, "Target")
-        let run = try s.startLive({ dir in
-            var sc = LiveScenario()
-            sc.next(onTarget)
-            sc.expect("\"label\":\"Target, button\"")
-            sc.waitFor(dir, "done")
-            sc.end()
-            return sc
-        }, GnomeDesktopTests.run)
+        let run = try highlightTarget(s)
         defer { try? FileManager.default.removeItem(atPath: run.dir) }
-        try run.await(s, "the highlight on Target") { $0.lines("highlight").last?["label"] as? String == "Target, button" }
         _ = DesktopChecks.expectRing(s, around: before, "the Target before the move")
         try s.shell().move(title: "Wayland test", by: 120, 70, in: s)
         let after = (x: before.x + 120, y: before.y + 70, width: before.width, height: before.height)
@@ -376,14 +295,15 @@ struct GnomeDesktopTests {
             sc.expect("went away")   // returns when the program ends
             sc.end()
             return sc
-        }, GnomeDesktopTests.run + ["--grab"])
+        }, GnomeDesktopTests.run + DesktopChecks.grabArgs)
         defer { try? FileManager.default.removeItem(atPath: run.dir) }
         try run.await(s, "the first highlight") { !$0.lines("highlight").isEmpty }
         let shellPid = try #require(s.leftovers().first { (try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8)) == "gnome-shell\n" })
         kill(shellPid, SIGKILL)
         let status = run.wait(timeout: 30)
         #expect(status != nil && status != 0, "\(run.stderr)")
-        #expect(run.stderr.contains("switchscan: error: the Wayland compositor GNOME Shell went away")
-                || run.stderr.contains("switchscan: error: GNOME Shell went away"), "\(run.stderr)")
+        let error = DesktopChecks.releasedThenOneError(run)
+        #expect(error.hasPrefix("switchscan: error: the Wayland compositor GNOME Shell went away")
+                || error.hasPrefix("switchscan: error: GNOME Shell went away"), "\(run.stderr)")
     }
 }

@@ -27,38 +27,14 @@ struct KWinDesktopTests {
         let s = try KWinTestSession()
         defer { s.close() }
         try s.startWlapp(title: "Frames")
-        func expectTargetWhereDrawn(_ what: String) -> (x: Int, y: Int, width: Int, height: Int)? {
-            var last = "nothing read"
-            do {
-                return try s.waitFor("the Target's frame where the screenshot has it") { () throws -> (x: Int, y: Int, width: Int, height: Int)? in
-                    let frame = try s.items(app: "wlapp.py")["Target"].flatMap { DesktopChecks.box($0.frame) }
-                    let found = try s.screenshot().box(of: DesktopChecks.magenta)
-                    last = "tree frame \(frame.map { "\($0)" } ?? "none"), screenshot \(found.map { "\($0)" } ?? "none")"
-                    guard let frame, let found, frame == found else { return nil }
-                    return frame
-                }
-            } catch {
-                Issue.record("GTK 3, \(what): \(last)")
-                return nil
-            }
-        }
-        let placed = try #require(expectTargetWhereDrawn("placed by KWin"))
+        let magenta = { (shot: Image, _: DesktopChecks.Box) in shot.box(of: DesktopChecks.magenta) }
+        let placed = try #require(DesktopChecks.expectFrameWhereDrawn(s, "Target", "GTK 3, placed by KWin", drawn: magenta))
         try s.drag(from: placed.x + 5, placed.y + 5, by: 100, 50)
-        let moved = try #require(expectTargetWhereDrawn("moved by (100, 50)"))
+        let moved = try #require(DesktopChecks.expectFrameWhereDrawn(s, "Target", "GTK 3, moved by (100, 50)", drawn: magenta))
         #expect((moved.x - placed.x, moved.y - placed.y) == (100, 50))
 
         try s.startWlapp(title: "Frames 4", name: "wlapp4.py", gtk: 4)
-        var last = "nothing read"
-        do {
-            _ = try s.waitFor("Press me's frame where the screenshot has its border") { () throws -> Bool? in
-                guard let f = try s.items(app: "wlapp4.py")["Press me"].flatMap({ DesktopChecks.box($0.frame) }) else { return nil }
-                let drawn = DesktopChecks.borderBox(try s.screenshot(), inside: f)
-                last = "tree frame \(f), drawn \(drawn)"
-                return f == drawn ? true : nil
-            }
-        } catch {
-            Issue.record("GTK 4: \(last)")
-        }
+        DesktopChecks.expectFrameWhereDrawn(s, app: "wlapp4.py", "Press me", "GTK 4's border box") { DesktopChecks.borderBox($0, inside: $1) }
     }
 
     // MARK: A switch press, the ring
@@ -71,27 +47,12 @@ struct KWinDesktopTests {
         let s = try KWinTestSession()
         defer { s.close() }
         try s.startWlapp()
-        let target = try #require(try s.items(app: "wlapp.py")["Target"].flatMap { DesktopChecks.box($0.frame) })
-        let run = try s.startLive({ dir in
-            var sc = LiveScenario()
-            sc.select()
-            sc.next(2)
-            sc.expect("\"label\":\"Target, button\"")
-            sc.waitFor(dir, "shot")
-            sc.end()
-            return sc
-        }, Self.run())
+        let run = try DesktopChecks.pressThenRingOnTheTarget(s, args: Self.run())
         defer { try? FileManager.default.removeItem(atPath: run.dir) }
-        try run.await(s, "the highlight on Target") { $0.lines("highlight").last?["label"] as? String == "Target, button" }
-        _ = DesktopChecks.expectRing(s, around: target, "the Target")
-        try run.go("shot")
-        #expect(run.wait() == 0, "\(run.stderr)")
         #expect(run.stderr.contains("switchscan: display: kwin (a KDE Plasma Wayland session: XDG_CURRENT_DESKTOP=KDE, WAYLAND_DISPLAY=wayland-k)"),
                 "\(run.stderr)")
         #expect(run.stderr.contains("switchscan: showing the highlight on KWin (Wayland wayland-k, layer shell) (1280x800)"), "\(run.stderr)")
         #expect(!run.stderr.contains("fake input"), "\(run.stderr)")
-        #expect(run.lines("result").map { "\($0["action"] ?? "") \($0["result"] ?? "") \($0["how"] ?? "")" } == ["activate done action \"Click\""])
-        _ = try s.waitFor("Pressed 1 on the bus") { s.named(app: "wlapp.py")["Pressed 1"] != nil ? true : nil }
     }
 
     // MARK: Typing
@@ -100,7 +61,7 @@ struct KWinDesktopTests {
     /// through AT-SPI; while it is open its panel is on the screen (white, the ring on one key,
     /// below the field).
     @Test func theKeyboardTypesASentenceIntoAnEntry() throws {
-        let s = try KWinTestSession()
+        let s = try KWinTestSession(watchdog: DesktopChecks.sentenceWatchdog)
         defer { s.close() }
         try s.startWlapp()
         try DesktopChecks.keyboardTypesASentence(s, entryAt: 1, keep: "kwin-keyboard-panel")
@@ -113,22 +74,7 @@ struct KWinDesktopTests {
         let s = try KWinTestSession()
         defer { s.close() }
         try s.startDesktopApp("typingapp.py")
-        let data = try HeadlessSession.sharedFolder()
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        var sc = LiveScenario()
-        sc.next(2)
-        sc.menu()
-        sc.next(5)
-        sc.select(expecting: "\"type\":\"keyboard\"")
-        DesktopChecks.type(&sc, "hi")
-        sc.end()
-        let r = try s.live(sc, ["run", "--desktop", "--app", "typingapp.py", "--profile", HeadlessSession.typingProfile, "--format", "jsonl"],
-                           env: ["XDG_DATA_HOME": data])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.lines("keyboard").first?["label"] as? String == "Key log", "\(r.text)")
-        let results = r.lines("result").filter { $0["action"] as? String == "type" }
-        #expect(results.count == 2 && results.allSatisfy { ($0["how"] as? String ?? "").contains("KWin's fake input") }, "\(results)")
-        _ = try s.waitFor("the key log's text") { s.named(app: "typingapp.py")["Received: Hi"] != nil ? true : nil }
+        try DesktopChecks.keysIntoAWidgetWithoutText(s, logAt: 2, keyboardAt: 5, via: "KWin's fake input")
     }
 
     // MARK: The scanner menu
@@ -142,26 +88,8 @@ struct KWinDesktopTests {
         try s.startWlapp(title: "One", name: "one.py")
         try s.startWlapp(title: "Two", name: "two.py")
         _ = try s.waitFor("Two active") { (s.named(app: "two.py")["Two"]?["states"] as? [String] ?? []).contains("active") ? true : nil }
-        let top = try DesktopChecks.menuItems(s, app: nil)
-        let windowsAt = try #require(top.firstIndex(of: "menu:windows"), "\(top)")
-        var sc = LiveScenario()
-        sc.expect("windows: \\[.*one.py")
-        sc.menu()
-        sc.next(windowsAt)
-        sc.select(expecting: "\"submenu\":\"menu:windows\"")
-        sc.select(expecting: "\"action\":\"activateWindow\"")
-        sc.expect("\"window\":\"One\"")
-        sc.select()
-        sc.end()
-        let r = try s.live(sc, ["run", "--desktop", "--profile", Self.profile, "--format", "jsonl"], env: ["SWITCHSCAN_DESKTOP_TRACE": "1"])
-        #expect(r.status == 0, "\(r.stderr)")
-        let page = r.lines("menu").first { $0["submenu"] as? String == "menu:windows" }
-        #expect((page?["labels"] as? [String])?.first == "one.py — One", "\(r.text)")
-        #expect(r.results == ["activateWindow done activated (KWin script)", "activate done action \"Click\""], "\(r.text)")
-        #expect(r.lines("tree").map { "\($0["change"] ?? "") \($0["window"] ?? "")" } == ["window Two", "window One"])
-        _ = try s.waitFor("One active and pressed") { () -> Bool? in
-            let state = s.named(app: "one.py")
-            return state["Pressed 1"] != nil && (state["One"]?["states"] as? [String] ?? []).contains("active") ? true : nil
+        try DesktopChecks.windowsMenuSwitchesToOne(s, how: "activated (KWin script)") {
+            (s.named(app: "one.py")["One"]?["states"] as? [String] ?? []).contains("active")
         }
     }
 
@@ -218,7 +146,7 @@ struct KWinDesktopTests {
             var sc = LiveScenario()
             sc.waitFor(dir, "never")
             return sc
-        }, Self.run())
+        }, Self.run("wlapp.py", DesktopChecks.grabArgs))
         defer { try? FileManager.default.removeItem(atPath: run.dir) }
         try run.await(s, "the first highlight") { !$0.lines("highlight").isEmpty }
         let kwin = try #require(s.kwinPid)
@@ -228,9 +156,9 @@ struct KWinDesktopTests {
         try run.await(s, "switchscan's error line") { $0.stderr.contains("switchscan: error: ") }
         try run.go("never")   // the driver's scenario ends; it exits with switchscan's status
         #expect(run.wait(timeout: 60) == 1, "\(run.stderr)")
-        let errors = run.stderr.split(separator: "\n").filter { $0.hasPrefix("switchscan: error: ") }
-        #expect(errors.count == 1 && errors[0].contains("KWin") && errors[0].contains("went away")
-                && errors[0].hasSuffix("nothing can be shown or done on the desktop any more"), "\(run.stderr)")
+        let error = DesktopChecks.releasedThenOneError(run)
+        #expect(error.contains("KWin") && error.contains("went away") && error.hasSuffix("nothing can be shown or done on the desktop any more"),
+                "\(run.stderr)")
         s.close()
         #expect(s.leftovers().isEmpty, "left running: \(s.leftovers())")
     }

@@ -25,17 +25,8 @@ struct SwayDesktopTests {
             try ipc.command("[con_id=\(window.id)] floating enable, move position 83 47")
             _ = try s.waitFor("the window floating at 83, 47") { try ipc.windows().first { $0.id == window.id && $0.floating && $0.rect.x == 83 } }
         }
-        var last = "nothing read"
-        do {
-            _ = try s.waitFor("the Target's frame where the screenshot has it") { () throws -> Bool? in
-                let frame = try s.items(app: "wlapp.py")["Target"].flatMap { DesktopChecks.box($0.frame) }
-                let found = try s.screenshot().box(of: DesktopChecks.magenta)
-                last = "tree frame \(frame.map { "\($0)" } ?? "none"), screenshot \(found.map { "\($0)" } ?? "none")"
-                guard let frame, let found else { return nil }
-                return frame == found ? true : nil
-            }
-        } catch {
-            Issue.record("GTK 3\(floatingWithHeaderBar ? ", floating with a header bar" : ""): \(last)")
+        DesktopChecks.expectFrameWhereDrawn(s, "Target", "GTK 3\(floatingWithHeaderBar ? ", floating with a header bar" : "")") { shot, _ in
+            shot.box(of: DesktopChecks.magenta)
         }
     }
 
@@ -52,18 +43,8 @@ struct SwayDesktopTests {
             try ipc.command("[con_id=\(window.id)] floating enable, move position 83 47")
             _ = try s.waitFor("the window floating at 83, 47") { try ipc.windows().first { $0.id == window.id && $0.floating && $0.rect.x == 83 } }
         }
-        var last = "nothing read"
-        var frame: (x: Int, y: Int, width: Int, height: Int)?
-        do {
-            _ = try s.waitFor("Press me's frame where the screenshot has its border") { () throws -> Bool? in
-                frame = try s.items(app: "wlapp.py")["Press me"].flatMap { DesktopChecks.box($0.frame) }
-                guard let f = frame else { return nil }
-                let drawn = DesktopChecks.borderBox(try s.screenshot(), inside: f)
-                last = "tree frame \(f), drawn \(drawn)"
-                return f == drawn ? true : nil
-            }
-        } catch {
-            Issue.record("GTK 4\(floatingWithHeaderBar ? ", floating with a header bar" : ""): \(last)")
+        let frame = DesktopChecks.expectFrameWhereDrawn(s, "Press me", "GTK 4\(floatingWithHeaderBar ? ", floating with a header bar" : "")") {
+            DesktopChecks.borderBox($0, inside: $1)
         }
         guard let frame else { return }
         let at = try #require(try s.itemOrder(app: "wlapp.py").firstIndex(of: "Press me"))
@@ -91,25 +72,10 @@ struct SwayDesktopTests {
         defer { s.close() }
         let ipc = try SwayIPC(environment: s.environment)
         try s.startApp(ipc: ipc)
-        let target = try #require(try s.items(app: "wlapp.py")["Target"].flatMap { DesktopChecks.box($0.frame) })
-        let run = try s.startLive({ dir in
-            var sc = LiveScenario()
-            sc.select()
-            sc.next(2)
-            sc.expect("\"label\":\"Target, button\"")
-            sc.waitFor(dir, "shot")
-            sc.end()
-            return sc
-        }, ["run", "--desktop", "--app", "wlapp.py", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"])
+        let run = try DesktopChecks.pressThenRingOnTheTarget(s)
         defer { try? FileManager.default.removeItem(atPath: run.dir) }
-        try run.await(s, "the highlight on Target") { $0.lines("highlight").last?["label"] as? String == "Target, button" }
-        _ = DesktopChecks.expectRing(s, around: target, "the Target")
-        try run.go("shot")
-        #expect(run.wait() == 0, "\(run.stderr)")
         #expect(run.stderr.contains("switchscan: display: wlroots (a sway session: SWAYSOCK="), "\(run.stderr)")
         #expect(run.stderr.contains("switchscan: showing the highlight on sway (Wayland wayland-"), "\(run.stderr)")
-        #expect(run.lines("result").map { "\($0["action"] ?? "") \($0["result"] ?? "") \($0["how"] ?? "")" } == ["activate done action \"Click\""])
-        _ = try s.waitFor("Pressed 1 on the bus") { s.named(app: "wlapp.py")["Pressed 1"] != nil ? true : nil }
     }
 
     // MARK: Typing
@@ -118,7 +84,7 @@ struct SwayDesktopTests {
     /// event needed), read back through AT-SPI; while it is open its panel is on the screen (a
     /// white panel with the ring on the key, away from the field).
     @Test func theKeyboardTypesASentenceIntoAnEntry() throws {
-        let s = try SwaySession()
+        let s = try SwaySession(watchdog: DesktopChecks.sentenceWatchdog)
         defer { s.close() }
         let ipc = try SwayIPC(environment: s.environment)
         try s.startApp(ipc: ipc)
@@ -133,22 +99,7 @@ struct SwayDesktopTests {
         defer { s.close() }
         let ipc = try SwayIPC(environment: s.environment)
         try s.startDesktopApp("typingapp.py", ipc: ipc)
-        let data = try SwaySession.sharedFolder()
-        defer { try? FileManager.default.removeItem(atPath: data) }
-        var sc = LiveScenario()
-        sc.next(2)
-        sc.menu()
-        sc.next(5)
-        sc.select(expecting: "\"type\":\"keyboard\"")
-        DesktopChecks.type(&sc, "hi")
-        sc.end()
-        let r = try s.live(sc, ["run", "--desktop", "--app", "typingapp.py", "--profile", SwaySession.typingProfile, "--format", "jsonl"],
-                           env: ["XDG_DATA_HOME": data])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.lines("keyboard").first?["label"] as? String == "Key log", "\(r.text)")
-        let results = r.lines("result").filter { $0["action"] as? String == "type" }
-        #expect(results.count == 2 && results.allSatisfy { ($0["how"] as? String ?? "").hasPrefix("virtual keyboard keys") }, "\(results)")
-        _ = try s.waitFor("the key log's text") { s.named(app: "typingapp.py")["Received: Hi"] != nil ? true : nil }
+        try DesktopChecks.keysIntoAWidgetWithoutText(s, logAt: 2, keyboardAt: 5, via: "virtual keyboard keys")
     }
 
     // MARK: The scanner menu
@@ -162,41 +113,7 @@ struct SwayDesktopTests {
         let ipc = try SwayIPC(environment: s.environment)
         let one = try s.startApp(title: "One", name: "one.py", ipc: ipc)
         try s.startApp(title: "Two", name: "two.py", ipc: ipc)
-        let top = try DesktopChecks.menuItems(s, app: nil)
-        let windowsAt = try #require(top.firstIndex(of: "menu:windows"), "\(top)")
-        let run = try s.startLive({ dir in
-            var sc = LiveScenario()
-            sc.expect("desktop: windows: \\[.*one.py")
-            sc.menu()
-            sc.next(windowsAt)
-            sc.select(expecting: "\"submenu\":\"menu:windows\"")
-            sc.select(expecting: "\"action\":\"activateWindow\"")
-            sc.expect("\"window\":\"One\"")
-            sc.select()
-            sc.waitFor(dir, "seen")
-            sc.end()
-            return sc
-        }, ["run", "--desktop", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"], env: ["SWITCHSCAN_DESKTOP_TRACE": "1"])
-        defer { try? FileManager.default.removeItem(atPath: run.dir) }
-        // While the run goes on (its virtual keyboard is the seat's: GTK calls a window active
-        // only while the seat has one).
-        var state: [String: [String: Any]] = [:]
-        do {
-            _ = try s.waitFor("One active and pressed") { () -> Bool? in
-                state = s.named(app: "one.py")
-                return state["Pressed 1"] != nil && (state["One"]?["states"] as? [String] ?? []).contains("active") ? true : nil
-            }
-        } catch {
-            Issue.record("\(error): one.py is \(state)\n\(run.stdout)\n\(run.stderr.suffix(2000))")
-        }
-        #expect(SwayTree.focused(try ipc.windows())?.id == one.id)
-        try run.go("seen")
-        #expect(run.wait() == 0, "\(run.stderr)")
-        let page = run.lines("menu").first { $0["submenu"] as? String == "menu:windows" }
-        #expect((page?["labels"] as? [String])?.first == "one.py — One", "\(run.stdout)")
-        #expect(run.lines("result").map { "\($0["action"] ?? "") \($0["result"] ?? "") \($0["how"] ?? $0["reason"] ?? "")" }
-                == ["activateWindow done focused (sway IPC)", "activate done action \"Click\""], "\(run.stdout)")
-        #expect(run.lines("tree").map { "\($0["change"] ?? "") \($0["window"] ?? "")" } == ["window Two", "window One"])
+        try DesktopChecks.windowsMenuSwitchesToOne(s, how: "focused (sway IPC)") { SwayTree.focused(try ipc.windows())?.id == one.id }
     }
 
     /// The scanner menu's pointer gestures through the virtual pointer (menuapp.py): Drag the
@@ -336,15 +253,14 @@ extension SwayDesktopTests {
             sc.waitFor(dir, "gone")
             sc.end()
             return sc
-        }, ["run", "--desktop", "--app", "wlapp.py", "--grab", "--device", "/dev/input/event10", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"])
+        }, ["run", "--desktop", "--app", "wlapp.py", "--profile", SwaySession.twoSwitchProfile, "--format", "jsonl"] + DesktopChecks.grabArgs)
         defer { try? FileManager.default.removeItem(atPath: run.dir) }
         try run.await(s, "the first highlight") { !$0.lines("highlight").isEmpty }
-        #expect(run.stderr.contains("/dev/input/event10 \"Test Full Keyboard\" (named by path), grabbed"), "\(run.stderr)")
         try? ipc.command("exit")  // sway may close the socket before it answers
         try run.await(s, "switchscan's error line") { $0.stderr.contains("switchscan: error: ") }
         try run.go("gone")
         #expect(run.wait(timeout: 30) == 1, "\(run.stderr)")
-        let error = run.stderr.split(separator: "\n").last { $0.hasPrefix("switchscan: error: ") }.map(String.init) ?? ""
+        let error = DesktopChecks.releasedThenOneError(run)
         #expect(error.hasPrefix("switchscan: error: the Wayland compositor sway went away ("), "\(run.stderr)")
         #expect(error.hasSuffix("): nothing can be shown or done on the desktop any more"), "\(error)")
     }

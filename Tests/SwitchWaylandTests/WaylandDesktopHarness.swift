@@ -73,6 +73,8 @@ extension HeadlessSession {
             stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         }
         func lines(_ type: String) -> [[String: Any]] { lines.filter { $0["type"] as? String == type } }
+        /// "action result how-or-reason" of each result line.
+        var results: [String] { lines("result").map { "\($0["action"] ?? "") \($0["result"] ?? "") \($0["how"] ?? $0["reason"] ?? "")" } }
 
         /// Lets the scenario go on past its `waitfile DIR/name go`.
         func go(_ name: String) throws {

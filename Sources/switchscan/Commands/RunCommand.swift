@@ -221,6 +221,9 @@ struct RunCommand: ParsableCommand {
             // The display server went away mid-run (the Wayland compositor): the loop ended with
             // every grab released; said on stderr, status 1.
             if case .failed(let why) = try runner.run(&engine, until: until.map { Instant.seconds($0) }) {
+                // Said from the devices' state, so the person's carer learns the switches are free.
+                let held = runner.grabbedNodes
+                note(held.isEmpty ? "every switch device released" : "still grabbed: " + held.joined(separator: ", "))
                 printError("switchscan: error: \(why)")
                 throw ExitCode.failure
             }
