@@ -53,7 +53,7 @@ session() {
     grep -v "dbind-WARNING\|^$" "$W/$name.stderr" | tail -15 | sed 's/^/    /'
   fi
   local left=""
-  for i in $(seq 40); do left=$(left_over); [ -z "$left" ] && break; sleep 0.05; done
+  for i in $(seq 200); do left=$(left_over); [ -z "$left" ] && break; sleep 0.05; done
   if [ -z "$left" ]; then ok "$name: torn down, no process left ($((SECONDS - t0)) s)"
   else bad "$name: processes left after the session: $(ps -o pid=,args= -p $(echo $left | tr ' ' ,) | head -5)"; fi
 }
