@@ -241,6 +241,23 @@ struct KWinDesktopTests {
         #expect(!reads.contains { $0 >= reported && $0 <= followed }, "an AT-SPI read between the report and the follow: \(run.stderr)")
     }
 
+    /// Two outputs (1280x800 side by side): a window KWin placed on the second output (the
+    /// pointer's) is framed in the whole desktop's pixels (the Target's frame is the screenshot's
+    /// magenta box, past x 1280) and ringed there (the layer-shell overlay covers both outputs);
+    /// a press still activates.
+    @Test func anElementOnTheSecondOutputIsFramedAndRinged() throws {
+        let s = try KWinTestSession(outputs: 2)
+        defer { s.close() }
+        try s.movePointer(to: 1920, 400)
+        try s.startWlapp()
+        let magenta = { (shot: Image, _: DesktopChecks.Box) in shot.box(of: DesktopChecks.magenta) }
+        let placed = try #require(DesktopChecks.expectFrameWhereDrawn(s, "Target", "GTK 3 on the second output", drawn: magenta))
+        #expect(placed.x >= 1280, "\(placed)")
+        let run = try DesktopChecks.pressThenRingOnTheTarget(s, args: Self.run())
+        defer { try? FileManager.default.removeItem(atPath: run.dir) }
+        #expect(run.stderr.contains("switchscan: showing the highlight on KWin (Wayland wayland-k, layer shell) (2560x800)"), "\(run.stderr)")
+    }
+
     /// Without the .desktop grant KWin offers no fake input: said once, with the fix; AT-SPI
     /// actions still work (a press activates Press me) and a gesture that needs the pointer says
     /// why it cannot.

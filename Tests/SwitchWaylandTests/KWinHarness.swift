@@ -30,9 +30,11 @@ final class KWinTestSession: HeadlessSession {
 
     /// KWin with the test applications `apps` (run-kwin.sh's --app: gtk3 is testapp.py, qt5,
     /// gtk4) already on the accessibility bus; `grant`: switchscan may use fake input.
-    init(apps: [String] = [], grant: Bool = true, watchdog: Double = 180) throws {
+    /// `outputs`: 1, or 2 side by side (1280x800 each).
+    init(apps: [String] = [], grant: Bool = true, outputs: Int = 1, watchdog: Double = 180) throws {
         let real = URL(fileURLWithPath: HeadlessSession.binary).resolvingSymlinksInPath().path
-        try super.init(runner: KWinTestSession.runKWin, arguments: apps.flatMap { ["--app", $0] } + (grant ? ["--grant", real] : []),
+        try super.init(runner: KWinTestSession.runKWin,
+                       arguments: apps.flatMap { ["--app", $0] } + (grant ? ["--grant", real] : []) + ["--outputs", "\(outputs)"],
                        marker: "SESSION_DIR", what: "KWin session", watchdog: watchdog)
     }
 
@@ -70,6 +72,14 @@ final class KWinTestSession: HeadlessSession {
     @discardableResult
     func startDesktopApp(_ name: String) throws -> Process {
         try startApp(["/usr/bin/python3", HeadlessSession.desktopFixtures + "/" + name], name: name)
+    }
+
+    /// Moves the pointer to (x, y) (kwin-fake-input): KWin places a new window on the output the
+    /// pointer is on.
+    func movePointer(to x: Int, _ y: Int) throws {
+        guard let tool = environment["SWITCHSCAN_KWIN_FAKE_INPUT"] else { throw SessionError("run-kwin.sh gave no SWITCHSCAN_KWIN_FAKE_INPUT") }
+        let r = run([tool, "move", "\(x)", "\(y)"], timeout: 30)
+        if r.status != 0 { throw SessionError("kwin-fake-input failed (\(r.status)): \(r.stderr)") }
     }
 
     /// Moves the window under (x, y) by (dx, dy) as a person does on KWin: Meta held, dragged with

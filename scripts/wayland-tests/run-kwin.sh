@@ -20,6 +20,7 @@
 # Options:
 #   --app gtk3|qt5|gtk4   start a test application (repeatable), as run-gnome.sh does
 #   --grant PATH          also let the binary PATH use fake input (repeatable; e.g. switchscan)
+#   --outputs 2           two virtual outputs of 1280x800 side by side (default one)
 # CMD sees: WAYLAND_DISPLAY, DBUS_SESSION_BUS_ADDRESS, AT_SPI_BUS_ADDRESS, XDG_RUNTIME_DIR,
 # XDG_CURRENT_DESKTOP=KDE, XDG_SESSION_TYPE=wayland, HOME, GDK_BACKEND=wayland,
 # QT_QPA_PLATFORM=wayland, APP_PID_* / APP_NAME_*, SESSION_DIR, SWITCHSCAN_KWIN_FAKE_INPUT (the
@@ -29,16 +30,19 @@
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 
-apps=() grants=()
+apps=() grants=() outputs=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --app) apps+=("$2"); shift 2 ;;
+    --outputs) outputs=$2; shift 2 ;;
     --grant) grants+=("$(readlink -f "$2")"); shift 2 ;;
     --) shift; break ;;
     -*) echo "run-kwin: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
 done
+
+case "$outputs" in 1|2) ;; *) echo "run-kwin: --outputs 1 or 2, not '$outputs'" >&2; exit 2 ;; esac
 
 SESSION_NAME=run-kwin
 . "$HERE/session-lib.sh"
@@ -91,7 +95,7 @@ kwin4_effect_fadeEnabled=false
 kwin4_effect_scaleEnabled=false
 kwin4_effect_maximizeEnabled=false
 EOF
-"$SESSION_DIR/bin/kwin_wayland" --virtual --width 1280 --height 800 --socket wayland-k --no-lockscreen \
+"$SESSION_DIR/bin/kwin_wayland" --virtual --width 1280 --height 800 --output-count "$outputs" --socket wayland-k --no-lockscreen \
   >"$SWITCHSCAN_KWIN_LOG" 2>&1 &
 session_track $!
 kwin_pid=$!
