@@ -44,7 +44,9 @@ if nexts:
     with open(scenario, "w") as f:
         f.write("wait running\nexpect \"type\":\"highlight\"\n")
         f.write("sleep 60\nmark\npress /dev/input/event10 KEY_SPACE\nrelease /dev/input/event10 KEY_SPACE\nexpect \"type\":\"highlight\"\n" * nexts)
-        f.write("waitfile %s go\nsignal INT\n" % stop)
+        # Each waitfile gives up after 30 s (umockdev-live.py): four cover the ~50 s of changes
+        # (one alone ended the run 30 s in, and the last ~80 changes counted as missed).
+        f.write("waitfile %s go\n" % stop * 4 + "signal INT\n")
     driver = ["/usr/bin/python3", root + "/scripts/device-tests/umockdev-live.py", "--device", devices + "/keyboard.umockdev",
               "--ioctl", "/dev/input/event10=%s/keyboard.ioctl" % devices, "--scenario", scenario, "--"]
     p = subprocess.Popen(driver + command, stdout=subprocess.DEVNULL, stderr=trace, env=env)
