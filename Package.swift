@@ -64,6 +64,13 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
+        // libdbus for the display backends on the session bus (SwitchDisplayServers/SessionBus: the
+        // GNOME Shell extension, KWin's scripting).
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
         .systemLibrary(
             name: "CPresage",
             providers: [.apt(["libpresage-dev"])]
@@ -77,10 +84,11 @@ let package = Package(
             dependencies: ["SwitchCore"]
         ),
         // The display servers behind the seam, a folder each (X11: Xlib, XTest, EWMH, Xft; Wayland:
-        // the shared client code; Wlroots: sway and compositors with the same protocols).
+        // the shared client code; Wlroots: sway and compositors with the same protocols; SessionBus: the
+        // session-bus client the GNOME and KWin backends share).
         .target(
             name: "SwitchDisplayServers",
-            dependencies: ["SwitchCore", "SwitchInput", "SwitchDisplay", "CX11", "CWayland", "CCairo", "CXKBCommon"]
+            dependencies: ["SwitchCore", "SwitchInput", "SwitchDisplay", "CX11", "CWayland", "CCairo", "CXKBCommon", "CDBus"]
         ),
         .target(
             name: "SwitchOverlay",
@@ -177,7 +185,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SwitchWaylandTests",
-            dependencies: ["TestPrograms", "SwitchCore", "SwitchDisplay", "SwitchDisplayServers"],
+            dependencies: ["TestPrograms", "SwitchCore", "SwitchInput", "SwitchDisplay", "SwitchDisplayServers", "SwitchOverlay"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

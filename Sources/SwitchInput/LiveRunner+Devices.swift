@@ -21,6 +21,9 @@ extension LiveRunner {
         }
     }
 
+    /// The devices whose grab is held now (their nodes): none once the loop has ended.
+    public var grabbedNodes: [String] { slots.compactMap { $0.device?.isGrabbed == true ? $0.node : nil } }
+
     /// The safety exit paused or resumed the engine: release or take the grabs.
     func setPaused(_ now: Bool) {
         guard now != paused else { return }

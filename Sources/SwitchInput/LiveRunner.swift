@@ -39,6 +39,8 @@ public final class LiveRunner {
     let adapters: LoopAdapters
     /// The running loop's wait set (devices reopened during `run` join it).
     var epoll: Epoll?
+    /// An adapter's `ShellInput.fatal`: the loop ends at the end of this wakeup.
+    var fatal: String?
 
     /// Opens the selected devices (asks for CLOCK_MONOTONIC stamps, grabs those marked), then
     /// the keyboards to watch for the pause chord (`chordWatch`; one that cannot be opened is
@@ -310,6 +312,7 @@ public final class LiveRunner {
                 last = t
             }
             LoopStamps.mark(.iterationEnd)
+            if let fatal { return .failed(fatal) }
             if let ending { return ending }
         }
     }

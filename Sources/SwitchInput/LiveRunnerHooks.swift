@@ -46,5 +46,7 @@ extension LiveRunner {
     public enum Ending: Equatable, Sendable {
         case until
         case signal(Int32)
+        /// An adapter's `ShellInput.fatal`: what went away, in one line.
+        case failed(String)
     }
 }

@@ -105,4 +105,8 @@ public enum ShellInput: Sendable {
     /// What has the keyboard focus on the live desktop (nil: nothing known): the scanner menu's
     /// Keyboard entry opens the keyboard for it (`Engine.keyboardFocusChanged`, issue 18).
     case keyboardFocus(KeyboardFocus?)
+    /// Something the run cannot go on without is gone (the Wayland compositor the desktop is
+    /// driven through): the loop ends at this wakeup, every grab released and every adapter
+    /// finished, and `run` returns `.failed` with this reason (a non-zero exit).
+    case fatal(String)
 }

@@ -21,7 +21,9 @@ test chooses, after the click itself was answered);
 --add-every MS (add a row every MS milliseconds and print "changed <CLOCK_MONOTONIC µs> <rows>"
 after each: the benchmark's UI changes); --add-count N (stop after N such rows); --add-when PATH
 (start adding only once PATH exists: a test starts the changes when its run is ready to see
-them). Prints "ready" once the window is mapped.
+them); --shift-every MS (show and hide the heading in turn every MS milliseconds, so every widget
+below it moves up or down, and print "changed <CLOCK_MONOTONIC µs>" after each: the display
+benchmark's moves of the highlighted widget). Prints "ready" once the window is mapped.
 """
 import argparse
 import gi
@@ -36,6 +38,7 @@ ap.add_argument("--add-every", type=int, default=0)
 ap.add_argument("--add-count", type=int, default=0)
 ap.add_argument("--add-when", default="")
 ap.add_argument("--freeze", type=float, default=0)
+ap.add_argument("--shift-every", type=int, default=0)
 args = ap.parse_args()
 
 win = Gtk.Window(title=args.title)
@@ -122,6 +125,13 @@ if args.add_every:
         print("changed %d %d" % (GLib.get_monotonic_time(), len(rows.get_children())), flush=True)
         return not args.add_count or added[0] < args.add_count
     GLib.timeout_add(args.add_every, tick)
+
+if args.shift_every:
+    def shift():
+        heading.set_visible(not heading.get_visible())
+        print("changed %d" % GLib.get_monotonic_time(), flush=True)
+        return True
+    GLib.timeout_add(args.shift_every, shift)
 
 win.connect("destroy", Gtk.main_quit)
 win.connect("map-event", lambda *_: (print("ready", flush=True), False)[1])
