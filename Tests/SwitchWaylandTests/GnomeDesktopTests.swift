@@ -1,5 +1,6 @@
 import Foundation
 import SwitchCore
+import TestPrograms
 import Testing
 
 /// `switchscan` on a real headless GNOME Shell 43 with switchscan's extension enabled (issue 30's
@@ -11,7 +12,8 @@ import Testing
 /// first event of new virtual devices, scale 2, two monitors; and the failure paths: the
 /// extension turned off and on mid-run, the Shell going away, a window moved. Every wait is for a
 /// condition.
-@Suite(.serialized, .enabled(if: GnomeSession.usable, "\(GnomeSession.skipMessage)"))
+@Suite(.serialized, .enabled(if: getuid() == 0, "needs root (GNOME Shell runs in a private mount namespace with its own system bus)"),
+       .needs(GnomeSession.needs, python: GnomeSession.python))
 struct GnomeDesktopTests {
     static let run = ["run", "--desktop", "--app", "wlapp.py", "--profile", HeadlessSession.twoSwitchProfile, "--format", "jsonl"]
 

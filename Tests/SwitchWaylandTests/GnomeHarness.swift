@@ -16,18 +16,16 @@ final class GnomeSession: HeadlessSession {
     static let wlapp = repoRoot + "/Tests/SwitchWaylandTests/Fixtures/wlapp.py"
     static let qt5app = repoRoot + "/scripts/wayland-tests/apps/qt5app.py"
 
-    /// Whether GNOME Shell, gnome-screenshot, root (the namespace), Pillow and the desktop tests'
-    /// tools are here.
-    static let usable: Bool = {
-        let fm = FileManager.default
-        guard getuid() == 0, switchscanUsable else { return false }
-        for tool in ["/usr/bin/gnome-shell", "/usr/bin/gnome-screenshot", "/usr/bin/unshare", "/usr/bin/dbus-daemon", "/usr/bin/gsettings",
-                     "/usr/libexec/at-spi-bus-launcher"] where !fm.isExecutableFile(atPath: tool) { return false }
-        return run(["/usr/bin/python3", "-c", "import gi, pyatspi, PIL; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk"],
-                   env: nil, timeout: 30).status == 0
-    }()
-    static let skipMessage = "needs root, GNOME Shell 43, gnome-screenshot, at-spi2-core, python3-gi, python3-pyatspi, python3-pil "
-        + "(scripts/apt/test-wayland-gnome.list), " + switchscanSkipMessage
+    /// What the GNOME tests need (scripts/apt/test-wayland-gnome.list) besides root (the private
+    /// namespace): GNOME Shell, gnome-screenshot, at-spi2-core, Debian's python3 with GTK 3,
+    /// pyatspi and Pillow, and `switchscan` under umockdev (`.needs`: "missing: …").
+    static let needs = ["/usr/bin/gnome-shell", "/usr/bin/gnome-screenshot", "/usr/bin/unshare", "/usr/bin/dbus-daemon", "/usr/bin/gsettings",
+                        "/usr/libexec/at-spi-bus-launcher"] + switchscanNeeds
+    static let python: [(code: String, package: String)] = [
+        ("import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk", "gir1.2-gtk-3.0"),
+        ("import pyatspi", "python3-pyatspi"),
+        ("import PIL", "python3-pil"),
+    ] + switchscanPython
 
     /// The screen's scale (run-gnome.sh --scale 2: screenshots are in device pixels, twice the logical).
     let scale: Int

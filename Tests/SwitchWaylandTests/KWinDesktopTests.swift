@@ -1,5 +1,6 @@
 import Foundation
 import SwitchDisplayServers
+import TestPrograms
 import Testing
 
 /// `switchscan` on a real headless KWin 5.27 (issue 30, KDE Plasma), the same checks as the X11
@@ -10,7 +11,7 @@ import Testing
 /// Then the failure paths: KWin going away, the script unloaded, a window moved, fake input
 /// refused. Every wait is for a condition. (Plasma 6's renamed script API cannot run here: Debian
 /// 12 has KWin 5.27; KWinScriptTests checks the choice of the script's object by version.)
-@Suite(.serialized, .enabled(if: KWinTestSession.usable, "\(KWinTestSession.skipMessage)"))
+@Suite(.serialized, .needs(KWinTestSession.needs, python: KWinTestSession.python))
 struct KWinDesktopTests {
     static let profile = HeadlessSession.twoSwitchProfile
 

@@ -14,19 +14,16 @@ final class KWinTestSession: HeadlessSession {
     static let tools = repoRoot + "/scripts/wayland-tests/tools"
     static let wlapp = repoRoot + "/Tests/SwitchWaylandTests/Fixtures/wlapp.py"
 
-    /// Whether KWin, at-spi2-core, umockdev and Debian's python3 with GTK 3, pyatspi, dbus and PIL
-    /// are here (scripts/apt/test-wayland-kwin.list), and the switchscan binary.
-    static let usable: Bool = {
-        let fm = FileManager.default
-        for tool in ["/usr/bin/kwin_wayland", "/usr/bin/kbuildsycoca5", "/usr/bin/wayland-scanner", "/usr/bin/dbus-daemon",
-                     "/usr/libexec/at-spi-bus-launcher", "/usr/bin/python3", "/usr/bin/cc"] where !fm.isExecutableFile(atPath: tool) { return false }
-        let probe = run(["/usr/bin/python3", "-c", """
-            import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk; import pyatspi, dbus, PIL
-            """], env: nil, timeout: 30)
-        return probe.status == 0 && switchscanUsable
-    }()
-    static let skipMessage = "needs kwin-wayland, kbuildsycoca5, at-spi2-core, python3-gi with GTK 3, python3-pyatspi, python3-dbus, "
-        + "python3-pil (scripts/apt/test-wayland-kwin.list), " + switchscanSkipMessage
+    /// What the KWin tests need (scripts/apt/test-wayland-kwin.list): KWin, at-spi2-core, Debian's
+    /// python3 with GTK 3, pyatspi, dbus and Pillow, and `switchscan` under umockdev (`.needs`).
+    static let needs = ["/usr/bin/kwin_wayland", "/usr/bin/kbuildsycoca5", "/usr/bin/wayland-scanner", "/usr/bin/dbus-daemon",
+                        "/usr/libexec/at-spi-bus-launcher", "/usr/bin/cc"] + switchscanNeeds
+    static let python: [(code: String, package: String)] = [
+        ("import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk", "gir1.2-gtk-3.0"),
+        ("import pyatspi", "python3-pyatspi"),
+        ("import dbus", "python3-dbus"),
+        ("import PIL", "python3-pil"),
+    ] + switchscanPython
 
     /// KWin with the test applications `apps` (run-kwin.sh's --app: gtk3 is testapp.py, qt5,
     /// gtk4) already on the accessibility bus; `grant`: switchscan may use fake input.

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchDisplayServers
+import TestPrograms
 import Testing
 
 /// The session-bus client (`SessionBus`) against a real, private `dbus-daemon --session`: calls
@@ -7,7 +8,7 @@ import Testing
 /// answered at once and later, wire compatibility with libdbus's and GLib's own tools
 /// (`dbus-send`, `gdbus`), and the bus going away. Every wait is for a condition, through the
 /// descriptor the live loop would watch (`poll` on `fileDescriptor`, then `dispatch`).
-@Suite(.serialized, .enabled(if: PrivateBus.usable, "needs dbus-daemon, dbus-send and gdbus (dbus-daemon, dbus-bin, libglib2.0-bin)"))
+@Suite(.serialized, .needs(PrivateBus.needs))
 struct SessionBusTests {
     static var echo: [BusMethod] { [
         BusMethod("Echo", arguments: "suidb", results: "suidb") { $0.reply($0.arguments) },
@@ -193,7 +194,8 @@ extension Result {
 
 /// A private `dbus-daemon --session` on a socket in a temporary folder, for one test.
 final class PrivateBus {
-    static let usable = ["/usr/bin/dbus-daemon", "/usr/bin/dbus-send", "/usr/bin/gdbus"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    /// dbus-daemon, dbus-send and gdbus (`.needs`: "missing: …" names the package).
+    static let needs = ["/usr/bin/dbus-daemon", "/usr/bin/dbus-send", "/usr/bin/gdbus"]
 
     let address: String
     let folder: String

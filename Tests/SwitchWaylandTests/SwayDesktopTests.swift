@@ -1,5 +1,6 @@
 import Foundation
 import SwitchDisplayServers
+import TestPrograms
 import Testing
 
 /// `switchscan` on a real headless sway 1.7 (issue 30's main gate), the same checks as the X11
@@ -7,7 +8,7 @@ import Testing
 /// its display backend chosen from the session (wlroots), under umockdev with the desktop tests'
 /// switch box; what happened read back independently: the application's state through pyatspi,
 /// sway's tree through its IPC, the screen through grim. Every wait is for a condition.
-@Suite(.serialized, .enabled(if: SwaySession.desktopUsable, "\(SwaySession.desktopSkipMessage)"))
+@Suite(.serialized, .needs(SwaySession.desktopNeeds, python: SwaySession.desktopPython))
 struct SwayDesktopTests {
     // MARK: The tree
 

@@ -4,6 +4,7 @@ import SwitchDisplay
 @testable import SwitchDisplayServers
 import SwitchInput
 @testable import SwitchOverlay
+import TestPrograms
 import Testing
 
 /// The overlay's logic (SwitchOverlay's `Overlay`, the same the X11 presence tests drive) on the
@@ -12,7 +13,7 @@ import Testing
 /// scanning and the hold countdown. The tree is the presence tests' (a at 100,100 200×60; b below
 /// it; a group g at 80,300 320×200 holding c and d) on an output of 1280×800 whose background
 /// is sway's #204060.
-@Suite(.serialized, .enabled(if: SwaySession.usable, "\(SwaySession.skipMessage)"))
+@Suite(.serialized, .needs(SwaySession.needs, python: SwaySession.python))
 struct SwayOverlayTests {
     static let blue: UInt32 = 0x007AFF
     static let background: UInt32 = 0x204060
