@@ -34,6 +34,8 @@ public struct TextStats: Sendable {
         public var method: TextEntrySimulation.Method
         public var predictions: Int
         public var totals: Totals
+        /// What the simulated person did (`text stats --person`), nil for the perfect user.
+        public var person: PersonFigures?
 
         public init(keyboard: String, method: TextEntrySimulation.Method, predictions: Int, totals: Totals) {
             self.keyboard = keyboard
@@ -57,6 +59,8 @@ public struct TextStats: Sendable {
     /// The CPU time the run took (all its threads), when measured.
     public var cpuSeconds: Double?
     public var predictor: String
+    /// The simulated person who typed (`--person`), nil for the perfect user.
+    public var personName: String?
 
     public init(phrases: Int, configurations: [Configuration], predictionSeconds: Double, contexts: Int, seconds: Double, predictor: String) {
         self.phrases = phrases
@@ -99,7 +103,7 @@ public struct TextStats: Sendable {
                 ("keystrokeSavings", .raw(formatFixed(keystrokeSavings(c), 3))),
                 ("worstPhrase", c.totals.worst.map { w in .object([("line", .number(Double(w.line))), ("text", .string(w.text)),
                                                                    ("secondsPerCharacter", .raw(formatFixed(w.secondsPerCharacter, 3)))]) } ?? .null),
-            ])
+            ] + (c.person?.json ?? []))
         }
         return .object([
             ("phrases", .number(Double(phrases))),
@@ -110,13 +114,14 @@ public struct TextStats: Sendable {
                                     ("seconds", .raw(formatFixed(predictionSeconds, 3)))])),
             ("seconds", .raw(formatFixed(seconds, 3))),
             ("cpuSeconds", cpuSeconds.map { .raw(formatFixed($0, 3)) } ?? .null),
-        ])
+        ] + (personName.map { [("person", JSONOut.string($0))] } ?? []))
     }
 
     /// A table for people, fastest first within each switch count, then the summary.
     public var text: [String] {
         var out = ["\(phrases) phrases, \(characters) characters; baseline \(baseline?.name ?? "none")"]
         let header = ["configuration", "s/char", "presses/char", "wpm", "× baseline", "keystroke savings", "worst phrase (s/char)"]
+            + (personName != nil ? PersonFigures.header : [])
         var rows: [[String]] = [header]
         let base = baseline?.wordsPerMinute ?? 0
         for k in 1...6 {
@@ -124,7 +129,8 @@ public struct TextStats: Sendable {
                 rows.append([c.name, formatFixed(c.secondsPerCharacter, 3), formatFixed(c.pressesPerCharacter, 3),
                              formatFixed(c.wordsPerMinute, 3), base > 0 ? formatFixed(c.wordsPerMinute / base, 2) : "-",
                              formatFixed(keystrokeSavings(c) * 100, 1) + " %",
-                             c.totals.worst.map { "\($0.line): \(formatFixed($0.secondsPerCharacter, 2))" } ?? "-"])
+                             c.totals.worst.map { "\($0.line): \(formatFixed($0.secondsPerCharacter, 2))" } ?? "-"]
+                            + (personName != nil ? c.person?.cells ?? [] : []))
             }
         }
         let widths = (0..<header.count).map { col in rows.map { $0[col].count }.max() ?? 0 }

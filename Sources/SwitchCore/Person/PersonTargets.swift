@@ -14,7 +14,11 @@ public struct PersonTargets: PersonTask {
     public var isDone: Bool { reached.count >= targets.count }
 
     public func goal(_ engine: Engine) -> PersonGoal? {
-        reached.count < targets.count ? PersonGoal(targets[reached.count]) : nil
+        guard reached.count < targets.count else { return nil }
+        let target = targets[reached.count]
+        // The keyboard opened over the target (a text field was a target before it): hidden first.
+        if engine.isKeyboardOpen, engine.model.itemIndex(id: target) == nil { return PersonGoal("key:close") }
+        return PersonGoal(target)
     }
 
     public mutating func observe(_ line: TranscriptLine) {

@@ -128,13 +128,16 @@ public struct PersonTextEntry: Sendable {
         var nothing = PersonIdle()
         session.take(session.startEngine(), &nothing, emit: emit)
         var out: [Phrase] = []
-        let changes = 0
+        var changes = 0
         for phrase in phrases {
             var task = PersonTyping(sim: sim, phrase: phrase)
             let start = session.now
             session.take(session.openKeyboard(), &task, emit: emit)
             let before = session.counts, pressesBefore = session.acceptedPresses
-            let outcome = session.run(&task, until: start + phraseLimit(task.target.count), emit: emit)
+            let outcome = session.run(&task, until: start + phraseLimit(task.target.count)) { line in
+                if case .adaptiveTiming = line.event { changes += 1 }
+                emit(line)
+            }
             if let failure = task.failure { throw failure }
             var typed = task.target.count
             var end = session.now

@@ -11,13 +11,14 @@
 public struct ReaderLimits: Sendable, Equatable {
     /// What a file is read as, for its size limit and the error's wording.
     public enum FileKind: Sendable {
-        case tree, profile, recording
+        case tree, profile, recording, person
 
         var noun: String {
             switch self {
             case .tree: return "a tree file"
             case .profile: return "a profile"
             case .recording: return "a recording read whole (libinput-record, a description, or standard input)"
+            case .person: return "a person file"
             }
         }
     }
@@ -31,6 +32,8 @@ public struct ReaderLimits: Sendable, Equatable {
     /// Recordings read whole: libinput-record files (devices merged by time), `--desc` files and
     /// recordings from standard input. A regular evemu file is streamed and has no size limit.
     public var recordingBytes = 256 << 20
+    /// Simulated people (issue 31): a few hundred bytes in practice.
+    public var personBytes = 1 << 20
 
     public static let standard = ReaderLimits()
 
@@ -44,6 +47,7 @@ public struct ReaderLimits: Sendable, Equatable {
         case .tree: return treeBytes
         case .profile: return profileBytes
         case .recording: return recordingBytes
+        case .person: return personBytes
         }
     }
 
@@ -56,6 +60,7 @@ public struct ReaderLimits: Sendable, Equatable {
             limits.treeBytes = mb << 20
             limits.profileBytes = mb << 20
             limits.recordingBytes = mb << 20
+            limits.personBytes = mb << 20
         }
         if let n = try Self.positive(environment, Self.elementsVariable, upTo: 1 << 40) { limits.treeElements = n }
         return limits

@@ -54,10 +54,18 @@ struct TextStatsCommand: ParsableCommand {
     @Option(help: "text or json.")
     var format: Format = .text
 
+    @Option(help: ArgumentHelp("Type with this simulated person instead of the perfect user: a JSON file (reaction time, press duration, misses, bounces, accidental presses, seed; docs/typing.md). The phrases are one session per configuration; each gains the person's counts.", valueName: "FILE"))
+    var person: String?
+
+    @Option(help: ArgumentHelp("Measure only these methods, comma-separated: linear, grouped, rowColumn, auto, groupSelection2 … groupSelection6.", valueName: "LIST"))
+    var methods: String?
+
     func run() throws {
         let started = Date()
         let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }.profile
         let counts = try parseCounts()
+        let methodList = try parseMethods()
+        let personModel = try person.map { file in try reportingInputErrors { try PersonFiles.load(file) } }
         let lines = try reportingInputErrors { () throws(InputError) -> [(Int, String)] in
             let bytes = try InputFiles.read(phrases, .tree)
             var out: [(Int, String)] = []
@@ -106,7 +114,7 @@ struct TextStatsCommand: ParsableCommand {
         // each distinct context is predicted once in the whole run.
         var list: [(name: String, layout: KeyboardLayout, method: TextEntrySimulation.Method, n: Int)] = []
         for (name, layout) in layouts {
-            for method in TextEntrySimulation.Method.all { for n in counts { list.append((name, layout, method, n)) } }
+            for method in methodList { for n in counts { list.append((name, layout, method, n)) } }
         }
         let jobs = list
         let out = ConfigurationResults(count: jobs.count)
@@ -125,6 +133,16 @@ struct TextStatsCommand: ParsableCommand {
             let sim = TextEntrySimulation(base: base, layout: job.layout, method: job.method, predictions: job.n)
             var total = TextStats.Totals()
             var models = KeyboardModelCache()
+            if let personModel {
+                // One session with the person (TextCommand+Person.swift).
+                do {
+                    out.set(k, try Self.typeWithPerson(personModel, sim: sim, job: (job.name, job.method, job.n), phrases: phraseList, models: &models,
+                                                      predict: { context, count in shared.predict(job.layout.language, context, count) }))
+                } catch {
+                    out.fail("\(phraseFile): \(job.name) \(job.method.name): \(error)")
+                }
+                return
+            }
             for (line, text) in phraseList {
                 do {
                     let r = try sim.type(text, models: &models) { context, count in shared.predict(job.layout.language, context, count) }
@@ -142,6 +160,7 @@ struct TextStatsCommand: ParsableCommand {
         for failure in Set(shared.failures).sorted() { note("predictions failed: \(failure)") }
         var stats = TextStats(phrases: kept.count, configurations: results, predictionSeconds: predictSeconds, contexts: contexts,
                               seconds: Date().timeIntervalSince(started), predictor: predictor.rawValue)
+        stats.personName = personModel?.name
         stats.cpuSeconds = Self.cpuSeconds()
         switch format {
         case .json: Output.line(stats.json.rendered(indent: 2))
