@@ -13,8 +13,9 @@
 ///                                       └ no: press planned at t0 + RT ─▶ edge ▼ (late when
 ///                                             the highlight moved on meanwhile) ─▶ filters
 ///
-/// Counts (`PersonCounts`): `selections` the meant presses made, `late` those that landed after
-/// the highlight they were meant for had moved on, `missed` the showings let pass,
+/// Counts (`PersonCounts`): `selections` the meant presses made, `late` those that came at or
+/// after the end of the dwell of the stop they were meant for (the highlight had moved on; the
+/// press lands on whatever is highlighted then), `missed` the showings let pass,
 /// `extraPresses` bounces and accidental presses the filters let through, `corrections` the
 /// meant presses made to put a mistake right (an escape stop, a menu's Close, a delete key).
 public struct PersonSession {
@@ -38,8 +39,9 @@ public struct PersonSession {
     /// The highlight decided about, and whether that decision was a press (a wait is looked at
     /// again when the screen changes under the same highlight: new predictions).
     private var decided: (serial: Int, pressed: Bool)?
-    /// The planned press: the highlight it was meant for, and whether it puts a mistake right.
-    private var meant: (serial: Int, correction: Bool)?
+    /// The planned press: when the dwell of the stop it was meant for ends (nil: nothing moves on
+    /// by itself, colours or a stopped scan), and whether it puts a mistake right.
+    private var meant: (dwellEnd: Instant?, correction: Bool)?
     /// Scanning is stopped, or shows colours: nothing moves on by itself.
     private var untimed = false
 
@@ -137,7 +139,7 @@ public struct PersonSession {
             from = from + person.reactionTime()
         }
         person.plan(at: from + person.reactionTime(), now: engine.now, switchIndex: index)
-        meant = (serial, correction || goal.correction)
+        meant = (engine.scanDeadline, correction || goal.correction)
     }
 
     private mutating func deliver<T: PersonTask>(_ e: SimulatedPerson.Edge, _ task: inout T, _ emit: (TranscriptLine) -> Void) {
@@ -147,7 +149,7 @@ public struct PersonSession {
             if e.kind == .meant {
                 counts.selections += 1
                 if let m = meant {
-                    if m.serial != serial { counts.late += 1 }
+                    if let end = m.dwellEnd, e.time >= end { counts.late += 1 }
                     if m.correction { counts.corrections += 1 }
                 }
                 meant = nil
