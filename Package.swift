@@ -5,7 +5,11 @@ import PackageDescription
 //   SwitchCore    pure: time, element tree, filters, scanner, engine. No clock, no I/O.
 //   SwitchFormats pure parsers/writers: recordings (evemu, libinput-record) and tree importers.
 //   SwitchInput   the imperative shell: libevdev devices, the live loop, uinput output.
-//   SwitchDesktop the imperative shell for the live desktop: AT-SPI trees, actions, XTest.
+//   SwitchDesktop the imperative shell for the live desktop: AT-SPI trees and actions; the display through SwitchDisplay.
+//   SwitchDisplay the display seam: protocols and pure values (window origins, overlay surface, pointer, keys, windows,
+//                 the backend bundle, session detection, the overlay scene). No C, no I/O.
+//   SwitchDisplayServers the display backends, a folder each (X11/: Xlib, XTest, EWMH, Xft); the CLI picks one.
+//   SwitchOverlay the highlight's logic and geometry (what to draw for each transcript line), on an OverlaySurface.
 //   SwitchPredict word prediction: presage in a child process (its C library walled off in CPresage).
 //   SwitchReport  pure renderers: screen pictures (SVG) and session reports (HTML). Strings in, strings out.
 //   switchscan    the command-line tool.
@@ -47,6 +51,19 @@ let package = Package(
             pkgConfig: "xkbcommon",
             providers: [.apt(["libxkbcommon-dev"])]
         ),
+        // libwayland-client and the protocol code wayland-scanner generated from the descriptions in
+        // CWayland/protocols (scripts/wayland/gen-protocols.sh; committed, so building needs no scanner).
+        .target(
+            name: "CWayland",
+            exclude: ["protocols"],
+            linkerSettings: [.linkedLibrary("wayland-client")]
+        ),
+        // cairo draws the Wayland overlay into shared-memory buffers, Pango its text.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
         .systemLibrary(
             name: "CPresage",
             providers: [.apt(["libpresage-dev"])]
@@ -56,8 +73,18 @@ let package = Package(
             dependencies: ["CPresage"]
         ),
         .target(
+            name: "SwitchDisplay",
+            dependencies: ["SwitchCore"]
+        ),
+        // The display servers behind the seam, a folder each (X11: Xlib, XTest, EWMH, Xft; Wayland:
+        // the shared client code; Wlroots: sway and compositors with the same protocols).
+        .target(
+            name: "SwitchDisplayServers",
+            dependencies: ["SwitchCore", "SwitchInput", "SwitchDisplay", "CX11", "CWayland", "CCairo", "CXKBCommon"]
+        ),
+        .target(
             name: "SwitchOverlay",
-            dependencies: ["SwitchCore", "SwitchInput", "CX11"]
+            dependencies: ["SwitchCore", "SwitchInput", "SwitchDisplay"]
         ),
         .target(
             name: "SwitchSpeech",
@@ -78,7 +105,7 @@ let package = Package(
         ),
         .target(
             name: "SwitchDesktop",
-            dependencies: ["SwitchCore", "SwitchInput", "CAtspi", "CX11"]
+            dependencies: ["SwitchCore", "SwitchInput", "SwitchDisplay", "CAtspi"]
         ),
         .target(
             name: "SwitchReport",
@@ -88,7 +115,7 @@ let package = Package(
             name: "switchscan",
             dependencies: [
                 "SwitchCore", "SwitchFormats", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "SwitchReport", "SwitchDesktop",
-                "SwitchPredict",
+                "SwitchPredict", "SwitchDisplay", "SwitchDisplayServers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Embedded in the executable, so an installed or copied binary runs `demo` on its own.
@@ -99,12 +126,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "switchscan-bench",
-            dependencies: ["SwitchCore", "SwitchFormats", "SwitchDesktop"],
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchDesktop", "SwitchDisplayServers"],
             path: "Benchmarks/switchscan-bench"
         ),
         .executableTarget(
             name: "switchscan-overlay-bench",
-            dependencies: ["SwitchCore", "SwitchOverlay", "CX11"],
+            dependencies: ["SwitchCore", "SwitchOverlay", "SwitchDisplayServers", "CX11"],
             path: "Benchmarks/overlay-bench"
         ),
         .testTarget(
@@ -130,8 +157,12 @@ let package = Package(
             dependencies: ["SwitchCore", "SwitchReport"]
         ),
         .testTarget(
+            name: "SwitchDisplayTests",
+            dependencies: ["SwitchCore", "SwitchDisplay"]
+        ),
+        .testTarget(
             name: "PresenceTests",
-            dependencies: ["SwitchCore", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "CX11"]
+            dependencies: ["SwitchCore", "SwitchInput", "SwitchOverlay", "SwitchSpeech", "SwitchDisplay", "SwitchDisplayServers", "CX11"]
         ),
         .testTarget(
             name: "SwitchInputTests",
@@ -139,8 +170,14 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "SwitchWaylandTests",
+            dependencies: ["SwitchCore", "SwitchDisplay", "SwitchDisplayServers"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "SwitchDesktopTests",
-            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop", "SwitchOverlay", "CX11", "CAtspi"],
+            dependencies: ["SwitchCore", "SwitchFormats", "SwitchInput", "SwitchDesktop", "SwitchOverlay", "SwitchDisplay", "SwitchDisplayServers",
+                           "CX11", "CAtspi"],
             exclude: ["Fixtures"]
         ),
     ],

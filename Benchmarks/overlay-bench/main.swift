@@ -1,6 +1,7 @@
 import CX11
 import Glibc
 import SwitchCore
+import SwitchDisplayServers
 import SwitchOverlay
 
 /// Highlight-to-overlay-moved latency (scripts/presence/bench-overlay.sh runs it under Xvfb):
@@ -28,7 +29,7 @@ for k in 0..<24 {
 let model = ScanModel(tree: ElementTree(screen: Size(width: 800, height: 600),
                                         root: Element(id: "root", frame: Rect(x: 0, y: 0, width: 800, height: 600), children: children)))
 let overlay: Overlay
-do { overlay = try Overlay(settings: .init()) } catch { say("\(error)"); exit(2) }
+do { overlay = try Overlay(settings: .init(), surface: X11OverlaySurface()) } catch { say("\(error)"); exit(2) }
 guard let watcher = XOpenDisplay(nil) else { say("no display"); exit(2) }
 XSelectInput(watcher, cx11_root_window(watcher, cx11_default_screen(watcher)), SubstructureNotifyMask)
 XSync(watcher, 0)

@@ -1,6 +1,7 @@
 import Foundation
 import SwitchCore
 import SwitchDesktop
+import SwitchDisplayServers
 
 /// `desktop-read APP [REPS]`: time to read the scan items of APP's windows from the live desktop
 /// (what `run --desktop` does on every UI change), REPS times after one warm-up read (the first
@@ -15,7 +16,7 @@ enum DesktopReadBenchmark {
         let reps = args.count > 1 ? Int(args[1]) ?? 20 : 20
         let source: DesktopSource
         do {
-            source = try DesktopSource(app: app)
+            source = try DesktopSource(app: app, display: DisplayBackends.open(ProcessInfo.processInfo.environment).get())
             _ = try source.readOnce()
         } catch {
             print("desktop-read: \(error)")

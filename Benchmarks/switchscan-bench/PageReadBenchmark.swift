@@ -1,6 +1,7 @@
 import Foundation
 import SwitchCore
 import SwitchDesktop
+import SwitchDisplayServers
 
 /// `page-read APP [REPS]`: time to read what scanning needs of the whole web page showing in APP
 /// (the browser's window walked, then the page read whole with Collection queries: `PageJob`),
@@ -15,7 +16,7 @@ enum PageReadBenchmark {
         let reps = args.count > 1 ? Int(args[1]) ?? 5 : 5
         let source: DesktopSource
         do {
-            source = try DesktopSource(app: app)
+            source = try DesktopSource(app: app, display: DisplayBackends.open(ProcessInfo.processInfo.environment).get())
             _ = try source.readOnce()
         } catch {
             print("page-read: \(error)")

@@ -1,7 +1,8 @@
-// The project's one wall around X11: Xlib, the SHAPE extension and Xft for the on-screen highlight
-// (Sources/SwitchOverlay), XTest for the live desktop's fallbacks (Sources/SwitchDesktop: a real
-// pointer click where an element has no accessible action, the Escape key), the scanner menu's
-// gestures and keys, and XKB to send keys by keysym through the current layout.
+// The project's one wall around X11, used by the X11 display backend only
+// (Sources/SwitchDisplayServers/X11): Xlib, the SHAPE extension and Xft for the on-screen
+// highlight, XTest for the live desktop's fallbacks (a real pointer click where an element has no
+// accessible action, the Escape key), the scanner menu's gestures and keys, and XKB to send keys
+// by keysym through the current layout. (The tests' own X clients use it too.)
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/keysym.h>
@@ -54,17 +55,6 @@ static inline int cx11_xtest_click(Display *d, int x, int y, unsigned button) {
     XSync(d, False);
     return ok;
 }
-
-// Presses and releases the key of `keysym` (e.g. XK_Escape); 0 when the keyboard has no such key.
-static inline int cx11_xtest_key(Display *d, unsigned long keysym) {
-    KeyCode code = XKeysymToKeycode(d, keysym);
-    if (code == 0) return 0;
-    int ok = XTestFakeKeyEvent(d, code, True, CurrentTime) && XTestFakeKeyEvent(d, code, False, CurrentTime);
-    XSync(d, False);
-    return ok;
-}
-
-static inline unsigned long cx11_escape_keysym(void) { return XK_Escape; }
 
 // XTest present on this display?
 static inline int cx11_has_xtest(Display *d) {

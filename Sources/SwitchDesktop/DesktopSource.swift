@@ -1,4 +1,5 @@
 import SwitchCore
+import SwitchDisplay
 import SwitchInput
 
 /// The live desktop as an adapter of the live loop (docs/desktop.md): it reads the
@@ -15,7 +16,7 @@ import SwitchInput
 /// (`tree ended`); the engine keeps running, and scanning starts again when a window comes.
 public final class DesktopSource: LoopAdapter {
     public let name = "desktop"
-    /// The X screen's size (the trees' screen; frames are in its pixels).
+    /// The screen's size (the trees' screen; frames are in its pixels).
     public let screen: Size
     /// The tree scanned now.
     public private(set) var tree: ElementTree
@@ -30,15 +31,15 @@ public final class DesktopSource: LoopAdapter {
     public var lastReadCalls: Int { reader.lastCallCount }
     /// How long the scanner menu's Hold keeps the button down (the profile's `menu.holdTime`).
     public var holdTime: Interval = MenuSettings().holdTime
-    /// Keys by keysym through the current layout, on this source's X connection (nil without X).
-    public var keySender: KeySender? { performer.keys }
+    /// Keys by keysym through the current layout, on this source's display (nil without one).
+    public var keys: DisplayKeys? { performer.keys }
 
     let appName: String?
     let bus: AtspiBus
     let reader: DesktopReader
     let performer: DesktopPerformer
-    /// The X screen's windows (nil without a display).
-    let windows: X11Windows?
+    /// The display's windows (nil without a display).
+    let windows: DisplayWindows?
     private let events = AtspiEvents()
     private let glib = GLibContext()
     private var schedule: RefreshSchedule
@@ -81,33 +82,26 @@ public final class DesktopSource: LoopAdapter {
     /// to the engine (DesktopSource+Typing, issue 18).
     var typing = TypingState()
 
-    /// Connects to the accessibility bus and the X display. `app`: follow this application
-    /// instead of the active window.
-    public init(app: String?, settings: RefreshSchedule.Settings = .init()) throws(DesktopError) {
+    /// Connects to the accessibility bus and the display's desktop parts (`display`: the
+    /// backend the command line chose). `app`: follow this application instead of the active
+    /// window.
+    public init(app: String?, display: DisplayBackend, settings: RefreshSchedule.Settings = .init()) throws(DesktopError) {
         bus = try AtspiBus()
         reader = DesktopReader(bus: bus)
-        let display = XDisplay()
         performer = DesktopPerformer(bus: bus, display: display)
-        windows = display.map { X11Windows($0) }
-        screen = display?.screenSize ?? Size(width: 1920, height: 1080)
+        windows = display.windows
+        screen = display.screen ?? Size(width: 1920, height: 1080)
         appName = app
         schedule = RefreshSchedule(settings: settings)
         tree = DesktopSource.emptyTree(screen)
-        let (bus, windows) = (bus, windows)
+        let (bus, origins) = (bus, display.origins)
         reader.windowOrigin = { app, title, extents in
-            // GTK 4's window-relative extents: its X window, by process id and then title. Its
-            // client-side decorations keep a margin round the window inside the X window (5 px
-            // each side with GTK 4.8 without a compositor): the window sits in the middle.
-            guard let windows else { return nil }
-            let pid = bus.pid(of: app.bus)
-            let own = windows.list().filter { pid == nil || $0.pid == pid }
-            guard let w = own.first(where: { $0.title == title }) ?? (own.count == 1 ? own.first : nil) else { return nil }
-            var x = w.frame.x, y = w.frame.y
-            if let e = extents, e.width > 0, e.height > 0, w.frame.width >= Double(e.width), w.frame.height >= Double(e.height) {
-                x += ((w.frame.width - Double(e.width)) / 2).rounded(.down)
-                y += ((w.frame.height - Double(e.height)) / 2).rounded(.down)
-            }
-            return AtspiPoint(x: Int32(clamping: Int(x)), y: Int32(clamping: Int(y)))
+            // Window-relative extents (GTK 4's; every toolkit's on Wayland): the window's origin
+            // from the display, by process id and then title.
+            guard let origins else { return nil }
+            let size = extents.map { Size(width: Double($0.width), height: Double($0.height)) }
+            guard let p = origins.origin(pid: bus.pid(of: app.bus), title: title, size: size) else { return nil }
+            return AtspiPoint(x: Int32(clamping: Int(p.x)), y: Int32(clamping: Int(p.y)))
         }
     }
 
@@ -502,8 +496,10 @@ public final class DesktopSource: LoopAdapter {
 
     public func prepare(nowMonotonic: Int64) -> LoopInterest {
         var interest = glib.prepare(nowMonotonic: nowMonotonic)
-        // A stale window list is read at the next turn of the loop.
+        // A stale window list is read at the next turn of the loop; a display that tells of
+        // changes itself is watched.
         let windowsDue: Int64? = windowsStale && windows != nil && appName == nil ? nowMonotonic : nil
+        if case .descriptor(let fd) = windows?.changes, appName == nil { interest.fds.append(LoopFD(fd: fd, events: LoopFD.readable)) }
         for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds })
             + [performer.gestures.deadline, windowsDue, typing.readDeadline].compactMap({ $0 }) {
             interest.deadline = min(interest.deadline ?? d, d)
@@ -513,6 +509,9 @@ public final class DesktopSource: LoopAdapter {
 
     public func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] {
         glib.dispatch(ready: ready)
+        if case .descriptor(let fd) = windows?.changes, ready.contains(where: { $0.fd == fd }), windows?.takeChanges() == true {
+            windowsStale = true
+        }
         performer.runGestures(now: nowMonotonic)
         let now = Instant(microseconds: nowMonotonic)
         let before = tree

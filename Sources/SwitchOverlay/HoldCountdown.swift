@@ -1,5 +1,5 @@
-import Glibc
 import SwitchCore
+import SwitchDisplay
 
 /// The hold duration's countdown at the finger (touch passthrough, as iOS draws it when Hold
 /// Duration is above 0.3 s): a ring centred where the finger went down, which stays there while
@@ -19,20 +19,19 @@ final class HoldCountdown {
     /// 30 frames a second while a countdown runs.
     static let frameInterval = Interval(microseconds: 33_333)
 
-    private let arc: OverlayWindow
-    private let track: OverlayWindow
-    /// The track's pieces: the same whole circle for every countdown, made once.
-    private let trackShape: [PixelRect]
+    private let color: CursorColor
+    private let arc: SurfacePart
+    private let track: SurfacePart
     /// The countdowns running: contact → (where, from, until), in the order they started.
     private var running: [(device: Int, contact: Int, at: Point, from: Instant, until: Instant)] = []
     private var drawnSweep: Int?
 
-    init(_ connection: OverlayDisplay, color: CursorColor, large: Bool) {
+    init(_ surface: OverlaySurface, color: CursorColor, large: Bool) {
         radius = large ? 48 : 32
         thickness = large ? 10 : 7
-        trackShape = Self.ring(radius: radius, thickness: 2, sweepDegrees: 360)
-        track = OverlayWindow(connection, name: "switchscan hold countdown track", background: connection.pixel(.black))
-        arc = OverlayWindow(connection, name: "switchscan hold countdown", background: connection.pixel(color))
+        self.color = color
+        track = SurfacePart(.countdownTrack, on: surface)
+        arc = SurfacePart(.countdownArc, on: surface)
     }
 
     var isRunning: Bool { !running.isEmpty }
@@ -61,7 +60,7 @@ final class HoldCountdown {
         return min(now + Self.frameInterval, c.until)
     }
 
-    /// Draws the latest countdown as of `now` (or hides both windows).
+    /// Draws the latest countdown as of `now` (or hides both parts).
     func draw(at now: Instant, screen: PixelRect) {
         guard let c = running.last else {
             arc.hide()
@@ -71,60 +70,19 @@ final class HoldCountdown {
         }
         let span = Double(max(c.until.microseconds - c.from.microseconds, 1))
         let progress = min(max(Double(now.microseconds - c.from.microseconds) / span, 0), 1)
-        // Whole degrees: the shape changes (and is sent to the server) at most 360 times.
+        // Whole degrees: the arc changes (and is sent to the server) at most 360 times.
         let sweep = Int((progress * 360).rounded(.down))
-        let size = 2 * radius + 1
-        let origin = PixelRect(x: Int(c.at.x.rounded()) - radius, y: Int(c.at.y.rounded()) - radius, width: size, height: size)
-        guard origin.intersection(screen).width > 0 else { return }
-        track.place(origin, shape: trackShape)
-        track.show()
+        let (x, y) = (Int(c.at.x.rounded()), Int(c.at.y.rounded()))
+        let whole = OverlayArc(centerX: x, centerY: y, radius: radius, thickness: 2, sweepDegrees: 360, color: .black)
+        guard whole.frame.intersection(screen).width > 0 else { return }
+        track.show(.arc(whole))
         if sweep != drawnSweep {
             drawnSweep = sweep
-            let pieces = Self.ring(radius: radius, thickness: thickness, sweepDegrees: sweep)
-            if pieces.isEmpty {
+            if sweep <= 0 {
                 arc.hide()
             } else {
-                arc.place(origin, shape: pieces)
-                arc.show()
+                arc.show(.arc(OverlayArc(centerX: x, centerY: y, radius: radius, thickness: thickness, sweepDegrees: sweep, color: color)))
             }
         }
-    }
-
-    func destroy() {
-        arc.destroy()
-        track.destroy()
-    }
-
-    /// The pixels of a ring of outer radius `radius` (centre at (radius, radius)) between
-    /// 12 o'clock and `sweepDegrees` clockwise, as one rectangle per run of pixels in a row.
-    static func ring(radius: Int, thickness: Int, sweepDegrees: Int) -> [PixelRect] {
-        guard sweepDegrees > 0 else { return [] }
-        let outer = Double(radius) + 0.5, inner = Double(radius - thickness) + 0.5
-        var rects: [PixelRect] = []
-        for y in 0...(2 * radius) {
-            var start: Int?
-            for x in 0...(2 * radius + 1) {
-                var inside = false
-                if x <= 2 * radius {
-                    let dx = Double(x - radius), dy = Double(y - radius)
-                    let d = (dx * dx + dy * dy).squareRoot()
-                    if d <= outer && d > inner {
-                        // Clockwise from 12 o'clock, in degrees 0 ..< 360 (y grows downwards).
-                        var angle = atan2Degrees(dx, -dy)
-                        if angle < 0 { angle += 360 }
-                        inside = sweepDegrees >= 360 || angle < Double(sweepDegrees)
-                    }
-                }
-                if inside, start == nil { start = x }
-                if !inside, let s = start {
-                    rects.append(PixelRect(x: s, y: y, width: x - s, height: 1))
-                    start = nil
-                }
-            }
-        }
-        return rects
     }
 }
-
-/// The angle of (x, y) from the y axis towards the x axis, in degrees.
-private func atan2Degrees(_ x: Double, _ y: Double) -> Double { atan2(x, y) * 180 / Double.pi }

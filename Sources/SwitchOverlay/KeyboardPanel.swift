@@ -1,5 +1,5 @@
-internal import CX11
 import SwitchCore
+import SwitchDisplay
 
 /// The scanning keyboard on screen (issue 18, docs/typing.md): while the keyboard is open, its
 /// panel is drawn where the engine's keyboard tree put it (`KeyboardTree.panel`: the bottom of the
@@ -19,8 +19,8 @@ import SwitchCore
 ///     └────────────────────────────────────────────────────────────────  shift on: dark ───┘
 ///
 /// What it shows is a pure value (`KeyboardPicture`, from the model and the text line, tested
-/// without X); the window is rendered again only when that value changes (a key typed, new words,
-/// a page), never for a highlight, so the latency from a key's selection to the new words on
+/// without a display server); the panel is laid out and drawn again only when that value changes
+/// (a key typed, new words, a page), never for a highlight, so the latency from a key's selection to the new words on
 /// screen is one render (BENCHMARKS.md "Typing").
 public struct KeyboardPicture: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
@@ -121,16 +121,15 @@ public struct KeyboardTextLine: Equatable, Sendable {
     }
 }
 
-/// The panel's window and its rendering (Xft, into a pixmap that becomes the window's
-/// background, like `TextPanel`: the server repaints it by itself).
+/// The panel's part and its shapes, laid out with the surface's font (like `TextPanel`): made
+/// again only when the picture changes (a key typed, new words, a page), never for a highlight.
 final class KeyboardPanel {
-    let window: OverlayWindow
-    private let connection: OverlayDisplay
-    private var fonts: [Int: UnsafeMutablePointer<XftFont>] = [:]
-    private var pixmap: Pixmap = 0
-    /// What is drawn now (nil: hidden).
+    let window: SurfacePart
+    private let surface: OverlaySurface
+    /// What is drawn now (nil: hidden), and its shapes.
     private(set) var picture: KeyboardPicture?
-    /// How many times it was rendered (the benchmark counts them).
+    private var shapes: [OverlayScene.Shape] = []
+    /// How many times it was laid out (the benchmark counts them).
     private(set) var renders = 0
 
     static let background = CursorColor(red: 0x2B, green: 0x2B, blue: 0x2E)
@@ -140,26 +139,20 @@ final class KeyboardPanel {
     static let onKey = CursorColor(red: 0x10, green: 0x10, blue: 0x10)
     static let caret = CursorColor(red: 0x00, green: 0x00, blue: 0x00)
 
-    init(_ connection: OverlayDisplay) {
-        self.connection = connection
-        window = OverlayWindow(connection, name: "switchscan keyboard", background: connection.pixel(KeyboardPanel.background))
+    init(_ surface: OverlaySurface) {
+        self.surface = surface
+        window = SurfacePart(.keyboard, on: surface)
     }
 
-    deinit {
-        guard !connection.isDead else { return }
-        if pixmap != 0 { XFreePixmap(connection.display, pixmap) }
-        for f in fonts.values { XftFontClose(connection.display, f) }
-    }
-
-    /// Shows `picture` (rendered again only when it changed).
+    /// Shows `picture` (laid out again only when it changed).
     func show(_ picture: KeyboardPicture) {
-        guard !connection.isDead else { return }
+        guard surface.isConnected else { return }
         if picture != self.picture || !window.isShown {
-            render(picture)
+            renders += 1
+            shapes = layout(picture)
             self.picture = picture
         }
-        window.place(picture.panel)
-        window.show()
+        window.show(.panel(frame: picture.panel, shapes: shapes))
     }
 
     func hide() {
@@ -167,67 +160,43 @@ final class KeyboardPanel {
         picture = nil
     }
 
-    /// DejaVu Sans at `size` pixels (opened once per size; nil when fontconfig has none).
-    private func font(_ size: Int) -> UnsafeMutablePointer<XftFont>? {
-        if let f = fonts[size] { return f }
-        guard let f = XftFontOpenName(connection.display, connection.screen, "DejaVu Sans:pixelsize=\(size)") else { return nil }
-        fonts[size] = f
-        return f
-    }
-
-    private func textWidth(_ s: String, _ f: UnsafeMutablePointer<XftFont>) -> Int {
-        var info = XGlyphInfo()
-        var bytes = Array(s.utf8)
-        XftTextExtentsUtf8(connection.display, f, &bytes, Int32(bytes.count), &info)
-        return Int(info.xOff)
-    }
-
-    /// `s`, shortened with "…" until it is at most `width` wide.
-    private func fitted(_ s: String, _ f: UnsafeMutablePointer<XftFont>, width: Int) -> String {
-        guard textWidth(s, f) > width else { return s }
+    /// `s`, shortened with "…" until it is at most `width` wide at `size`.
+    private func fitted(_ s: String, size: Int, width: Int) -> String {
+        guard surface.textWidth(s, pixelSize: size) > width else { return s }
         var t = s
-        while !t.isEmpty && textWidth(t + "…", f) > width { t.removeLast() }
+        while !t.isEmpty && surface.textWidth(t + "…", pixelSize: size) > width { t.removeLast() }
         return t + "…"
     }
 
-    private func render(_ p: KeyboardPicture) {
-        renders += 1
-        let d = connection.display
-        let w = max(1, p.panel.width), h = max(1, p.panel.height)
-        let fresh = XCreatePixmap(d, connection.root, UInt32(w), UInt32(h), UInt32(connection.depth))
-        let gc = XCreateGC(d, fresh, 0, nil)
-        defer { XFreeGC(d, gc) }
-        func fill(_ r: PixelRect, _ c: CursorColor) {
-            XSetForeground(d, gc, connection.pixel(c))
-            XFillRectangle(d, fresh, gc, Int32(r.x), Int32(r.y), UInt32(max(0, r.width)), UInt32(max(0, r.height)))
+    /// The panel's shapes, relative to it: the ground, the text line with its caret, every key
+    /// and word with its label (centred; one too long for its key in a smaller size, then
+    /// shortened).
+    private func layout(_ p: KeyboardPicture) -> [OverlayScene.Shape] {
+        func fill(_ r: PixelRect, _ c: CursorColor) -> OverlayScene.Shape {
+            .rect(.init(PixelRect(x: r.x, y: r.y, width: max(0, r.width), height: max(0, r.height)), fill: SceneColor(c)))
         }
-        fill(PixelRect(x: 0, y: 0, width: w, height: h), KeyboardPanel.background)
-        guard let draw = XftDrawCreate(d, fresh, connection.visual, connection.colormap) else { return }
-        defer { XftDrawDestroy(draw) }
-        var black = connection.xftColor(.black), white = connection.xftColor(.white)
-        defer { connection.freeXftColor(&black); connection.freeXftColor(&white) }
+        var shapes = [fill(PixelRect(x: 0, y: 0, width: max(1, p.panel.width), height: max(1, p.panel.height)), KeyboardPanel.background)]
         let size = max(10, min(34, p.lineHeight * 2 / 5))
-        guard let keyFont = font(size) else { return }
-        let smallFont = font(max(9, size * 7 / 10)) ?? keyFont
-        func label(_ s: String, in r: PixelRect, ink: inout XftColor, centred: Bool = true) {
-            // A label too long for its key ("hide keyboard") in a smaller size, then shortened.
+        guard let keyFont = surface.fontMetrics(pixelSize: size) else { return shapes }
+        let smallSize = max(9, size * 7 / 10)
+        let small = surface.fontMetrics(pixelSize: smallSize).map { (smallSize, $0) } ?? (size, keyFont)
+        func label(_ s: String, in r: PixelRect, ink: CursorColor, centred: Bool = true) {
             let room = max(0, r.width - 8)
-            let f = centred && textWidth(s, keyFont) > room ? smallFont : keyFont
-            let shown = fitted(s, f, width: room)
-            var bytes = Array(shown.utf8)
-            let tw = textWidth(shown, f)
+            let (fontSize, m) = centred && surface.textWidth(s, pixelSize: size) > room ? small : (size, keyFont)
+            let shown = fitted(s, size: fontSize, width: room)
+            let tw = surface.textWidth(shown, pixelSize: fontSize)
             let x = centred ? r.x + (r.width - tw) / 2 : r.x + 8
-            let baseline = r.y + (r.height + Int(f.pointee.ascent) - Int(f.pointee.descent)) / 2
-            XftDrawStringUtf8(draw, &ink, f, Int32(x), Int32(baseline), &bytes, Int32(bytes.count))
+            let baseline = r.y + (r.height + m.ascent - m.descent) / 2
+            shapes.append(.text(.init(x: Double(x), y: Double(baseline - m.ascent), text: shown, size: Double(fontSize), color: SceneColor(ink))))
         }
         // The text line: the field's text, the caret after `before`.
-        fill(p.textLine, .white)
-        let average = max(1, textWidth("abcdefghijklmnopqrstuvwxyz", keyFont) / 26)
+        shapes.append(fill(p.textLine, .white))
+        let average = max(1, surface.textWidth("abcdefghijklmnopqrstuvwxyz", pixelSize: size) / 26)
         let (before, after) = p.text.visible(limit: max(4, (p.textLine.width - 20) / average))
-        let caretX = p.textLine.x + 8 + textWidth(before, keyFont)
-        label(before + after, in: p.textLine, ink: &black, centred: false)
-        fill(PixelRect(x: min(caretX, p.textLine.maxX - 3), y: p.textLine.y + p.textLine.height / 6, width: 2,
-                       height: p.textLine.height * 2 / 3), KeyboardPanel.caret)
+        let caretX = p.textLine.x + 8 + surface.textWidth(before, pixelSize: size)
+        label(before + after, in: p.textLine, ink: .black, centred: false)
+        shapes.append(fill(PixelRect(x: min(caretX, p.textLine.maxX - 3), y: p.textLine.y + p.textLine.height / 6, width: 2,
+                                     height: p.textLine.height * 2 / 3), KeyboardPanel.caret))
         for cell in p.cells {
             let color: CursorColor
             switch cell.kind {
@@ -236,11 +205,9 @@ final class KeyboardPanel {
             case .function: color = KeyboardPanel.functionKey
             case .word: color = KeyboardPanel.wordCell
             }
-            fill(cell.frame, color)
-            if cell.on { label(cell.label, in: cell.frame, ink: &white) } else { label(cell.label, in: cell.frame, ink: &black) }
+            shapes.append(fill(cell.frame, color))
+            label(cell.label, in: cell.frame, ink: cell.on ? .white : .black)
         }
-        window.setBackground(pixmap: fresh)
-        if pixmap != 0 { XFreePixmap(d, pixmap) }
-        pixmap = fresh
+        return shapes
     }
 }

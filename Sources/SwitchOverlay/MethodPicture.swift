@@ -1,4 +1,5 @@
 import SwitchCore
+import SwitchDisplay
 
 /// What the overlay draws for issue 11's scanning methods, as pure functions of the transcript's
 /// events and the virtual clock (tested without X; `Overlay` puts the results in windows).

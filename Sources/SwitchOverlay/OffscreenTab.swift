@@ -1,4 +1,5 @@
 import SwitchCore
+import SwitchDisplay
 
 /// The tab for a part of a web page that is out of view (issue 19): when such a group is
 /// highlighted, a tab at the viewport's edge says which part it is and which way it lies, since

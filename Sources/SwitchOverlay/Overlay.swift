@@ -1,5 +1,5 @@
-internal import CX11
 import SwitchCore
+import SwitchDisplay
 import SwitchInput
 
 /// `run --show`: the highlight on screen, a presenter of the live loop (docs/live.md "Presentation").
@@ -29,8 +29,10 @@ import SwitchInput
 ///     (touch) countdown at P  touch passthrough's hold duration counting down at the finger
 ///                             (`HoldCountdown`), filling 30 times a second until it ends
 ///
-/// Tree frames are taken as X root-window pixels (AT-SPI's screen extents are; a tree file is
-/// drawn 1:1 from the screen's top-left corner).
+/// Tree frames are taken as the surface's pixels (AT-SPI's screen extents are X root-window
+/// pixels; a tree file is drawn 1:1 from the screen's top-left corner). What is drawn is decided
+/// here; the surface (`OverlaySurface`: X11 windows, a Wayland surface) only puts the parts on the
+/// screen.
 public final class Overlay: LoopAdapter {
     public struct Settings: Sendable {
         public var color: CursorColor
@@ -48,22 +50,22 @@ public final class Overlay: LoopAdapter {
 
     public let name = "overlay"
     public let settings: Settings
-    let connection: OverlayDisplay
-    let ring: OverlayWindow
+    let surface: OverlaySurface
+    let ring: SurfacePart
     let exitTab: TextPanel
     /// A web page's part out of view (`OffscreenTab`).
     let offscreenTab: TextPanel
     let menu: TextPanel
     let thickness: Int
     /// Point scanning: the band (its two edges), the lines, the crosshair.
-    let band: OverlayWindow
-    let lineX: OverlayWindow
-    let lineY: OverlayWindow
-    let crosshair: OverlayWindow
-    /// Group selection: one window per colour (in colour order), the black edge under them, and
+    let band: SurfacePart
+    let lineX: SurfacePart
+    let lineY: SurfacePart
+    let crosshair: SurfacePart
+    /// Group selection: one part per colour (in colour order), the black edge under them, and
     /// the "Back" tab.
-    private(set) var colorWindows: [OverlayWindow] = []
-    let colorEdge: OverlayWindow
+    private(set) var colorWindows: [SurfacePart] = []
+    let colorEdge: SurfacePart
     let backTab: TextPanel
     /// The scanning keyboard (issue 18).
     let keyboardPanel: KeyboardPanel
@@ -92,7 +94,7 @@ public final class Overlay: LoopAdapter {
     private var colorLines: [ColorGroupLine] = []
     private var notes: [String] = []
     /// `SWITCHSCAN_OVERLAY_TRACE` (the typing latency benchmark, scripts/typing/bench-latency.sh):
-    /// each time new words are on the screen (drawn, and carried out by the X server), a note
+    /// each time new words are on the screen (drawn, and carried out by the server), a note
     /// with the engine's time.
     public var trace: ((String) -> Void)?
     /// A `keyboard predictions` line came: the next render of the panel shows its words.
@@ -100,49 +102,45 @@ public final class Overlay: LoopAdapter {
     private var notedFrameless = false
     private var notedDeath = false
 
-    /// Opens the display (`DISPLAY` unless `display` names one) and creates the windows, unmapped.
-    public init(settings: Settings, display: String? = nil) throws(OverlayError) {
+    /// Draws on `surface` (the backend opened it: `DisplayBackend.openOverlay`); nothing shows yet.
+    /// Fails when the surface has no font for the panels.
+    public init(settings: Settings, surface: OverlaySurface) throws(OverlayError) {
         self.settings = settings
-        connection = try OverlayDisplay(name: display)
+        self.surface = surface
         thickness = OverlayGeometry.thickness(large: settings.large)
-        ring = OverlayWindow(connection, name: "switchscan highlight", background: connection.pixel(settings.color))
-        exitTab = try TextPanel(connection, name: "switchscan exit group",
-                                style: .init(accent: settings.color, pixelSize: settings.large ? 22 : 15, border: 0))
-        offscreenTab = try TextPanel(connection, name: "switchscan out of view",
-                                     style: .init(accent: settings.color, pixelSize: settings.large ? 22 : 15, border: 2))
-        menu = try TextPanel(connection, name: "switchscan menu",
-                             style: .init(accent: settings.color, pixelSize: settings.large ? 28 : 20, border: 3))
-        let cursor = connection.pixel(settings.color)
-        band = OverlayWindow(connection, name: "switchscan point band", background: cursor)
-        lineX = OverlayWindow(connection, name: "switchscan point line x", background: cursor)
-        lineY = OverlayWindow(connection, name: "switchscan point line y", background: cursor)
-        crosshair = OverlayWindow(connection, name: "switchscan point", background: cursor)
-        colorEdge = OverlayWindow(connection, name: "switchscan colour edges", background: connection.pixel(.black))
-        backTab = try TextPanel(connection, name: "switchscan back",
-                                style: .init(accent: settings.color, pixelSize: settings.large ? 22 : 15, border: 0))
-        keyboardPanel = KeyboardPanel(connection)
-        countdown = HoldCountdown(connection, color: settings.color, large: settings.large)
-        connection.flush()
+        ring = SurfacePart(.ring, on: surface)
+        exitTab = try TextPanel(surface, .exitTab, style: .init(accent: settings.color, pixelSize: settings.large ? 22 : 15, border: 0))
+        offscreenTab = try TextPanel(surface, .offscreenTab, style: .init(accent: settings.color, pixelSize: settings.large ? 22 : 15, border: 2))
+        menu = try TextPanel(surface, .menu, style: .init(accent: settings.color, pixelSize: settings.large ? 28 : 20, border: 3))
+        band = SurfacePart(.pointBand, on: surface)
+        lineX = SurfacePart(.pointLineX, on: surface)
+        lineY = SurfacePart(.pointLineY, on: surface)
+        crosshair = SurfacePart(.crosshair, on: surface)
+        colorEdge = SurfacePart(.colorEdge, on: surface)
+        backTab = try TextPanel(surface, .backTab, style: .init(accent: settings.color, pixelSize: settings.large ? 22 : 15, border: 0))
+        keyboardPanel = KeyboardPanel(surface)
+        countdown = HoldCountdown(surface, color: settings.color, large: settings.large)
+        surface.flush()
     }
 
-    /// The X display it draws on (":0").
-    public var displayName: String { connection.name }
-    /// The X screen, in pixels.
-    public var screen: PixelRect { connection.bounds }
-    public var isConnected: Bool { !connection.isDead }
+    /// Where it draws, as a note says it ("X display :0").
+    public var surfaceName: String { surface.name }
+    /// The whole desktop, in pixels.
+    public var screen: PixelRect { surface.bounds }
+    public var isConnected: Bool { surface.isConnected }
 
     // MARK: LoopAdapter
 
     public func prepare(nowMonotonic: Int64) -> LoopInterest {
-        guard !connection.isDead else { return LoopInterest() }
+        guard surface.isConnected else { return LoopInterest() }
         // A moving band or line: wake when it reaches its next pixel; a countdown: its next frame.
         let frames = [point.nextFrame(after: now), countdown.nextFrame(after: now)].compactMap { $0 }.min()
         let next = engineStart.flatMap { start in frames.map { start + $0.microseconds } }
-        return LoopInterest(fds: [LoopFD(fd: connection.fileDescriptor, events: LoopFD.readable)], deadline: next)
+        return LoopInterest(fds: surface.fileDescriptor.map { [LoopFD(fd: $0, events: LoopFD.readable)] } ?? [], deadline: next)
     }
 
     public func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] {
-        connection.drain()
+        surface.drain()
         if let start = engineStart, point.nextFrame(after: now) != nil || countdown.isRunning {
             advance(to: Instant(microseconds: max(now.microseconds, nowMonotonic - start)))
         }
@@ -155,7 +153,7 @@ public final class Overlay: LoopAdapter {
         now = max(now, line.t)
         if take(line.event, at: line.t) {
             redraw()
-            connection.flush()
+            surface.flush()
         }
         return takeNotes()
     }
@@ -165,8 +163,8 @@ public final class Overlay: LoopAdapter {
     public func observeTouch(_ output: TouchOutput) {
         if case .countdown(_, _, _, let from, _) = output { now = max(now, from) }
         guard countdown.take(output) else { return }
-        countdown.draw(at: now, screen: connection.bounds)
-        connection.flush()
+        countdown.draw(at: now, screen: surface.bounds)
+        surface.flush()
     }
 
     /// Draws a moving band or line where it is at `t` (the engine's clock): the loop's deadline
@@ -174,15 +172,15 @@ public final class Overlay: LoopAdapter {
     public func advance(to t: Instant) {
         now = max(now, t)
         drawPoint()
-        if countdown.isRunning { countdown.draw(at: now, screen: connection.bounds) }
-        connection.flush()
+        if countdown.isRunning { countdown.draw(at: now, screen: surface.bounds) }
+        surface.flush()
     }
 
     public func layoutChanged(model: ScanModel) {
         self.model = model
         if model.scopeID != KeyboardTree.rootID { appModel = model }
         redraw()
-        connection.flush()
+        surface.flush()
     }
 
     public func finish() {
@@ -191,16 +189,11 @@ public final class Overlay: LoopAdapter {
         point = PointPicture()
         colorLines = []
         keyboardOpen = false
-        for w in [ring, exitTab.window, offscreenTab.window, menu.window, band, lineX, lineY, crosshair, colorEdge, backTab.window,
-                  keyboardPanel.window] + colorWindows {
-            w.destroy()
-        }
-        countdown.destroy()
-        connection.sync()
+        surface.close()
     }
 
-    /// Waits until the X server has drawn everything asked so far (tests, the benchmark).
-    public func sync() { connection.sync() }
+    /// Waits until the server has drawn everything asked so far (tests, the benchmark).
+    public func sync() { surface.sync() }
 
     // MARK: What the transcript says
 
@@ -277,10 +270,10 @@ public final class Overlay: LoopAdapter {
 
     // MARK: Drawing
 
-    /// Puts every window where the state says (or hides it).
+    /// Puts every part where the state says (or hides it).
     private func redraw() {
-        guard !connection.isDead else { return }
-        drawKeyboard()  // first: every other window is raised above it
+        guard surface.isConnected else { return }
+        drawKeyboard()  // first: every other part is raised above it
         drawPoint()
         drawColors()
         guard let model, stop != nil || menuItem != nil || menuPoint != nil else {
@@ -310,10 +303,10 @@ public final class Overlay: LoopAdapter {
             }
         }
         drawOffscreenTab(outOfView, edge: ringFrame)
-        let bounds = ringFrame.flatMap { OverlayGeometry.ringBounds(frame: $0, thickness: thickness, screen: connection.bounds) }
+        let bounds = ringFrame.flatMap { OverlayGeometry.ringBounds(frame: $0, thickness: thickness, screen: surface.bounds) }
         if let bounds {
-            ring.place(bounds, shape: OverlayGeometry.ring(width: bounds.width, height: bounds.height, thickness: thickness, style: style))
-            ring.show()
+            ring.show(bounds, pieces: OverlayGeometry.ring(width: bounds.width, height: bounds.height, thickness: thickness, style: style),
+                      color: settings.color)
         } else {
             ring.hide()
             if ringFrame == nil, !notedFrameless {
@@ -324,7 +317,7 @@ public final class Overlay: LoopAdapter {
         if showExit, let bounds {
             let label = ["Exit group"]
             let origin = OverlayGeometry.exitTabOrigin(ring: bounds, tabHeight: exitTab.size(for: label).height, thickness: thickness,
-                                                       screen: connection.bounds)
+                                                       screen: surface.bounds)
             exitTab.show(label, marked: 0, at: origin)
         } else {
             exitTab.hide()
@@ -345,7 +338,7 @@ public final class Overlay: LoopAdapter {
             // Next to the crosshair for a point's menu, else next to the item's ring.
             let anchor = menuPoint.map { PointShapes.crosshair(at: $0, large: settings.large) } ?? ringFrame
             let origin = OverlayGeometry.panelOrigin(item: anchor, panelWidth: size.width, panelHeight: size.height,
-                                                     thickness: thickness, screen: connection.bounds)
+                                                     thickness: thickness, screen: surface.bounds)
             menu.show(lines, marked: marked, rowColors: rowColors, at: origin)
         } else {
             menu.hide()
@@ -358,7 +351,7 @@ public final class Overlay: LoopAdapter {
             keyboardPanel.show(picture)
             if wordsToShow, let trace {
                 wordsToShow = false
-                connection.sync()
+                surface.sync()
                 let t = engineStart.map { MonotonicClock.nowMicroseconds() - $0 } ?? 0
                 trace("keyboard words drawn at \(Double(t) / 1_000_000) s: " + picture.cells.filter { $0.kind == .word }.map(\.label).joined(separator: " "))
             }
@@ -376,67 +369,62 @@ public final class Overlay: LoopAdapter {
         let lines = [OffscreenTab.text(direction, label: label)]
         let size = offscreenTab.size(for: lines)
         offscreenTab.show(lines, marked: nil, at: OffscreenTab.origin(edge: edge, direction: direction, tabWidth: size.width,
-                                                                       tabHeight: size.height, screen: connection.bounds))
+                                                                       tabHeight: size.height, screen: surface.bounds))
     }
 
-    /// Point scanning's windows as of `now`.
+    /// Point scanning's parts as of `now`.
     private func drawPoint() {
-        guard !connection.isDead else { return }
+        guard surface.isConnected else { return }
         let screen = model.map { PixelRect(Rect(x: 0, y: 0, width: $0.screen.width, height: $0.screen.height)) }
-            .map { $0.intersection(connection.bounds) } ?? connection.bounds
+            .map { $0.intersection(surface.bounds) } ?? surface.bounds
         let shapes = point.shapes(at: now, screen: screen, large: settings.large)
         if let b = shapes.band {
-            band.place(b, shape: PointShapes.bandEdges(width: b.width, height: b.height, axis: shapes.bandAxis, thickness: thickness))
-            band.show()
+            band.show(b, pieces: PointShapes.bandEdges(width: b.width, height: b.height, axis: shapes.bandAxis, thickness: thickness),
+                      color: settings.color)
         } else {
             band.hide()
         }
-        for (window, rect) in [(lineX, shapes.lineX), (lineY, shapes.lineY)] {
+        for (part, rect) in [(lineX, shapes.lineX), (lineY, shapes.lineY)] {
             if let rect {
-                window.place(rect)
-                window.show()
+                part.show(rect, color: settings.color)
             } else {
-                window.hide()
+                part.hide()
             }
         }
         if let c = shapes.crosshair {
-            crosshair.place(c, shape: PointShapes.crosshairArms(large: settings.large))
-            crosshair.show()
+            crosshair.show(c, pieces: PointShapes.crosshairArms(large: settings.large), color: settings.color)
         } else {
             crosshair.hide()
         }
     }
 
-    /// Group selection's windows: every colour's items ringed (items' colours only; a menu's
+    /// Group selection's parts: every colour's items ringed (items' colours only; a menu's
     /// colours are its rows).
     private func drawColors() {
-        guard !connection.isDead else { return }
+        guard surface.isConnected else { return }
         let inMenu = menuItem != nil || menuPoint != nil
-        let picture = ColorGroupPicture(inMenu ? [] : colorLines, thickness: thickness, screen: connection.bounds) { id in
+        let picture = ColorGroupPicture(inMenu ? [] : colorLines, thickness: thickness, screen: surface.bounds) { id in
             self.model.flatMap { self.itemFrame(id, $0) }
         }
         if let edge = ColorGroupPicture.shape(rings: picture.edgeRings, thickness: thickness + 1) {
-            colorEdge.place(edge.bounds, shape: edge.rects)
-            colorEdge.show()
+            colorEdge.show(edge.bounds, pieces: edge.rects, color: .black)
         } else {
             colorEdge.hide()
         }
         while colorWindows.count < picture.groups.count {
-            colorWindows.append(OverlayWindow(connection, name: "switchscan colour \(colorWindows.count + 1)", background: connection.pixel(.black)))
+            colorWindows.append(SurfacePart(.colorGroup(colorWindows.count), on: surface))
         }
-        for (k, window) in colorWindows.enumerated() {
+        for (k, part) in colorWindows.enumerated() {
             guard k < picture.groups.count, let shape = ColorGroupPicture.shape(rings: picture.groups[k].rings, thickness: thickness) else {
-                window.hide()
+                part.hide()
                 continue
             }
-            window.setBackground(pixel: connection.pixel(picture.groups[k].color))
-            window.place(shape.bounds, shape: shape.rects)
-            window.show()  // after the edge: above it
+            part.show(shape.bounds, pieces: shape.rects, color: picture.groups[k].color)  // after the edge: above it
         }
         if let back = picture.groups.first(where: \.back), let ringed = picture.ringedBounds {
             let label = ["Back"]
             let origin = OverlayGeometry.exitTabOrigin(ring: ringed, tabHeight: backTab.size(for: label).height, thickness: thickness,
-                                                       screen: connection.bounds)
+                                                       screen: surface.bounds)
             backTab.show(label, marked: 0, accent: back.color, at: origin)
         } else {
             backTab.hide()
@@ -456,33 +444,12 @@ public final class Overlay: LoopAdapter {
     }
 
     private func takeNotes() -> [ShellInput] {
-        if connection.isDead && !notedDeath {
+        if !surface.isConnected && !notedDeath {
             notedDeath = true
-            notes.append("overlay: the X server \(connection.name) went away; scanning goes on without the on-screen highlight")
+            notes.append("overlay: \(surface.server) went away; scanning goes on without the on-screen highlight")
         }
         guard !notes.isEmpty else { return [] }
         defer { notes = [] }
         return notes.map { .log($0) }
-    }
-}
-
-/// Why the overlay cannot start.
-public enum OverlayError: Error, CustomStringConvertible {
-    case noDisplaySet
-    case cannotOpen(String)
-    case noShape(String)
-    case noFont(String)
-
-    public var description: String {
-        switch self {
-        case .noDisplaySet:
-            return "--show needs an X server, and DISPLAY is not set (run it in an X session: Xorg, or Xwayland for X11 applications)"
-        case .cannotOpen(let name):
-            return "--show needs an X server: cannot open display \"\(name)\" (is an X session running there, and may this user connect to it?)"
-        case .noShape(let name):
-            return "--show: the X server \"\(name)\" has no SHAPE extension, so the highlight cannot let clicks through"
-        case .noFont(let pattern):
-            return "--show: no font for the menu panel (\(pattern)); install fontconfig and fonts-dejavu-core"
-        }
     }
 }

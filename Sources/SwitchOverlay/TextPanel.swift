@@ -1,10 +1,9 @@
-internal import CX11
 import SwitchCore
+import SwitchDisplay
 
-/// A box of text lines drawn with Xft (anti-aliased TrueType through fontconfig: the packages
-/// `fontconfig` and `fonts-dejavu-core` give it "DejaVu Sans" on a bare Debian, where X's core
-/// fonts would need xfonts-base), rendered once into a pixmap that becomes the window's
-/// background: the server repaints it by itself, so nothing redraws while nothing changes.
+/// A box of text lines (the menu panel, the tabs), laid out here with the surface's font
+/// ("DejaVu Sans": the packages `fontconfig` and `fonts-dejavu-core` give it on a bare Debian)
+/// and handed to the surface as one panel of shapes, drawn again only when they change.
 ///
 ///     ┌────────────────┐  border: the cursor colour
 ///     │  Tap           │
@@ -19,43 +18,34 @@ final class TextPanel {
         var border: Int
     }
 
-    let window: OverlayWindow
-    private let connection: OverlayDisplay
-    private let font: UnsafeMutablePointer<XftFont>
+    let window: SurfacePart
+    private let surface: OverlaySurface
+    private let metrics: FontMetrics
     private let style: Style
-    private var pixmap: Pixmap = 0
     private(set) var lines: [String] = []
     private(set) var marked: Int?
     /// Rows in colours of their own (group selection's menu), and the border's colour.
     private(set) var rowColors: [Int: CursorColor] = [:]
     private(set) var accent: CursorColor
 
-    init(_ connection: OverlayDisplay, name: String, style: Style) throws(OverlayError) {
-        self.connection = connection
+    init(_ surface: OverlaySurface, _ part: OverlayPart, style: Style) throws(OverlayError) {
+        self.surface = surface
         self.style = style
         accent = style.accent
-        let pattern = "DejaVu Sans:pixelsize=\(style.pixelSize)"
-        guard let f = XftFontOpenName(connection.display, connection.screen, pattern) else {
-            throw OverlayError.noFont(pattern)
+        guard let m = surface.fontMetrics(pixelSize: style.pixelSize) else {
+            throw OverlayError.noFont("DejaVu Sans:pixelsize=\(style.pixelSize)")
         }
-        font = f
-        window = OverlayWindow(connection, name: name, background: connection.pixel(.white))
+        metrics = m
+        window = SurfacePart(part, on: surface)
     }
 
-    deinit {
-        if !connection.isDead {
-            if pixmap != 0 { XFreePixmap(connection.display, pixmap) }
-            XftFontClose(connection.display, font)
-        }
-    }
-
-    var rowHeight: Int { Int(font.pointee.ascent + font.pointee.descent) + style.pixelSize / 2 }
+    var rowHeight: Int { metrics.ascent + metrics.descent + style.pixelSize / 2 }
     var padding: Int { style.pixelSize / 2 + style.border }
 
     /// The panel's size for these lines.
     func size(for lines: [String]) -> (width: Int, height: Int) {
         var widest = 0
-        for line in lines { widest = max(widest, textWidth(line)) }
+        for line in lines { widest = max(widest, surface.textWidth(line, pixelSize: style.pixelSize)) }
         return (widest + 2 * padding + style.pixelSize, lines.count * rowHeight + 2 * style.border + style.pixelSize / 2)
     }
 
@@ -64,31 +54,18 @@ final class TextPanel {
         PixelRect(x: style.border, y: style.border + style.pixelSize / 4 + k * rowHeight, width: panelWidth - 2 * style.border, height: rowHeight)
     }
 
-    private func textWidth(_ s: String) -> Int {
-        var info = XGlyphInfo()
-        var bytes = Array(s.utf8)
-        XftTextExtentsUtf8(connection.display, font, &bytes, Int32(bytes.count), &info)
-        return Int(info.xOff)
-    }
-
-    /// Shows `lines` at `origin` with line `marked` highlighted; redraws only what changed.
-    /// `rowColors`: rows marked in colours of their own (over `marked`); `accent`: the border's
-    /// and the marked row's colour instead of the style's.
+    /// Shows `lines` at `origin` with line `marked` highlighted. `rowColors`: rows marked in
+    /// colours of their own (over `marked`); `accent`: the border's and the marked row's colour
+    /// instead of the style's.
     func show(_ lines: [String], marked: Int?, rowColors: [Int: CursorColor] = [:], accent: CursorColor? = nil,
               at origin: (x: Int, y: Int)) {
-        guard !connection.isDead else { return }
+        guard surface.isConnected else { return }
         let (w, h) = size(for: lines)
-        let accent = accent ?? style.accent
-        if lines != self.lines || marked != self.marked || rowColors != self.rowColors || accent != self.accent
-            || window.frame.width != w || window.frame.height != h {
-            self.lines = lines
-            self.marked = marked
-            self.rowColors = rowColors
-            self.accent = accent
-            render(width: w, height: h)
-        }
-        window.place(PixelRect(x: origin.x, y: origin.y, width: w, height: h))
-        window.show()
+        self.lines = lines
+        self.marked = marked
+        self.rowColors = rowColors
+        self.accent = accent ?? style.accent
+        window.show(.panel(frame: PixelRect(x: origin.x, y: origin.y, width: w, height: h), shapes: shapes(width: w, height: h)))
     }
 
     func hide() {
@@ -98,37 +75,28 @@ final class TextPanel {
         rowColors = [:]
     }
 
-    private func render(width w: Int, height h: Int) {
-        let d = connection.display
-        let fresh = XCreatePixmap(d, connection.root, UInt32(w), UInt32(h), UInt32(connection.depth))
-        let gc = XCreateGC(d, fresh, 0, nil)
-        defer { XFreeGC(d, gc) }
-        XSetForeground(d, gc, connection.pixel(accent))
-        XFillRectangle(d, fresh, gc, 0, 0, UInt32(w), UInt32(h))
-        XSetForeground(d, gc, connection.pixel(.white))
-        XFillRectangle(d, fresh, gc, Int32(style.border), Int32(style.border), UInt32(w - 2 * style.border), UInt32(h - 2 * style.border))
-        guard let draw = XftDrawCreate(d, fresh, connection.visual, connection.colormap) else { return }
-        defer { XftDrawDestroy(draw) }
-        var black = connection.xftColor(.black), white = connection.xftColor(.white)
-        defer { connection.freeXftColor(&black); connection.freeXftColor(&white) }
+    /// The panel drawn: the border, the white inside, each marked row's band (a white band gets
+    /// a black edge, to show on the white panel), each line's text on its row's middle.
+    private func shapes(width w: Int, height h: Int) -> [OverlayScene.Shape] {
+        let white = SceneColor(.white), black = SceneColor(.black)
+        var shapes: [OverlayScene.Shape] = [
+            .rect(.init(PixelRect(x: 0, y: 0, width: w, height: h), fill: SceneColor(accent))),
+            .rect(.init(PixelRect(x: style.border, y: style.border, width: w - 2 * style.border, height: h - 2 * style.border), fill: white)),
+        ]
         for (k, line) in lines.enumerated() {
             let row = rowRect(k, panelWidth: w)
             var ink = black
             if let mark = rowColors[k] ?? (k == marked ? accent : nil) {
-                XSetForeground(d, gc, connection.pixel(mark))
-                XFillRectangle(d, fresh, gc, Int32(row.x), Int32(row.y), UInt32(row.width), UInt32(row.height))
+                shapes.append(.rect(.init(row, fill: SceneColor(mark))))
                 if !mark.contrastingIsBlack { ink = white }
-                if mark == .white {  // white on the white panel: a black edge shows the band
-                    XSetForeground(d, gc, connection.pixel(.black))
-                    XDrawRectangle(d, fresh, gc, Int32(row.x), Int32(row.y), UInt32(row.width - 1), UInt32(row.height - 1))
+                if mark == .white {
+                    shapes.append(.rect(.init(x: Double(row.x), y: Double(row.y), w: Double(row.width), h: Double(row.height), stroke: black, lineWidth: 1)))
                 }
             }
-            var bytes = Array(line.utf8)
-            let baseline = row.y + (row.height + Int(font.pointee.ascent) - Int(font.pointee.descent)) / 2
-            XftDrawStringUtf8(draw, &ink, font, Int32(padding + style.pixelSize / 2), Int32(baseline), &bytes, Int32(bytes.count))
+            let baseline = row.y + (row.height + metrics.ascent - metrics.descent) / 2
+            shapes.append(.text(.init(x: Double(padding + style.pixelSize / 2), y: Double(baseline - metrics.ascent), text: line,
+                                      size: Double(style.pixelSize), color: ink)))
         }
-        window.setBackground(pixmap: fresh)
-        if pixmap != 0 { XFreePixmap(d, pixmap) }
-        pixmap = fresh
+        return shapes
     }
 }

@@ -2,6 +2,8 @@ import CX11
 import Foundation
 import SwitchCore
 import SwitchInput
+import SwitchDisplay
+@testable import SwitchDisplayServers
 @testable import SwitchOverlay
 import Testing
 

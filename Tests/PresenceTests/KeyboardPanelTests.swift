@@ -1,6 +1,8 @@
 import Foundation
 import SwitchCore
 import SwitchInput
+import SwitchDisplay
+@testable import SwitchDisplayServers
 @testable import SwitchOverlay
 import Testing
 

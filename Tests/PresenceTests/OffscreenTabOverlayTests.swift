@@ -1,4 +1,6 @@
 import SwitchCore
+import SwitchDisplay
+@testable import SwitchDisplayServers
 @testable import SwitchOverlay
 import Testing
 

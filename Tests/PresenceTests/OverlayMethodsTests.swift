@@ -1,6 +1,8 @@
 import CX11
 import SwitchCore
 import SwitchInput
+import SwitchDisplay
+@testable import SwitchDisplayServers
 @testable import SwitchOverlay
 import Testing
 

@@ -2,6 +2,8 @@ import CX11
 import Foundation
 import SwitchCore
 import SwitchInput
+import SwitchDisplay
+@testable import SwitchDisplayServers
 @testable import SwitchOverlay
 import Testing
 
@@ -159,9 +161,11 @@ struct OverlayTests {
         _ = try Self.shot(x, overlay, [.highlight(id: "a", kind: .item, label: ""), .menuOpened(id: "a", label: "", items: Self.entries(["menu:tap", "menu:escape", "menu:close"]))],
                       model: ScanModel(tree: Self.tree()))
         // Every overlay window has an empty input shape.
-        for w in [overlay.ring.window, overlay.menu.window.window, overlay.exitTab.window.window] {
+        let surface = try #require(overlay.surface as? X11OverlaySurface)
+        for part in [overlay.ring, overlay.menu.window, overlay.exitTab.window].map(\.part) {
+            let w = try #require(surface.window(part))
             var count: Int32 = -1, ordering: Int32 = 0
-            let rects = XShapeGetRectangles(overlay.connection.display, w, ShapeInput, &count, &ordering)
+            let rects = XShapeGetRectangles(surface.connection.display, w, ShapeInput, &count, &ordering)
             #expect(count == 0)
             if let rects { XFree(rects) }
         }

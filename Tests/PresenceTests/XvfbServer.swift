@@ -1,7 +1,7 @@
 import CX11
 import Dispatch
 import Foundation
-@testable import SwitchOverlay
+@testable import SwitchDisplayServers
 import Synchronization
 import Testing
 

@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import SwitchCore
 @testable import SwitchDesktop
+@testable import SwitchDisplayServers
 import Testing
 
 /// Keys by keysym through the current layout, and the pointer gestures, through XTest on a real

@@ -1,4 +1,5 @@
 import SwitchCore
+import SwitchDisplay
 @testable import SwitchDesktop
 @testable import SwitchOverlay
 import Testing

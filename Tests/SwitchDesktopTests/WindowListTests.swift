@@ -1,12 +1,13 @@
 import SwitchCore
 @testable import SwitchDesktop
+import SwitchDisplay
 import Testing
 
-/// The Windows page's list (`WindowList`): X windows matched to applications on the bus by
-/// process, then by title, most recently used first.
+/// The Windows page's list (`WindowList`): the display's windows (here X11's, ids "x11:0x…")
+/// matched to applications on the bus by process, then by title, most recently used first.
 @Suite struct WindowListTests {
-    static func x(_ id: UInt, pid: Int32?, _ title: String) -> X11Window {
-        X11Window(id: id, pid: pid, title: title, frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    static func x(_ id: UInt64, pid: Int32?, _ title: String) -> DisplayWindow {
+        DisplayWindow(id: DisplayWindowID(backend: "x11", number: id), pid: pid, title: title, frame: Rect(x: 0, y: 0, width: 100, height: 100))
     }
 
     @Test func matchedByProcessThenTitleByApplicationAndTitle() {
@@ -18,7 +19,7 @@ import Testing
             ]),
         ]
         // Stacking order from the bottom: the calculator is on top.
-        let list = WindowList.windows(x11: [
+        let list = WindowList.windows([
             Self.x(0x600001, pid: 20, "Second page — Mozilla Firefox"),
             Self.x(0x600002, pid: 20, "Switch test form — Mozilla Firefox"),
             Self.x(0x700001, pid: nil, "xterm"),
@@ -28,8 +29,8 @@ import Testing
                                       "gnome-calculator — Calculator", "xterm"])
         #expect(list.map { $0.accessible?.path } == ["/ff/2", "/ff/1", "/calc/1", nil])
         #expect(list.map(\.id) == ["x11:0x600001", "x11:0x600002", "x11:0x400004", "x11:0x700001"])
-        #expect(WindowList.x11(fromID: "x11:0x400004") == 0x400004)
-        #expect(WindowList.x11(fromID: "desktop") == nil)
+        #expect(DisplayWindowID(parsing: "x11:0x400004")?.number == 0x400004)
+        #expect(DisplayWindowID(parsing: "desktop") == nil)
     }
 
     /// An application with one window whose title the X window does not repeat gets it; windows
@@ -46,10 +47,10 @@ import Testing
         top.frame = Rect(x: 0, y: 0, width: 1600, height: 27)
         var hidden = Self.x(0x80000e, pid: 30, "xfce4-panel")
         hidden.frame = Rect(x: -9999, y: -9999, width: 3, height: 3)
-        let list = WindowList.windows(x11: [top, hidden, bottom], apps: apps, screen: Rect(x: 0, y: 0, width: 1600, height: 900))
+        let list = WindowList.windows([top, hidden, bottom], apps: apps, screen: Rect(x: 0, y: 0, width: 1600, height: 900))
         #expect(list.map(\.label) == ["xfce4-panel", "xfce4-panel (2)"])
         #expect(list.map { $0.accessible?.path } == ["/p/1", "/p/2"])
-        let one = WindowList.windows(x11: [Self.x(0x900001, pid: 40, "Scratch")],
+        let one = WindowList.windows([Self.x(0x900001, pid: 40, "Scratch")],
                                      apps: [.init(name: "gedit", pid: 40, windows: [.init(bus: ":1.9", path: "/g/1", title: "")])])
         #expect(one.first?.accessible?.path == "/g/1")
     }

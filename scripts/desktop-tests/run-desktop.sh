@@ -37,34 +37,14 @@ export RUN_DESKTOP_DIR="$DIR"
 PIDS=()           # started by us, in start order
 CMD_PID=""
 
-descendants() {   # all descendants of pid $1 (walks /proc; children before parents)
-  local p c
-  for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do descendants "$c"; echo "$c"; done
-}
-
-alive() {        # pid exists and is not a zombie (kill -0 is true for zombies)
-  local st; read -r st 2>/dev/null <"/proc/$1/stat" || return 1
-  st=${st##*) }; [ "${st%% *}" != Z ]
-}
+. "$(dirname "$0")/../lib/processes.sh"
 
 cleanup() {
   local rc=$?
   trap - EXIT INT TERM HUP
-  local all=() p i
   # Reverse start order: CMD's leftovers, registryd, launcher (+ its a11y dbus-daemon), session bus
   # (+ anything it D-Bus-activated), Xvfb last.
-  [ -n "$CMD_PID" ] && all+=($(descendants "$CMD_PID") "$CMD_PID")
-  for p in $(grep -lzx "RUN_DESKTOP_DIR=$DIR" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3); do
-    [ "$p" != $$ ] && [ "$p" != "$BASHPID" ] && all+=("$p")
-  done
-  for (( i=${#PIDS[@]}-1; i>=0; i-- )); do all+=($(descendants "${PIDS[i]}") "${PIDS[i]}"); done
-  for p in "${all[@]}"; do kill -TERM "$p" 2>/dev/null; done
-  for i in $(seq 40); do   # up to 2 s
-    local alive=0
-    for p in "${all[@]}"; do alive "$p" && alive=1 && break; done
-    [ $alive = 0 ] && break; sleep 0.05
-  done
-  for p in "${all[@]}"; do kill -KILL "$p" 2>/dev/null; done
+  proc_end 2 $(proc_session "$CMD_PID" RUN_DESKTOP_DIR "$DIR" "${PIDS[@]}")
   wait 2>/dev/null
   rm -rf "$DIR"
   log "torn down"

@@ -1,31 +1,37 @@
 import SwitchCore
+import SwitchDisplay
 import SwitchInput
 
 /// Carries out `DesktopStep`s: accessible actions, tab selection and values through D-Bus (on the
-/// application's connection, with the bus timeout), clicks and the Escape key through XTest; the
-/// scanner menu's keys by keysym (`KeySender`) and its pointer gestures, whose operations run over
-/// time from the loop (`gestures`: the desktop adapter asks for its deadline and runs what is due).
+/// application's connection, with the bus timeout), clicks and the Escape key through the
+/// display's pointer and keys (`DisplayPointer`, `DisplayKeys`: XTest on X11); the scanner menu's
+/// keys by keysym and its pointer gestures, whose operations run over time from the loop
+/// (`gestures`: the desktop adapter asks for its deadline and runs what is due). A part the
+/// display lacks fails the step in the backend's words ("no X display to click on").
 final class DesktopPerformer {
     let bus: AtspiBus
-    private let display: XDisplay?
-    let keys: KeySender?
+    private let pointer: DisplayPointer?
+    let keys: DisplayKeys?
+    /// What a step that needs a missing part says (the backend's words: "no X display to click on").
+    let missing: (DisplayNeed) -> String
     let gestures = TimedSteps<PointerOp>()
 
-    init(bus: AtspiBus, display: XDisplay?) {
+    init(bus: AtspiBus, display: DisplayBackend) {
         self.bus = bus
-        self.display = display
-        keys = display.map { KeySender($0) }
+        pointer = display.pointer
+        keys = display.keys
+        missing = display.missing
     }
 
     /// The gesture operations due at `now` (CLOCK_MONOTONIC µs), carried out.
     func runGestures(now: Int64) {
-        for op in gestures.takeDue(now) { _ = display?.pointer(op) }
+        for op in gestures.takeDue(now) { _ = pointer?.perform(op) }
     }
 
-    /// At the end of the loop: no button stays down, no spare keycode stays mapped.
+    /// At the end of the loop: no button stays down, whatever was changed to send keys is put back.
     func finish() {
         for op in gestures.takeAll() {
-            if case .button(_, down: false) = op { _ = display?.pointer(op) }
+            if case .button(_, down: false) = op { _ = pointer?.perform(op) }
         }
         keys?.finish()
     }
@@ -42,10 +48,13 @@ final class DesktopPerformer {
         case .fail(let why):
             return (.failed(why), false)
         case .escapeKey:
-            guard let display else { return (.failed("no X display to press Escape on"), false) }
-            return display.pressEscape() ? (.done("key Escape"), false) : (.failed("the X server has no XTest"), false)
+            guard let keys else { return (.failed(missing(.escapeKey)), false) }
+            switch keys.send(KeyCombo(modifiers: [], keyName: "Escape", keysym: 0xff1b)) {  // XK_Escape
+            case .success: return (.done("key Escape"), false)
+            case .failure(let why): return (.failed(why.description), false)
+            }
         case .click(let id, let point):
-            guard let display else { return (.failed("no X display to click on"), false) }
+            guard let pointer else { return (.failed(missing(.click)), false) }
             var how = "click at \(point)"
             if let id, let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) {
                 // Focus first, so a widget that acts on focus + release gets both.
@@ -53,14 +62,15 @@ final class DesktopPerformer {
                 if case .failure(.timeout) = batch.reply(t) { return (.failed(DBusCallError.timeout.reason), true) }
                 how = "focus + " + how
             }
-            return display.click(at: point) ? (.done(how), false) : (.failed("the X server has no XTest"), false)
+            if case .failure(let why) = pointer.click(.left, at: point) { return (.failed(why.description), false) }
+            return (.done(how), false)
         case .pointer(let ops, let how):
-            guard let display, display.hasXTest else { return (.failed("no X display with XTest for the pointer"), false) }
+            guard let pointer, pointer.unavailable == nil else { return (.failed(missing(.pointerGesture)), false) }
             gestures.schedule(ops.map { ($0.after, $0.op) }, now: MonotonicClock.nowMicroseconds())
             runGestures(now: MonotonicClock.nowMicroseconds())
             return (.done(how), false)
         case .keys(let text):
-            guard let keys else { return (.failed("no X display to send keys on"), false) }
+            guard let keys else { return (.failed(missing(.keys)), false) }
             guard let combo = try? KeyCombo(parsing: text) else { return (.failed("\"\(text)\" is not a key combination"), false) }
             switch keys.send(combo) {
             case .success(let how): return (.done(how), false)
@@ -93,8 +103,11 @@ final class DesktopPerformer {
         case .scrollBar(let id, let direction, let page):
             return moveScrollBar(id, direction, page: page)
         case .wheel(let point, let button, let clicks, let what):
-            guard let display else { return (.failed("no X display to scroll on"), false) }
-            for _ in 0..<clicks where !display.click(at: point, button: button) { return (.failed("the X server has no XTest"), false) }
+            guard let pointer else { return (.failed(missing(.scroll)), false) }
+            let direction = ScrollDirection(wheelButton: button)
+            for _ in 0..<clicks {
+                if case .failure(let why) = pointer.wheel(direction, at: point) { return (.failed(why.description), false) }
+            }
             return (.done("\(clicks) wheel clicks at \(point): \(what)"), false)
         case .window:
             return (.failed("not the performer's to do"), false)  // the live desktop does it
@@ -181,10 +194,11 @@ final class DesktopPerformer {
             case .success: return (.done("scrolled into view + action \"\(name)\""), false)
             }
         }
-        guard let display, let f = DesktopReader.rect((try? batch.reply(extents).get()) ?? nil)?.frame else {
+        guard let pointer, let f = DesktopReader.rect((try? batch.reply(extents).get()) ?? nil)?.frame else {
             return (.failed("scrolled into view, but it has no action and no place on screen to click"), false)
         }
-        return display.click(at: f.center) ? (.done("scrolled into view + click at \(f.center)"), false) : (.failed("the X server has no XTest"), false)
+        if case .failure(let why) = pointer.click(.left, at: f.center) { return (.failed(why.description), false) }
+        return (.done("scrolled into view + click at \(f.center)"), false)
     }
 
     private func call(_ id: String, _ interface: String, _ member: String, _ args: [DBusArgument],

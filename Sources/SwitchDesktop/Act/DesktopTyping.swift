@@ -1,4 +1,5 @@
 import SwitchCore
+import SwitchDisplay
 
 /// The keyboard's edits into a real field (docs/typing.md), the performer's half
 /// (`DesktopSource+Typing` decides which and when):
@@ -9,9 +10,9 @@ import SwitchCore
 ///   (read-only, or an application that drops what is inserted) is `refused`: a `failed` result
 ///   line that says so, and the session goes on.
 /// - **Key events** where it has no EditableText (a terminal, some Qt and custom widgets): the
-///   field is focused, then XTest sends BackSpace, the text by keysym through the current layout
-///   (`KeySender`: shifted and non-ASCII characters too) and the arrows; the text is read back
-///   later, when the application has had the keys (`readText`).
+///   field is focused, then the display's keys (`DisplayKeys`: XTest on X11) send BackSpace, the
+///   text by keysym through the current layout (shifted and non-ASCII characters too) and the
+///   arrows; the text is read back later, when the application has had the keys (`readText`).
 extension DesktopPerformer {
     struct Typed {
         var outcome: PerformResult.Outcome
@@ -87,11 +88,11 @@ extension DesktopPerformer {
         return Typed(outcome: .done("EditableText " + (how.isEmpty ? "caret \(caret)" : how.joined(separator: ", "))), text: after, caret: caretAfter)
     }
 
-    /// The edit as key events through XTest (the focus must be on the field).
+    /// The edit as key events (the focus must be on the field): "XTest keys: …" on X11.
     func typeKeys(_ edit: KeyboardText.Edit) -> PerformResult.Outcome {
-        guard let keys else { return .failed("no X display to send the keys on") }
+        guard let keys else { return .failed(missing(.typing)) }
         switch keys.typeEdit(delete: edit.delete, text: edit.text, move: edit.move) {
-        case .success(let how): return .done("XTest keys: " + how)
+        case .success(let how): return .done("\(keys.via) keys: " + how)
         case .failure(let why): return .failed(why.description)
         }
     }

@@ -1,4 +1,5 @@
 import SwitchCore
+import SwitchDisplay
 
 /// What the live desktop does for one `perform` line (pure; `DesktopPerformer` carries it out and
 /// writes the result line). Activate: the element's default action (index 0); a page tab: select
@@ -28,7 +29,8 @@ public enum DesktopStep: Equatable, Sendable {
     /// a click where it landed.
     case scrollIntoViewThenActivate(id: String)
     // Issue 23: the scanner menu's gestures and keys.
-    /// A pointer gesture through XTest, over time (`PointerGesture`); `how` for the result line.
+    /// A pointer gesture through the display's pointer, over time (`PointerGesture`); `how` for
+    /// the result line.
     case pointer([TimedPointerOp], how: String)
     /// A key combination by keysym through the current layout (`KeyCombo`'s text).
     case keys(String)
@@ -43,7 +45,8 @@ public enum DesktopStep: Equatable, Sendable {
     case scrollBar(id: String, direction: ScrollDirection, page: Double)
     /// Wheel clicks (X buttons 4 up, 5 down, 6 left, 7 right) at a point.
     case wheel(at: Point, button: UInt32, clicks: Int, what: String)
-    /// The Windows page: the window brought up (or closed) by the live desktop (`X11Windows`).
+    /// The Windows page: the window brought up (or closed) by the live desktop (the display's
+    /// `DisplayWindows`).
     case window(id: String, close: Bool)
     // Issue 18: typing.
     /// A field to type in (an editable field, a terminal), activated: focused (`Component.GrabFocus`),
@@ -217,16 +220,6 @@ public enum DesktopPerformPlan {
             }
         }
         guard let center = info.screenFrame?.center else { return .fail("it has no place on screen to scroll at") }
-        return .wheel(at: center, button: wheelButton(d), clicks: d == .top || d == .bottom ? 50 : 5, what: what)
-    }
-
-    /// The X button of a wheel click in direction `d`: 4 up, 5 down, 6 left, 7 right.
-    static func wheelButton(_ d: ScrollDirection) -> UInt32 {
-        switch d {
-        case .up, .top: 4
-        case .down, .bottom: 5
-        case .left: 6
-        case .right: 7
-        }
+        return .wheel(at: center, button: d.wheelButton, clicks: d == .top || d == .bottom ? 50 : 5, what: what)
     }
 }

@@ -1,14 +1,15 @@
 import SwitchCore
+import SwitchDisplay
 
 /// Every window of every application, as the Windows page lists them (iOS's App Switcher; pure,
-/// docs/desktop.md "Windows"): the X screen's top-level windows (`X11Windows`, a pager's view)
+/// docs/desktop.md "Windows"): the display's top-level windows (`DisplayWindows`, a pager's view)
 /// matched to the applications on the accessibility bus, so that choosing one both brings it to
 /// the front and moves scanning into its tree.
 ///
-/// A window is matched to an application by the process that owns it (`_NET_WM_PID` on the X
-/// window; the bus connection's process on the a11y bus), then to one of that application's
-/// AT-SPI windows by title (the X window's `_NET_WM_NAME`, the AT-SPI frame's name); when the
-/// titles say nothing (an application with one window), the only one. A window no application
+/// A window is matched to an application by the process that owns it (the display server's pid
+/// for the window, `_NET_WM_PID` on X11; the bus connection's process on the a11y bus), then to
+/// one of that application's AT-SPI windows by title (the window's title, the AT-SPI frame's
+/// name); when the titles say nothing (an application with one window), the only one. A window no application
 /// on the bus owns is listed too (it can be brought to the front, there is nothing to scan in
 /// it). Order: by application, then title (a person finds a window where it was last time; the
 /// stacking order changes with every switch).
@@ -42,9 +43,9 @@ public enum WindowList {
 
     /// One entry of the Windows page.
     public struct Window: Equatable, Sendable {
-        /// "x11:0x400004": the perform's id.
+        /// "x11:0x400004": the perform's id (`window`, written out).
         public var id: String
-        public var x11: UInt
+        public var window: DisplayWindowID
         /// The application's name on the bus, else the window's class.
         public var application: String
         public var title: String
@@ -59,13 +60,13 @@ public enum WindowList {
         }
     }
 
-    /// `x11` in stacking order from the bottom (as `_NET_CLIENT_LIST_STACKING`), matched to `apps`;
-    /// windows entirely off the `screen` (a toolkit's hidden helper windows) are left out. Two
-    /// entries that would read the same get their place in the list ("xfce4-panel (2)").
-    public static func windows(x11: [X11Window], apps: [Application], screen: Rect? = nil) -> [Window] {
+    /// `shown` in stacking order from the bottom (as X11's `_NET_CLIENT_LIST_STACKING`), matched to
+    /// `apps`; windows entirely off the `screen` (a toolkit's hidden helper windows) are left out.
+    /// Two entries that would read the same get their place in the list ("xfce4-panel (2)").
+    public static func windows(_ shown: [DisplayWindow], apps: [Application], screen: Rect? = nil) -> [Window] {
         var used: Set<String> = []
         var out: [Window] = []
-        for w in x11.reversed() {
+        for w in shown.reversed() {
             if let screen, !w.frame.intersects(screen) || w.frame.width < 4 || w.frame.height < 4 { continue }
             let app = w.pid.flatMap { pid in apps.first { $0.pid == pid } }
             var accessible: AccessibleWindow?
@@ -77,12 +78,12 @@ public enum WindowList {
                     ?? free.first { !$0.title.isEmpty && w.title.hasPrefix($0.title) }
             }
             if let a = accessible { used.insert(a.bus + a.path) }
-            out.append(Window(id: "x11:0x" + String(w.id, radix: 16), x11: w.id, application: app?.name ?? w.title,
+            out.append(Window(id: w.id.description, window: w.id, application: app?.name ?? w.title,
                               title: w.title, accessible: accessible))
         }
         out.sort { a, b in
             let x = (a.application.lowercased(), a.title.lowercased()), y = (b.application.lowercased(), b.title.lowercased())
-            return x != y ? x < y : a.x11 < b.x11
+            return x != y ? x < y : a.window < b.window
         }
         // Same words twice: numbered.
         var seen: [String: Int] = [:]
@@ -97,11 +98,5 @@ public enum WindowList {
     /// The same rectangle, give or take client-side decorations' shadows (up to 64 pixels a side).
     static func near(_ a: Rect, _ b: Rect) -> Bool {
         abs(a.x - b.x) <= 64 && abs(a.y - b.y) <= 64 && abs(a.maxX - b.maxX) <= 64 && abs(a.maxY - b.maxY) <= 64
-    }
-
-    /// The id a window's perform carries back ("x11:0x400004" → 0x400004).
-    public static func x11(fromID id: String) -> UInt? {
-        guard id.hasPrefix("x11:0x") else { return nil }
-        return UInt(id.dropFirst(6), radix: 16)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwitchCore
+import SwitchDisplay
 import SwitchInput
 import SwitchOverlay
 import SwitchSpeech
@@ -19,6 +20,7 @@ struct RunCommand: ParsableCommand {
         With --desktop the tree is the live desktop's (AT-SPI: the active window, or --app NAME), \
         read again whenever the UI changes, every perform is carried out there and answered by a \
         `result` line, and the highlight is shown on the screen (--no-show: not). \
+        The display backend (--display) is the session's: which one, and why, is said on stderr. \
         Touch passthrough (a profile without switches, or touchAccommodations.output \
         "virtualTouchscreen"): every picked touchscreen is grabbed and mirrored by a virtual \
         touchscreen that gets what the touch accommodations let through; no tree is needed. \
@@ -71,12 +73,16 @@ struct RunCommand: ParsableCommand {
         let profileValue = loaded.profile
         // Without --profile, say which one is used (the journal of the user service shows it).
         if profile == nil { note("profile: " + (loaded.path.map { "\($0) (\"\(profileValue.name)\")" } ?? ProfileLibrary.builtInName)) }
+        // The display server, when the run draws or acts on it: which backend, and why.
+        let showing = show ?? live.desktop
+        let display = live.desktop || showing ? try live.displayBackend() : nil
+        display?.notes.forEach(note)
         // The live desktop: its first read is the tree the engine starts with.
         var desktop: DesktopSource?
         var firstLines: [TranscriptEvent] = []
         var treeValue: ElementTree
-        if live.desktop {
-            let source = try live.source()
+        if live.desktop, let display {
+            let source = try live.source(on: display)
             source.holdTime = profileValue.menu.holdTime
             if ProcessInfo.processInfo.environment["SWITCHSCAN_DESKTOP_TRACE"] != nil { source.trace = { note("desktop: " + $0) } }
             if let file = ProcessInfo.processInfo.environment["SWITCHSCAN_DESKTOP_TREE"] {
@@ -106,13 +112,13 @@ struct RunCommand: ParsableCommand {
         // What the person sees and hears: set up before the devices, so a missing X server or
         // speech-dispatcher is said at once.
         var presenters: [LoopAdapter] = []
-        if show ?? live.desktop {
+        if showing, let display {
             do {
-                let overlay = try Overlay(settings: Overlay.Settings(profileValue.scanning))
+                let overlay = try Overlay(settings: Overlay.Settings(profileValue.scanning), surface: display.openOverlay())
                 if ProcessInfo.processInfo.environment["SWITCHSCAN_OVERLAY_TRACE"] != nil { overlay.trace = { note("overlay: " + $0) } }
-                note("showing the highlight on X display \(overlay.displayName) (\(overlay.screen.width)x\(overlay.screen.height))")
+                note("showing the highlight on \(overlay.surfaceName) (\(overlay.screen.width)x\(overlay.screen.height))")
                 presenters.append(overlay)
-                // No tree: touches are mapped onto the X screen, where the hold countdown is drawn.
+                // No tree: touches are mapped onto the screen, where the hold countdown is drawn.
                 if tree == nil && desktop == nil { treeValue = TouchPassthroughRun.screenOnly(Size(width: Double(overlay.screen.width), height: Double(overlay.screen.height))) }
             } catch {
                 // On by default with --desktop: say how to scan without it.

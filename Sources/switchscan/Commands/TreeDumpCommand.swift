@@ -2,9 +2,14 @@ import ArgumentParser
 import Foundation
 import SwitchCore
 import SwitchDesktop
+import SwitchDisplay
+import SwitchDisplayServers
 import SwitchFormats
 
-/// `--desktop [--app NAME]`: the live desktop as the tree source (docs/desktop.md).
+extension DisplayBackendName: ExpressibleByArgument {}
+
+/// `--desktop [--app NAME] [--display NAME]`: the live desktop as the tree source
+/// (docs/desktop.md), and the display server it is on.
 struct DesktopOptions: ParsableArguments {
     @Flag(help: "Read the tree from the live desktop through AT-SPI (the active window, or --app).")
     var desktop = false
@@ -12,18 +17,32 @@ struct DesktopOptions: ParsableArguments {
     @Option(help: "With --desktop: the application with this name on the accessibility bus (e.g. gtk3-widget-factory) instead of the active window.")
     var app: String?
 
+    @Option(help: "The display backend for --desktop and --show: x11, wlroots, kwin, gnome or none. Default: the session's (WAYLAND_DISPLAY, XDG_CURRENT_DESKTOP, SWAYSOCK, DISPLAY).")
+    var display: DisplayBackendName?
+
     /// Exactly one source: a file or the desktop (`optional`: or neither, `run` with a touch-only
     /// profile).
     func validate(file: String?, optional: Bool = false) throws {
         if app != nil && !desktop { throw ValidationError("--app needs --desktop") }
         if desktop && file != nil { throw ValidationError("give a tree file or --desktop, not both") }
         if !desktop && file == nil && !optional { throw ValidationError("give a tree file or --desktop") }
+        if let display, !DisplayBackends.built.contains(display) {
+            throw ValidationError(DisplaySession.Refusal(wanted: display, built: DisplayBackends.built).description)
+        }
     }
 
-    /// Connects to the accessibility bus (exit status 2 with one line when it cannot).
-    func source() throws -> DesktopSource {
+    /// The display backend: `--display`'s, else the session's (its note says which and why).
+    func displayBackend() throws -> DisplayBackend {
+        switch DisplayBackends.open(ProcessInfo.processInfo.environment, forced: display) {
+        case .success(let backend): return backend
+        case .failure(let refusal): throw fail(refusal.description)  // `validate` refused it already
+        }
+    }
+
+    /// Connects to the accessibility bus (exit status 2 with one line when it cannot), on `display`.
+    func source(on display: DisplayBackend) throws -> DesktopSource {
         do {
-            return try DesktopSource(app: app)
+            return try DesktopSource(app: app, display: display)
         } catch {
             throw fail(error.description)
         }
@@ -31,7 +50,7 @@ struct DesktopOptions: ParsableArguments {
 
     /// One read of the live tree.
     func readTree() throws -> ElementTree {
-        let source = try source()
+        let source = try source(on: displayBackend())
         defer { source.finish() }
         if ProcessInfo.processInfo.environment["SWITCHSCAN_DESKTOP_TRACE"] != nil {
             source.trace = { FileHandle.standardError.write(Data(("desktop: " + $0 + "\n").utf8)) }

@@ -113,4 +113,5 @@ def main():
     print(__doc__, file=sys.stderr)
     return 2
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,24 +1,6 @@
 internal import CX11
 import SwitchCore
-
-/// A top-level window of the X screen, as a pager sees it.
-public struct X11Window: Equatable, Sendable {
-    /// The X window id (the client window, not a window manager's frame).
-    public var id: UInt
-    /// `_NET_WM_PID`: the process that owns it (set by GTK, Qt, Chromium and Firefox themselves).
-    public var pid: Int32?
-    /// `_NET_WM_NAME` (UTF-8), else `WM_NAME`.
-    public var title: String
-    /// Its client area in root-window pixels.
-    public var frame: Rect
-
-    public init(id: UInt, pid: Int32?, title: String, frame: Rect) {
-        self.id = id
-        self.pid = pid
-        self.title = title
-        self.frame = frame
-    }
-}
+import SwitchDisplay
 
 /// The X screen's windows, read and switched the way pagers and `wmctrl` do (EWMH): the window
 /// manager's `_NET_CLIENT_LIST`, activation by a `_NET_ACTIVE_WINDOW` client message, closing by
@@ -26,7 +8,12 @@ public struct X11Window: Equatable, Sendable {
 /// window's mapped children are the windows, activation raises the window and gives it the input
 /// focus, and closing sends it `WM_DELETE_WINDOW` (ICCCM), which is what a window manager would
 /// do. X errors (a window gone between two requests) are ignored: the request just fails.
-final class X11Windows {
+///
+/// A window (`DisplayWindow`) is its client window, not a window manager's frame: its id
+/// "x11:0x400004" is the X window id, its pid `_NET_WM_PID` (set by GTK, Qt, Chromium and Firefox
+/// themselves), its title `_NET_WM_NAME` (UTF-8), else `WM_NAME`, its frame the client area in
+/// root-window pixels. The list is read again when the accessibility bus says a window changed.
+final class X11Windows: DisplayWindows {
     private let x: XDisplay
     private var atoms: [String: Atom] = [:]
 
@@ -53,7 +40,7 @@ final class X11Windows {
 
     /// The top-level windows in stacking order from the bottom (the client list's order), mapped
     /// ones only.
-    func list() -> [X11Window] {
+    func list() -> [DisplayWindow] {
         var ids = windowProperty(root, "_NET_CLIENT_LIST_STACKING")
         if ids.isEmpty { ids = windowProperty(root, "_NET_CLIENT_LIST") }
         if ids.isEmpty || !hasWindowManager { ids = mappedChildren(of: root) }
@@ -61,39 +48,48 @@ final class X11Windows {
     }
 
     /// `_NET_ACTIVE_WINDOW`, else the window with the input focus (without a window manager).
-    var active: UInt? {
-        if hasWindowManager, let w = windowProperty(root, "_NET_ACTIVE_WINDOW").first, w != 0 { return w }
+    var active: DisplayWindowID? {
+        if hasWindowManager, let w = windowProperty(root, "_NET_ACTIVE_WINDOW").first, w != 0 { return Self.id(w) }
         var focus: Window = 0
         var revert: Int32 = 0
         XGetInputFocus(display, &focus, &revert)
-        return focus > 1 ? UInt(focus) : nil
+        return focus > 1 ? Self.id(UInt(focus)) : nil
     }
 
     /// Brings `id` to the front with the keyboard focus.
-    func activate(_ id: UInt) -> Bool {
-        let w = Window(id)
+    func activate(_ id: DisplayWindowID) -> String? {
+        guard let w = Self.window(id) else { return nil }
         if hasWindowManager {
             // Source indication 2: a pager acts for the user, so the window manager obeys at once.
-            return cx11_client_message(display, root, w, atom("_NET_ACTIVE_WINDOW"), 2, Int(CurrentTime), 0, 1) != 0
+            let sent = cx11_client_message(display, root, w, atom("_NET_ACTIVE_WINDOW"), 2, Int(CurrentTime), 0, 1) != 0
+            return sent ? "activated (_NET_ACTIVE_WINDOW)" : nil
         }
         XRaiseWindow(display, w)
         XSetInputFocus(display, w, RevertToParent, Time(CurrentTime))
         XSync(display, 0)
-        return true
+        return "raised and focused"
     }
 
     /// Asks `id` to close (the application may ask to save first).
-    func close(_ id: UInt) -> Bool {
-        let w = Window(id)
+    func close(_ id: DisplayWindowID) -> String? {
+        guard let w = Self.window(id) else { return nil }
         if hasWindowManager {
-            return cx11_client_message(display, root, w, atom("_NET_CLOSE_WINDOW"), Int(CurrentTime), 2, 0, 1) != 0
+            let sent = cx11_client_message(display, root, w, atom("_NET_CLOSE_WINDOW"), Int(CurrentTime), 2, 0, 1) != 0
+            return sent ? "asked to close (_NET_CLOSE_WINDOW)" : nil
         }
-        return cx11_client_message(display, root, w, atom("WM_PROTOCOLS"), Int(atom("WM_DELETE_WINDOW")), Int(CurrentTime), 0, 0) != 0
+        let sent = cx11_client_message(display, root, w, atom("WM_PROTOCOLS"), Int(atom("WM_DELETE_WINDOW")), Int(CurrentTime), 0, 0) != 0
+        return sent ? "asked to close (WM_DELETE_WINDOW)" : nil
+    }
+
+    /// The seam's id of X window `w` ("x11:0x400004"), and back (nil: not an X window's id).
+    static func id(_ w: UInt) -> DisplayWindowID { DisplayWindowID(backend: DisplayBackendName.x11.rawValue, number: UInt64(w)) }
+    static func window(_ id: DisplayWindowID) -> Window? {
+        id.backend == DisplayBackendName.x11.rawValue ? Window(exactly: id.number) : nil
     }
 
     // MARK: Reading
 
-    private func describe(_ w: Window) -> X11Window? {
+    private func describe(_ w: Window) -> DisplayWindow? {
         var attributes = XWindowAttributes()
         guard XGetWindowAttributes(display, w, &attributes) != 0, attributes.map_state == IsViewable,
               attributes.override_redirect == 0 else { return nil }
@@ -102,7 +98,7 @@ final class X11Windows {
         guard XTranslateCoordinates(display, w, root, 0, 0, &rx, &ry, &child) != 0 else { return nil }
         let pid = cardinalProperty(w, "_NET_WM_PID").first.map { Int32(truncatingIfNeeded: $0) }
         let title = stringProperty(w, "_NET_WM_NAME", type: atom("UTF8_STRING")) ?? stringProperty(w, "WM_NAME", type: Atom(31) /* XA_STRING */) ?? ""
-        return X11Window(id: UInt(w), pid: pid, title: title,
+        return DisplayWindow(id: Self.id(UInt(w)), pid: pid, title: title,
                          frame: Rect(x: Double(rx), y: Double(ry), width: Double(attributes.width), height: Double(attributes.height)))
     }
 
@@ -141,5 +137,22 @@ final class X11Windows {
         defer { XFree(data) }
         guard format == 8, count > 0 else { return nil }
         return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+    }
+}
+
+/// Window origins on X11: AT-SPI's screen extents are root-window pixels already, except GTK 4's,
+/// which are relative to its X window (found by process id, then title). Its client-side
+/// decorations keep a margin round the window inside the X window (5 px each side with GTK 4.8
+/// without a compositor): the window sits in the middle.
+extension X11Windows: WindowOrigins {
+    func origin(pid: Int32?, title: String, size: Size?) -> Point? {
+        let own = list().filter { pid == nil || $0.pid == pid }
+        guard let w = own.first(where: { $0.title == title }) ?? (own.count == 1 ? own.first : nil) else { return nil }
+        var x = w.frame.x, y = w.frame.y
+        if let e = size, e.width > 0, e.height > 0, w.frame.width >= e.width, w.frame.height >= e.height {
+            x += ((w.frame.width - e.width) / 2).rounded(.down)
+            y += ((w.frame.height - e.height) / 2).rounded(.down)
+        }
+        return Point(x: x, y: y)
     }
 }

@@ -1,6 +1,7 @@
 internal import CX11
-import SwitchInput
 import SwitchCore
+import SwitchDisplay
+import SwitchInput
 
 /// Sends keys through XTest **by keysym, through the keyboard layout in use** (issue 23): the key
 /// and the level (Shift, AltGr) that type a keysym are looked up in the current XKB group, so
@@ -11,20 +12,10 @@ import SwitchCore
 /// the least recently used one taking the next missing keysym.
 ///
 /// `typeText` types any Unicode text this way (the text-entry issue uses it for fields without
-/// EditableText). Modifiers the person holds, and Caps Lock, are not cleared.
-public final class KeySender {
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case noXTest
-        /// No key types it and no spare keycode is left to map it onto.
-        case cannotType(String)
-
-        public var description: String {
-            switch self {
-            case .noXTest: return "the X server has no XTest"
-            case .cannotType(let what): return "no key types \(what) and the keyboard has no spare keycode to map it onto"
-            }
-        }
-    }
+/// EditableText). Modifiers the person holds, and Caps Lock, are not cleared. The seam's keys
+/// (`DisplayKeys`) on X11.
+public final class KeySender: DisplayKeys {
+    public let via = "XTest"
 
     private let display: OpaquePointer
     private let owned: XDisplay?
@@ -51,7 +42,7 @@ public final class KeySender {
     /// Presses and releases a combination: its modifiers, the level's modifiers, the key.
     /// Returns how, for a result line: `keys Ctrl+C`.
     @discardableResult
-    public func send(_ combo: KeyCombo) -> Result<String, Failure> {
+    public func send(_ combo: KeyCombo) -> Result<String, DisplayFailure> {
         guard hasXTest else { return .failure(.noXTest) }
         var held: [UInt32] = []
         for m in combo.modifiers {
@@ -67,7 +58,7 @@ public final class KeySender {
     /// Types `text`, character by character (a new line is Return, a tab Tab). Stops at the
     /// first character it cannot type.
     @discardableResult
-    public func typeText(_ text: String) -> Result<String, Failure> {
+    public func typeText(_ text: String) -> Result<String, DisplayFailure> {
         guard hasXTest else { return .failure(.noXTest) }
         for u in text.unicodeScalars {
             guard let keysym = KeyCombo.typingKeysym(for: u), case .success = press(keysym: keysym, holding: []) else {
@@ -81,7 +72,7 @@ public final class KeySender {
     /// `delete` times, the text, then Left or Right `move` times. Stops at the first key it cannot
     /// send.
     @discardableResult
-    public func typeEdit(delete: Int, text: String, move: Int) -> Result<String, Failure> {
+    public func typeEdit(delete: Int, text: String, move: Int) -> Result<String, DisplayFailure> {
         guard hasXTest else { return .failure(.noXTest) }
         var how: [String] = []
         for _ in 0..<max(0, delete) {
@@ -110,7 +101,7 @@ public final class KeySender {
 
     // MARK: -
 
-    private func press(keysym: UInt32, holding held: [UInt32]) -> Result<Void, Failure> {
+    private func press(keysym: UInt32, holding held: [UInt32]) -> Result<Void, DisplayFailure> {
         guard let (keycode, mods) = lookup(keysym) else { return .failure(.cannotType("")) }
         var down = held
         for bit in 0..<8 where mods & (1 << UInt32(bit)) != 0 {
@@ -168,5 +159,12 @@ public final class KeySender {
         case .alt: return cx11_modifier_keycode(display, 3)
         case .super: return cx11_modifier_keycode(display, 6)
         }
+    }
+}
+
+extension DisplayFailure {
+    /// No key types it and no spare keycode is left to map it onto.
+    static func cannotType(_ what: String) -> DisplayFailure {
+        DisplayFailure("no key types \(what) and the keyboard has no spare keycode to map it onto")
     }
 }

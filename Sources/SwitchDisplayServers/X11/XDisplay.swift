@@ -1,10 +1,11 @@
 internal import CX11
 import SwitchCore
+import SwitchDisplay
 
-/// The X display, for what AT-SPI cannot do: a real pointer click where an element has no
-/// accessible action, the Escape key, the scanner menu's pointer gestures and keys (`KeySender`
-/// shares this connection), and the screen's size. XTest events are real input: they
-/// reach whatever window is under the pointer or has the keyboard focus.
+/// The X display of the live desktop, for what AT-SPI cannot do: a real pointer click where an
+/// element has no accessible action, the scanner menu's pointer gestures and keys (`KeySender`
+/// and `X11Windows` share this connection), and the screen's size. XTest events are real input:
+/// they reach whatever window is under the pointer or has the keyboard focus.
 final class XDisplay {
     let display: OpaquePointer
     let hasXTest: Bool
@@ -50,15 +51,31 @@ final class XDisplay {
         case .button(let b, let down):
             ok = cx11_xtest_button(display, UInt32(b.rawValue), down ? 1 : 0)
         case .wheel(let d):
-            let button = DesktopPerformPlan.wheelButton(d)
+            let button = d.wheelButton
             ok = cx11_xtest_button(display, button, 1) & cx11_xtest_button(display, button, 0)
         }
         cx11_sync(display)
         return ok != 0
     }
+}
 
-    func pressEscape() -> Bool {
-        guard hasXTest else { return false }
-        return cx11_xtest_key(display, cx11_escape_keysym()) != 0
+/// The pointer of the seam, through XTest.
+extension XDisplay: DisplayPointer {
+    var unavailable: DisplayFailure? { hasXTest ? nil : .noXTest }
+
+    func click(_ button: PointerButton, at point: Point) -> Result<Void, DisplayFailure> {
+        click(at: point, button: UInt32(button.rawValue)) ? .success(()) : .failure(.noXTest)
     }
+
+    func wheel(_ direction: ScrollDirection, at point: Point) -> Result<Void, DisplayFailure> {
+        click(at: point, button: direction.wheelButton) ? .success(()) : .failure(.noXTest)
+    }
+
+    func perform(_ op: PointerOp) -> Result<Void, DisplayFailure> {
+        pointer(op) ? .success(()) : .failure(.noXTest)
+    }
+}
+
+extension DisplayFailure {
+    static let noXTest = DisplayFailure("the X server has no XTest")
 }

@@ -1,5 +1,6 @@
 internal import CX11
 import SwitchCore
+import SwitchDisplay
 
 /// One X connection for the overlay, with the error handling a long-running presenter needs: an
 /// X error on a request (a bug) is ignored instead of ending the process (Xlib's default), and a
@@ -20,12 +21,12 @@ final class OverlayDisplay {
     init(name: String?) throws(OverlayError) {
         let wanted = name ?? Self.environmentDisplay()
         guard let wanted, !wanted.isEmpty else { throw OverlayError.noDisplaySet }
-        guard let d = cx11_open_display(wanted) else { throw OverlayError.cannotOpen(wanted) }
+        guard let d = cx11_open_display(wanted) else { throw OverlayError.cannotOpen(display: wanted) }
         cx11_xft_free_closed_fonts_at_once(d)
         var event: Int32 = 0, error: Int32 = 0
         guard XShapeQueryExtension(d, &event, &error) != 0 else {
             XCloseDisplay(d)
-            throw OverlayError.noShape(wanted)
+            throw OverlayError.noShape(display: wanted)
         }
         display = d
         self.name = wanted
@@ -93,11 +94,6 @@ final class OverlayDisplay {
     }
 }
 
-extension CursorColor {
-    static let white = CursorColor(red: 255, green: 255, blue: 255)
-    static let black = CursorColor(red: 0, green: 0, blue: 0)
-}
-
 /// An override-redirect window (no window manager frame, never focused, placed where we say),
 /// always raised when shown, with an empty input shape: every click goes to what is below.
 /// Its look is the server's: a background pixel or pixmap, and for the ring a bounding shape, so
@@ -108,9 +104,12 @@ final class OverlayWindow {
     private(set) var frame = PixelRect(x: 0, y: 0, width: 1, height: 1)
     private(set) var isShown = false
     private var shapeKey: [PixelRect]?
+    /// The background pixel set last (nil: a pixmap, or the one it was made with).
+    private var backgroundPixel: UInt?
 
     init(_ connection: OverlayDisplay, name: String, background: UInt) {
         self.connection = connection
+        backgroundPixel = background
         var a = XSetWindowAttributes()
         a.override_redirect = 1
         a.background_pixel = background
@@ -152,14 +151,19 @@ final class OverlayWindow {
         }
     }
 
+    /// Whether a bounding shape was set (a part drawn whole has none).
+    var hasShape: Bool { shapeKey != nil }
+
     func setBackground(pixel: UInt) {
-        guard !connection.isDead else { return }
+        guard !connection.isDead, pixel != backgroundPixel else { return }
+        backgroundPixel = pixel
         XSetWindowBackground(connection.display, window, pixel)
         XClearWindow(connection.display, window)
     }
 
     func setBackground(pixmap: Pixmap) {
         guard !connection.isDead else { return }
+        backgroundPixel = nil
         XSetWindowBackgroundPixmap(connection.display, window, pixmap)
         XClearWindow(connection.display, window)
     }
@@ -180,5 +184,19 @@ final class OverlayWindow {
         guard isShown, !connection.isDead else { return }
         XUnmapWindow(connection.display, window)
         isShown = false
+    }
+}
+
+/// Why the X11 overlay cannot start.
+extension OverlayError {
+    static let noDisplaySet = OverlayError(
+        "--show needs an X server, and DISPLAY is not set (run it in an X session: Xorg, or Xwayland for X11 applications)")
+
+    static func cannotOpen(display name: String) -> OverlayError {
+        OverlayError("--show needs an X server: cannot open display \"\(name)\" (is an X session running there, and may this user connect to it?)")
+    }
+
+    static func noShape(display name: String) -> OverlayError {
+        OverlayError("--show: the X server \"\(name)\" has no SHAPE extension, so the highlight cannot let clicks through")
     }
 }
