@@ -39,6 +39,8 @@ public final class LiveRunner {
     let adapters: LoopAdapters
     /// The running loop's wait set (devices reopened during `run` join it).
     var epoll: Epoll?
+    /// An adapter asked the loop to end (`ShellInput.end`).
+    var endRequested = false
 
     /// Opens the selected devices (asks for CLOCK_MONOTONIC stamps, grabs those marked), then
     /// the keyboards to watch for the pause chord (`chordWatch`; one that cannot be opened is
@@ -311,6 +313,7 @@ public final class LiveRunner {
             }
             LoopStamps.mark(.iterationEnd)
             if let ending { return ending }
+            if endRequested { return .requested }
         }
     }
 

@@ -43,5 +43,7 @@ extension LiveRunner {
     public enum Ending: Equatable, Sendable {
         case until
         case signal(Int32)
+        /// An adapter said its work is done (`ShellInput.end`).
+        case requested
     }
 }

@@ -105,4 +105,7 @@ public enum ShellInput: Sendable {
     /// What has the keyboard focus on the live desktop (nil: nothing known): the scanner menu's
     /// Keyboard entry opens the keyboard for it (`Engine.keyboardFocusChanged`, issue 18).
     case keyboardFocus(KeyboardFocus?)
+    /// The adapter's work is done (`switchscan setup` finished or gave up): the loop ends after
+    /// this wakeup, as at `until` (`LiveRunner.Ending.requested`).
+    case end
 }

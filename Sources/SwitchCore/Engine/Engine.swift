@@ -37,7 +37,7 @@ public struct Engine: Sendable {
     /// The storage of the last live move's frame, taken back by `takeTouchOutput(_:)` for the
     /// next one (a gesture's frames then allocate nothing).
     private var spareMove: [VirtualTouch] = []
-    var now = Instant.zero
+    public internal(set) var now = Instant.zero
     /// The layout the keyboard opens with (docs/typing.md); nil: activating a field opens nothing.
     /// A text field's scanner menu offers Keyboard while there is one.
     public var keyboardLayout: KeyboardLayout? {

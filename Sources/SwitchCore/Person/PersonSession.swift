@@ -18,8 +18,9 @@
 /// press lands on whatever is highlighted then), `missed` the showings let pass,
 /// `extraPresses` bounces and accidental presses the filters let through, `corrections` the
 /// meant presses made to put a mistake right (an escape stop, a menu's Close, a delete key).
-public struct PersonSession {
-    public private(set) var engine: Engine
+public struct PersonDriver<World: PersonWorld> {
+    /// What the person acts on: the engine, or the guided setup (`SetupSession`).
+    public private(set) var world: World
     public private(set) var person: SimulatedPerson
     public private(set) var counts = PersonCounts()
     /// Accepted presses (filter lines that let a press through), meant or not.
@@ -45,10 +46,10 @@ public struct PersonSession {
     /// Scanning is stopped, or shows colours: nothing moves on by itself.
     private var untimed = false
 
-    public init(engine: Engine, person: PersonModel, start: Instant = .zero) {
-        self.engine = engine
+    public init(_ world: World, person: PersonModel, start: Instant = .zero) {
+        self.world = world
         var hand = SimulatedPerson(model: person, start: start)
-        let profile = engine.profile
+        let profile = world.profile
         hand.hold = profile.switchStabilization.holdDuration
         hand.switches = max(profile.switches.count, 1)
         self.person = hand
@@ -64,7 +65,7 @@ public struct PersonSession {
         undecided = Array(repeating: [], count: max(profile.switches.count, 1))
     }
 
-    public var now: Instant { engine.now }
+    public var now: Instant { world.now }
 
     public enum Outcome: Equatable, Sendable {
         /// The task said it is done, at this instant.
@@ -75,12 +76,12 @@ public struct PersonSession {
         case stuck(String)
     }
 
-    /// Runs `body` on the engine (an input the caller gives it); its lines go through `take`.
-    public mutating func withEngine(_ body: (inout Engine) -> [TranscriptLine]) -> [TranscriptLine] { body(&engine) }
+    /// Runs `body` on the world (an input the caller gives it); its lines go through `take`.
+    public mutating func withWorld(_ body: (inout World) -> [TranscriptLine]) -> [TranscriptLine] { body(&world) }
 
     /// Feeds engine lines through the session (the caller's own inputs: a keyboard opened, a
     /// field's text), so the person sees them.
-    public mutating func take<T: PersonTask>(_ lines: [TranscriptLine], _ task: inout T, emit: (TranscriptLine) -> Void) {
+    public mutating func take<T: PersonTask>(_ lines: [TranscriptLine], _ task: inout T, emit: (TranscriptLine) -> Void) where T.World == World {
         for line in lines {
             observe(line)
             task.observe(line)
@@ -89,38 +90,34 @@ public struct PersonSession {
     }
 
     /// Lets the engine and the person run until the task is done or `deadline` passes.
-    public mutating func run<T: PersonTask>(_ task: inout T, until deadline: Instant, emit: (TranscriptLine) -> Void) -> Outcome {
+    public mutating func run<T: PersonTask>(_ task: inout T, until deadline: Instant, emit: (TranscriptLine) -> Void) -> Outcome where T.World == World {
         while true {
-            take(task.adjust(&engine), &task, emit: emit)
-            guard let goal = task.goal(engine) else {
+            take(task.adjust(&world), &task, emit: emit)
+            guard let goal = task.goal(world) else {
                 person.cancelPlan()
                 meant = nil
-                return .done(engine.now)
+                return .done(world.now)
             }
             decide(goal)
-            let timer = engine.nextDeadline()
+            let timer = world.nextDeadline()
             let edge = person.nextEvent
             guard let t = [timer, edge].compactMap({ $0 }).min() else {
                 return .stuck("nothing is scanned and nothing is pressed while the person wants \(goal.id)")
             }
             if t > deadline { return .gaveUp }
             if let edge, edge <= t {
-                take(engine.advance(to: edge), &task, emit: emit)
+                take(world.advance(to: edge), &task, emit: emit)
                 if let e = person.step(at: edge) { deliver(e, &task, emit) }
             } else {
-                take(engine.advance(to: t), &task, emit: emit)
+                take(world.advance(to: t), &task, emit: emit)
             }
             answerPredictions(&task, emit)
         }
     }
 
-    private mutating func answerPredictions<T: PersonTask>(_ task: inout T, _ emit: (TranscriptLine) -> Void) {
+    private mutating func answerPredictions<T: PersonTask>(_ task: inout T, _ emit: (TranscriptLine) -> Void) where T.World == World {
         guard let predict else { return }
-        var asked = 0
-        while let request = engine.wantedPredictions, asked < 4 {
-            asked += 1
-            take(engine.setPredictions(predict(request), context: request.context, at: engine.now), &task, emit: emit)
-        }
+        take(world.answerPredictions(predict), &task, emit: emit)
     }
 
     /// What the person does about the highlight now, for `goal`.
@@ -128,7 +125,7 @@ public struct PersonSession {
         guard person.plannedPress == nil else { return }
         if let d = decided, d.serial == serial, d.pressed { return }
         decided = (serial, false)
-        guard case .press(let action, let correction) = engine.aim(at: goal.id), let index = indexByAction[action] else { return }
+        guard case .press(let action, let correction) = world.aim(at: goal.id), let index = indexByAction[action] else { return }
         decided = (serial, true)
         var from = highlightStart
         if person.misses() {
@@ -138,11 +135,12 @@ public struct PersonSession {
             guard untimed else { return }
             from = from + person.reactionTime()
         }
-        person.plan(at: from + person.reactionTime(), now: engine.now, switchIndex: index)
-        meant = (engine.scanDeadline, correction || goal.correction)
+        person.hold = world.profile.switchStabilization.holdDuration
+        person.plan(at: from + person.reactionTime(), now: world.now, switchIndex: index)
+        meant = (world.scanDeadline, correction || goal.correction)
     }
 
-    private mutating func deliver<T: PersonTask>(_ e: SimulatedPerson.Edge, _ task: inout T, _ emit: (TranscriptLine) -> Void) {
+    private mutating func deliver<T: PersonTask>(_ e: SimulatedPerson.Edge, _ task: inout T, _ emit: (TranscriptLine) -> Void) where T.World == World {
         guard codes.indices.contains(e.switchIndex) else { return }
         if e.down {
             undecided[e.switchIndex].append(e.kind)
@@ -157,7 +155,7 @@ public struct PersonSession {
         }
         let syn = InputEvent(type: EventCodes.EV_SYN, code: EventCodes.SYN_REPORT, value: 0)
         let frame = InputFrame(time: e.time, events: [InputEvent(type: EventCodes.EV_KEY, code: codes[e.switchIndex], value: e.down ? 1 : 0), syn])
-        take(engine.handle(frame: frame, device: 0), &task, emit: emit)
+        take(world.handle(frame: frame, device: 0), &task, emit: emit)
     }
 
     private mutating func observe(_ line: TranscriptLine) {
@@ -203,20 +201,60 @@ public struct PersonGoal: Equatable, Sendable {
     }
 }
 
-/// A person's task: what they go for, given what the engine shows.
+/// A person's task: what they go for, given what the world (the engine) shows.
 public protocol PersonTask {
+    associatedtype World: PersonWorld = Engine
     /// The item the person goes for now; nil when the task is done.
-    mutating func goal(_ engine: Engine) -> PersonGoal?
+    mutating func goal(_ world: World) -> PersonGoal?
     /// Every transcript line, as it comes.
     mutating func observe(_ line: TranscriptLine)
     /// Before each step: inputs the task's world gives the engine (a field that keeps its text
     /// when the keyboard opens on it again), with their lines.
-    mutating func adjust(_ engine: inout Engine) -> [TranscriptLine]
+    mutating func adjust(_ world: inout World) -> [TranscriptLine]
 }
 
 extension PersonTask {
     public mutating func observe(_ line: TranscriptLine) {}
-    public mutating func adjust(_ engine: inout Engine) -> [TranscriptLine] { [] }
+    public mutating func adjust(_ world: inout World) -> [TranscriptLine] { [] }
+}
+
+/// What a simulated person acts on: the engine (`Engine`), or the guided setup that runs one
+/// (`SetupSession`). The same calls the simulator makes: frames in, timers advanced, lines out.
+public protocol PersonWorld {
+    var now: Instant { get }
+    /// The profile in force: the person's switches, the hold they keep a press for.
+    var profile: Profile { get }
+    mutating func nextDeadline() -> Instant?
+    mutating func advance(to t: Instant) -> [TranscriptLine]
+    mutating func handle(frame: InputFrame, device: Int) -> [TranscriptLine]
+    /// What the person does about what is shown now, wanting `goal` (`PersonAim`).
+    func aim(at goal: String) -> PersonAim
+    /// When the highlighted stop's dwell ends (nil: nothing moves on by itself).
+    var scanDeadline: Instant? { get }
+    /// Answers what the world asks of a predictor now (the keyboard's words).
+    mutating func answerPredictions(_ predict: (PredictionRequest) -> [String]) -> [TranscriptLine]
+}
+
+extension Engine: PersonWorld {
+    public mutating func answerPredictions(_ predict: (PredictionRequest) -> [String]) -> [TranscriptLine] {
+        var lines: [TranscriptLine] = []
+        var asked = 0
+        while let request = wantedPredictions, asked < 4 {
+            asked += 1
+            lines += setPredictions(predict(request), context: request.context, at: now)
+        }
+        return lines
+    }
+}
+
+/// The simulated person on the engine.
+public typealias PersonSession = PersonDriver<Engine>
+
+extension PersonDriver where World == Engine {
+    public init(engine: Engine, person: PersonModel, start: Instant = .zero) { self.init(engine, person: person, start: start) }
+    public var engine: Engine { world }
+    /// Runs `body` on the engine (an input the caller gives it); its lines go through `take`.
+    public mutating func withEngine(_ body: (inout Engine) -> [TranscriptLine]) -> [TranscriptLine] { withWorld(body) }
 }
 
 /// The person's counts over a run (`PersonSession`).

@@ -61,7 +61,13 @@ enum SettingsSaving {
     static func save(_ change: SettingChange, in path: String) throws {
         let fm = FileManager.default
         let existing = fm.fileExists(atPath: path) ? try InputFiles.read(path, .profile) : nil
-        let bytes = try ProfileRewrite.apply(change, to: existing, file: path)
+        try writeAtomically(try ProfileRewrite.apply(change, to: existing, file: path), to: path)
+    }
+
+    /// `bytes` written beside `path`, then renamed over it (keeping its permissions), after
+    /// making the folder when needed: a reader sees the old file or the new one, never half.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        let fm = FileManager.default
         let folder = (path as NSString).deletingLastPathComponent
         try fm.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var template = Array((folder + "/.profile.json.XXXXXX").utf8CString)
