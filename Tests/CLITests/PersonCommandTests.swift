@@ -70,6 +70,28 @@ struct PersonCommandTests {
         for m in methods { #expect((m["averageSeconds"] as? Double ?? 0) > 0 && m["unreached"] as? Int == 0) }
     }
 
+    @Test func setupWithAPersonPrintsTheMeasuredTheProfileAndTheSecondsAndWritesNothing() throws {
+        let person = try CLI.tempFile("typical.json", Self.typical)
+        let home = NSTemporaryDirectory() + "switchscan-setup-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let r = try CLI.run(["setup", "--person", person, "--format", "json"], environment: ["XDG_CONFIG_HOME": home])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let measured = try #require(json["measured"] as? [String: Any])
+        let rt = try #require(measured["reactionTime"] as? [String: Any])
+        let mean = try #require(rt["mean"] as? Double), sd = try #require(rt["sd"] as? Double)
+        #expect(abs(mean - 0.8) < 0.15 && sd > 0.05 && sd < 0.4)
+        let profile = try #require(json["profile"] as? [String: Any])
+        #expect(Set(profile.keys).isSuperset(of: ["name", "scanning", "switches", "switchStabilization", "keyboard", "adaptiveTiming"]))
+        let scanning = try #require(profile["scanning"] as? [String: Any])
+        #expect((scanning["autoScanningTime"] as? Double ?? 0) >= max(mean / 0.65, mean + 2 * sd) - 0.001)
+        let seconds = try #require(json["seconds"] as? Double)
+        #expect(seconds > 20 && seconds < 180)
+        #expect(!FileManager.default.fileExists(atPath: home))
+        // The same person: the same setup.
+        #expect(try CLI.run(["setup", "--person", person, "--format", "json"], environment: ["XDG_CONFIG_HOME": home]).stdout == r.stdout)
+    }
+
     @Test func badPersonFilesAndOptionsAreOneLineAndStatusTwo() throws {
         let negative = try CLI.tempFile("bad.json", #"{"reactionTime": {"mean": -1, "sd": 0.2}}"#)
         let phrases = try CLI.tempFile("person-bad.txt", "hi\n")

@@ -13,6 +13,12 @@ public struct SetupResult: Sendable {
         public var correct: Int
         public var errors: Int
 
+        public init(scanTime: Interval, correct: Int, errors: Int) {
+            self.scanTime = scanTime
+            self.correct = correct
+            self.errors = errors
+        }
+
         public var errorRate: Double { correct + errors > 0 ? Double(errors) / Double(correct + errors) : 0 }
     }
 

@@ -278,10 +278,14 @@ public struct SetupSession: Sendable {
                 out += lines
                 observe(lines, &out)
             } else {
-                fail("no press from the switch in \(formatNumber(settings.idleLimit.seconds)) s: check that it is plugged in, that it is the one the profile names (\(base.switches.map(\.keyName).joined(separator: ", "))), and that the person can reach it", &out)
+                fail(noPress(settings.idleLimit), &out)
             }
         }
-        now = max(now, t)
+        if !isOver { now = max(now, t) }
+    }
+
+    private func noPress(_ d: Interval) -> String {
+        "no press from the switch in \(formatNumber(d.seconds)) s: check that it is plugged in, that it is the one the profile names (\(base.switches.map(\.keyName).joined(separator: ", "))), and that the person can reach it"
     }
 
     /// The switch test's timer: a prompt comes on, or goes out unanswered.
@@ -305,6 +309,7 @@ public struct SetupSession: Sendable {
     }
 
     private mutating func finishTest(_ out: inout [TranscriptLine]) {
+        if lastEdge == started { return fail(noPress(now - started), &out) }
         guard measurement.reactionTimes.count >= settings.minimumAnswers else {
             return fail("only \(measurement.reactionTimes.count) of \(measurement.prompts) prompts were answered (\(settings.minimumAnswers) are needed to measure a reaction time): check the switch and its position, then start again", &out)
         }

@@ -117,12 +117,12 @@ final class SetupAdapter: LoopAdapter {
         let m = session.model
         if let overlay, model.map({ $0.items.map(\.id) != m.items.map(\.id) }) ?? true { overlay.layoutChanged(model: m) }
         model = m
+        for n in session.takeNotes() { printer.note(n) }
         for line in lines {
             _ = overlay?.observe(line, model: m)
             _ = speech?.observe(line, model: m)
             printer.line(line)
         }
-        for n in session.takeNotes() { printer.note(n) }
     }
 }
 
