@@ -76,3 +76,36 @@ extension UmockdevTests {
         #expect(!FileManager.default.fileExists(atPath: home + "/switchscan"))
     }
 }
+
+extension UmockdevTests {
+    /// Adaptive timing in `run` (issue 31): 21 selections early in the first item's dwell make
+    /// scanning a step faster (a `timing` line); at the end of the run the scan time reached is
+    /// kept in the default profile, like the menu's settings, that value alone changed.
+    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    func adaptiveTimingIsKeptInTheDefaultProfileAtTheEndOfRun() throws {
+        let home = try configHome()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let folder = home + "/switchscan"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let profile = """
+            {
+              "scanning": { "autoScanningTime": 2.0, "tapBehavior": "alwaysTap" },
+              "adaptiveTiming": { "enabled": true }
+            }
+
+            """
+        try profile.write(toFile: folder + "/profile.json", atomically: true, encoding: .utf8)
+        // Each selection: a press 0.2 s into the first item's dwell; the activation lights the
+        // first item again (Always Tap), which the next press waits for.
+        let select = "mark\n" + Self.press("KEY_SPACE") + "expect \"type\":\"highlight\",\"id\":\"edit\"\nsleep 200\n"
+        let scenario = "wait running\nsleep 200\n" + String(repeating: select, count: 21) + "expect \"type\":\"timing\"\nsignal INT\n"
+        let r = DeviceHarness.live([F.keyboard], scenario: scenario, ["run", "--tree", tree, "--format", "jsonl"], timeout: 120,
+                                   env: ["XDG_CONFIG_HOME": home])
+        #expect(r.status == 0, "\(r.stderr)")
+        let timing = r.stdoutLines.filter { $0.contains(#""type":"timing""#) }
+        #expect(timing.count == 1)
+        #expect(timing.first?.contains(#""from":2.0,"to":1.862,"reason":"faster","selections":20,"undone":0,"missed":0"#) == true, "\(timing)")
+        #expect(r.stderrLines.contains("switchscan: adaptive timing: autoScanningTime 2.0 s → 1.862 s, saved in \(folder)/profile.json"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: folder + "/profile.json", encoding: .utf8) == profile.replacingOccurrences(of: "2.0,", with: "1.862,"))
+    }
+}
