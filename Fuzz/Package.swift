@@ -32,6 +32,7 @@ let package = Package(
         .executableTarget(name: "fuzz-evemu", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-libinput", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-picture", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "fuzz-words", dependencies: ["FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,6 +17,8 @@ let benchmarks: [String: ([String]) -> Void] = [
     "order": OrderBenchmark.run,
     "order-child": OrderBenchmark.child,
     "touch": TouchPassthroughBenchmark.run,
+    "learn": LearningBenchmark.run,
+    "learn-child": LearningBenchmark.child,
 ]
 
 guard let name = arguments.first, let bench = benchmarks[name] else {

@@ -31,15 +31,21 @@ extension LiveRunner {
     func servePredictions(_ engine: inout Engine, at t: Instant) {
         let written = engine.takeLearning()  // taken always: never kept growing
         if let learn = hooks.learn { for text in written { learn(text) } }
-        guard let predict = hooks.predict else { return }
-        var asked = 0
-        while let request = engine.wantedPredictions, asked < 4 {
-            asked += 1
-            let answer = predict(request)
-            let lines = answer.words.isEmpty && answer.failure != nil
-                ? engine.predictionsFailed(context: request.context, reason: answer.failure!, at: t)
-                : engine.setPredictions(answer.words, context: request.context, at: t)
-            publish(lines, &engine)
+        if let predict = hooks.predict {
+            var asked = 0
+            while let request = engine.wantedPredictions, asked < 4 {
+                asked += 1
+                let answer = predict(request)
+                let lines = answer.words.isEmpty && answer.failure != nil
+                    ? engine.predictionsFailed(context: request.context, reason: answer.failure!, at: t)
+                    : engine.setPredictions(answer.words, context: request.context, at: t)
+                publish(lines, &engine)
+            }
+        }
+        // Learning that failed is said (once a session), and typing goes on.
+        for notice in hooks.learningNotices?() ?? [] {
+            hooks.emit(TranscriptLine(t: t, .keyboard(.learning(notice))))
+            hooks.log(notice.note)
         }
     }
 

@@ -26,6 +26,9 @@ extension LiveRunner {
         public var predict: ((PredictionRequest) -> (words: [String], failure: String?))?
         /// The person's writing to learn (`Engine.takeLearning`), taken after each batch of lines.
         public var learn: ((String) -> Void)?
+        /// What learning has to say (each reason once a session), taken after learning and
+        /// predicting: a transcript line and a note each.
+        public var learningNotices: (() -> [LearningNotice])?
 
         public init(emit: @escaping (TranscriptLine) -> Void, flush: (() -> Void)? = nil, log: @escaping (String) -> Void,
                     showFrame: ((String) -> Void)? = nil, reloadTree: (() throws(InputError) -> ElementTree)? = nil,

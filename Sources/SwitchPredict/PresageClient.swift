@@ -5,10 +5,12 @@ import Glibc
 /// aborts (presage 0.9.1 does, `../shared/research/presage-abort-repro.py`), the question in
 /// flight fails with the reason (the signal and presage's last words on its standard error), the
 /// child is reaped, and the next question starts a new one: a prediction failure never ends the
-/// session.
+/// session. A database the child refuses (`e <why> <path>` instead of its "ready" line) is a
+/// `database` failure naming the file: it would fail again, so the caller goes on without it.
 ///
 ///     not started ──start──▶ running ──EOF on its pipe / write fails──▶ ended(reason)
-///          ▲                    │  predict / learn: one line out, one line back                │
+///          ▲   │                │  predict / learn: one line out, one line back                │
+///          │   └─ refused ─▶ database(path, why): the child exited 2; not started again as is  │
 ///          └──────── the next question (at most `restartLimit` starts a minute) ◀────────────┘
 public final class PresageClient {
     public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -16,6 +18,10 @@ public final class PresageClient {
         case ended(String)
         /// It could not be started, or refused its configuration.
         case cannotStart(String)
+        /// It refused a database (`path`: the model given, or the person's own) with presage's
+        /// reason (`why` names the file): the same file fails again, so the caller goes on
+        /// without it.
+        case database(path: String, why: String)
         /// It answered with an error.
         case refused(String)
         /// Too many starts in a minute: presage is left alone for a while.
@@ -25,6 +31,7 @@ public final class PresageClient {
             switch self {
             case .ended(let why): return "presage ended: \(why)"
             case .cannotStart(let why): return "presage could not start: \(why)"
+            case .database(_, let why): return why
             case .refused(let why): return "presage: \(why)"
             case .resting: return "presage ended too often; predictions are off for a minute"
             }
@@ -97,8 +104,8 @@ public final class PresageClient {
         posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
         posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-        var args = ["switchscan", "presage-server", "--database", options.database, "--home", options.home,
-                    "--suggestions", String(options.suggestions)]
+        var args = ["switchscan", "presage-server", "--database", options.database, "--suggestions", String(options.suggestions)]
+        if let home = options.home { args += ["--home", home] }
         if let user = options.userDatabase { args += ["--user-database", user] }
         if options.onlineLearning { args.append("--online-learning") }
         var argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
@@ -131,6 +138,7 @@ public final class PresageClient {
         guard fields.first == "r" else {
             let why = fields.dropFirst().first ?? ready
             _ = reap()
+            if fields.count >= 3 { throw .database(path: fields[2], why: why) }
             throw .cannotStart(why)
         }
     }

@@ -25,11 +25,13 @@ enum CLI {
     }
 
     /// `environment` entries are added to (or, with an empty value, removed from) the test's own;
-    /// `stdin` is written to the child's standard input (else it reads /dev/null).
-    static func run(_ arguments: [String], cwd: URL? = nil, environment: [String: String] = [:], stdin: Data? = nil) throws -> CLIResult {
+    /// `stdin` is written to the child's standard input (else it reads /dev/null); `wrapper` is a
+    /// command that runs it (`setpriv --reuid=65534 …`).
+    static func run(_ arguments: [String], cwd: URL? = nil, environment: [String: String] = [:], stdin: Data? = nil,
+                    wrapper: [String] = []) throws -> CLIResult {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
+        p.executableURL = URL(fileURLWithPath: wrapper.first ?? executable)
+        p.arguments = wrapper.isEmpty ? arguments : Array(wrapper.dropFirst()) + [executable] + arguments
         p.currentDirectoryURL = cwd ?? packageRoot
         if !environment.isEmpty {
             var env = ProcessInfo.processInfo.environment

@@ -1,7 +1,7 @@
 # Shared by the fuzz scripts (sourced): the targets, their dictionaries and input sizes, and the
 # seed corpus of each, gathered from files the repository already has (test fixtures, bundled
 # profiles and demo files) plus the small committed seeds and crash reproducers in Fuzz/seeds/.
-FUZZ_TARGETS=(tree import profile evemu libinput picture)
+FUZZ_TARGETS=(tree import profile evemu libinput picture words)
 
 # The largest input libFuzzer makes for a target (seeds above it are read truncated).
 fuzz_max_len() {
@@ -9,6 +9,7 @@ fuzz_max_len() {
     tree|import|picture) echo 65536 ;;
     profile) echo 8192 ;;
     evemu|libinput) echo 32768 ;;
+    words) echo 16384 ;;
   esac
 }
 
@@ -38,6 +39,9 @@ fuzz_seeds() {
       ;;
     libinput)
       find "$fx/recordings/libinput-record" -type f
+      ;;
+    words)
+      # The learned-words files of issue 32's bad inputs are in Fuzz/seeds/words/ (below).
       ;;
   esac
   [ -d "Fuzz/seeds/$1" ] && find "Fuzz/seeds/$1" -type f

@@ -11,7 +11,7 @@
 public struct ReaderLimits: Sendable, Equatable {
     /// What a file is read as, for its size limit and the error's wording.
     public enum FileKind: Sendable {
-        case tree, profile, recording, person
+        case tree, profile, recording, person, learnedWords
 
         var noun: String {
             switch self {
@@ -19,6 +19,7 @@ public struct ReaderLimits: Sendable, Equatable {
             case .profile: return "a profile"
             case .recording: return "a recording read whole (libinput-record, a description, or standard input)"
             case .person: return "a person file"
+            case .learnedWords: return "a file of learned words (at most \(UserWords.maximumWords) words)"
             }
         }
     }
@@ -34,6 +35,8 @@ public struct ReaderLimits: Sendable, Equatable {
     public var recordingBytes = 256 << 20
     /// Simulated people (issue 31): a few hundred bytes in practice.
     public var personBytes = 1 << 20
+    /// The person's learned words (`UserWords`): the most its bound of words can take.
+    public var learnedWordsBytes = UserWords.maximumFileBytes
 
     public static let standard = ReaderLimits()
 
@@ -48,6 +51,7 @@ public struct ReaderLimits: Sendable, Equatable {
         case .profile: return profileBytes
         case .recording: return recordingBytes
         case .person: return personBytes
+        case .learnedWords: return learnedWordsBytes
         }
     }
 
@@ -61,6 +65,7 @@ public struct ReaderLimits: Sendable, Equatable {
             limits.profileBytes = mb << 20
             limits.recordingBytes = mb << 20
             limits.personBytes = mb << 20
+            limits.learnedWordsBytes = mb << 20
         }
         if let n = try Self.positive(environment, Self.elementsVariable, upTo: 1 << 40) { limits.treeElements = n }
         return limits

@@ -182,6 +182,27 @@ public enum KeyboardChange: Equatable, Sendable {
     case predictions([String])
     /// Prediction failed (the library died, a timeout): the keyboard goes on without it.
     case predictionsFailed(String)
+    /// Learning could not do all it should (said once a session; typing goes on).
+    case learning(LearningNotice)
+}
+
+/// What learning says once a session (docs/typing.md "Learning"), in the transcript and on
+/// stderr: `failed` (the person's words or model cannot be read or written: the reason, and
+/// what goes on without them) or `full` (their words reached `UserWords.maximumWords`, and the
+/// least useful make room for new ones).
+public struct LearningNotice: Equatable, Sendable {
+    public enum State: String, Sendable { case failed, full }
+
+    public var state: State
+    public var reason: String
+
+    public init(_ state: State, _ reason: String) {
+        self.state = state
+        self.reason = reason
+    }
+
+    /// The line for stderr (`warning: learning failed: …`, `note: learning full: …`).
+    public var note: String { (state == .failed ? "warning" : "note") + ": learning \(state.rawValue): " + reason }
 }
 
 /// The field read back after typing (live desktop only).

@@ -204,6 +204,9 @@ public enum TranscriptFormat {
             case .predictionsFailed(let why):
                 w.raw("predictions", "null")
                 w.string("reason", why)
+            case .learning(let notice):
+                w.string("learning", notice.state.rawValue)
+                w.string("reason", notice.reason)
             }
         case .typeResult(let r):
             w.string("type", "result")
@@ -447,6 +450,7 @@ public enum TranscriptFormat {
             case .shift(let shift): return row("keyboard", "shift " + shift.rawValue)
             case .predictions(let words): return row("keyboard", "predictions " + (words.isEmpty ? "none" : words.map(quoted).joined(separator: " ")))
             case .predictionsFailed(let why): return row("keyboard", "predictions failed: " + escaped(why))
+            case .learning(let notice): return row("keyboard", "learning \(notice.state.rawValue): " + escaped(notice.reason))
             }
         case .typeResult(let r):
             var s = pad("type", 10) + name(r.id, r.label)

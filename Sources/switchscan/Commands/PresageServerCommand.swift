@@ -11,7 +11,7 @@ struct PresageServerCommand: ParsableCommand {
 
     @Option var database: String
     @Option(name: .customLong("user-database")) var userDatabase: String?
-    @Option var home: String
+    @Option var home: String?
     @Option var suggestions: Int = 8
     @Flag(name: .customLong("online-learning")) var onlineLearning = false
 

@@ -177,6 +177,7 @@ struct RunCommand: ParsableCommand {
         defer { typing?.stop() }
         hooks.predict = typing?.predict
         hooks.learn = typing?.learn
+        hooks.learningNotices = typing?.takeNotices
         // Where the live tree comes from, before the engine's first line.
         for e in firstLines { hooks.emit(TranscriptLine(t: .zero, e)) }
         let chordWatch = DeviceSelection.chordWatch(profileValue.safetyExit.pauseChord, selected: selected, entries: entries)

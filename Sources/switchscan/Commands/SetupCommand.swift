@@ -112,7 +112,7 @@ struct SetupCommand: ParsableCommand {
 }
 
 /// The setup's profile as the person's default profile: the whole profile (every setting, as
-/// `profiles show` writes it), written like the menu's settings are (`SettingsSaving`: a file
+/// `profiles show` writes it), written like the menu's settings are (`AtomicFile`: a file
 /// beside it, then renamed over it), the previous one kept beside it under a dated name.
 enum SetupSaving {
     static func write(_ profile: Profile, to path: String = ProfileLibrary.defaultProfilePath(), at date: Date = Date()) throws -> (String, String?) {
@@ -121,10 +121,11 @@ enum SetupSaving {
             let stamp = ISO8601DateFormatter.string(from: date, timeZone: .current, formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime])
                 .replacingOccurrences(of: ":", with: "")
             let old = path + ".before-setup-" + stamp
-            try FileManager.default.copyItem(atPath: path, toPath: old)
+            try FileManager.default.copyItem(atPath: try AtomicFile.resolved(path), toPath: old)
             kept = old
         }
-        try SettingsSaving.writeAtomically(Array((ProfileEncoder.encode(profile).rendered(indent: 2) + "\n").utf8), to: path)
+        try AtomicFile.makeFolder((try AtomicFile.resolved(path) as NSString).deletingLastPathComponent)
+        try AtomicFile.replace(path, with: Array((ProfileEncoder.encode(profile).rendered(indent: 2) + "\n").utf8), newMode: 0o644)
         return (path, kept)
     }
 }

@@ -183,18 +183,24 @@ struct SimulationSetup {
         let progress = Progress("simulate")
         let last = recording.survey.lastTime.map { Instant(microseconds: $0.microseconds - recording.survey.rebaseShift) }
         let total = last.map { " of \($0.transcriptString) s" } ?? ""
-        func learnWritten() {
+        let takeNotices = typing?.takeNotices
+        /// Learns what was written by `t`, and says (once) what learning could not do, as `run` does.
+        func learnWritten(at t: Instant) {
             let written = replay.takeLearning()
             if let learnText { written.forEach(learnText) }
+            for notice in takeNotices?() ?? [] {
+                emit([TranscriptLine(t: t, .keyboard(.learning(notice)))])
+                note(notice.note)
+            }
         }
         try recording.forEachFrame { device, frame in
             emit(replay.deliver(frame, device: device))
-            learnWritten()
+            learnWritten(at: frame.time)
             progress.update("\(frame.time.transcriptString) s\(total) replayed")
             return !replay.isOver
         }
         emit(replay.finish())
-        learnWritten()
+        learnWritten(at: replay.end ?? .zero)
         progress.finish()
         if let message = verdicts.nothingAccepted {
             Output.write(pending)

@@ -99,14 +99,11 @@ struct TextStatsCommand: ParsableCommand {
         }
         guard !kept.isEmpty else { throw fail("\(InputFiles.displayName(phrases)): no phrase can be typed on every layout") }
 
-        let home = PredictionSources.scratchHome
-        try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: home) }
         let sources = try reportingInputErrors {
             try PredictionSources(source: counts.contains(where: { $0 > 0 }) ? predictor : .none, languages: Set(layouts.map(\.1.language)),
-                                  most: counts.max() ?? 1, presageDatabase: presageDatabase, home: home)
+                                  most: counts.max() ?? 1, presageDatabase: presageDatabase)
         }
-        do { try sources.start() } catch let e as InputError { throw fail(TerminalText.line(e.description)) } catch { throw fail("\(error)") }
+        do { try sources.start() } catch { throw fail(TerminalText.line("\(error)")) }
         defer { sources.stop() }
         let shared = SharedPredictions(sources)
 

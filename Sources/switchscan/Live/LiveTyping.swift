@@ -6,7 +6,8 @@ import SwitchCore
 /// first prediction, so a session that never types costs nothing), learning into the person's
 /// model under `$XDG_DATA_HOME/switchscan` when `keyboard.learning` is on (`simulate`: only with
 /// `--learn`). A layout that cannot be read is said (when a field could use it) and the keyboard
-/// is off; the session runs on.
+/// is off; without presage's model the word list predicts alone; what learning cannot do is
+/// said once (`takeNotices`); the session runs on.
 final class LiveTyping {
     let layout: KeyboardLayout
     private let sources: PredictionSources?
@@ -21,7 +22,7 @@ final class LiveTyping {
 
     /// - Parameter quiet: say nothing when the layout cannot be read (a tree without text fields).
     /// - Parameter learn: learn the person's writing (`run`: the profile's `keyboard.learning`).
-    static func start(profile: Profile, quiet: Bool, learn: Bool, log: (String) -> Void) -> LiveTyping? {
+    static func start(profile: Profile, quiet: Bool, learn: Bool, log: @escaping (String) -> Void) -> LiveTyping? {
         let layout: KeyboardLayout
         do {
             layout = try KeyboardLibrary.load(profile.keyboard.layout)
@@ -32,22 +33,22 @@ final class LiveTyping {
         // Learning needs the sources even without a prediction row (the words are kept for when
         // the person turns predictions on).
         guard profile.keyboard.predictions > 0 || learn else { return LiveTyping(layout: layout, sources: nil, predicting: false) }
-        let data = LiveTyping.dataDirectory()
-        // presage's own files: the person's folder when learning, else a folder of this run's.
-        let home = learn ? data : PredictionSources.scratchHome
-        try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let most = max(1, profile.keyboard.predictions), learning = learn ? LiveTyping.dataDirectory() : nil
+        let sources: PredictionSources
         do {
-            let sources = try PredictionSources(source: .mixed, languages: [layout.language], most: max(1, profile.keyboard.predictions),
-                                                learning: learn ? data : nil, home: home)
-            return LiveTyping(layout: layout, sources: sources, predicting: profile.keyboard.predictions > 0)
+            sources = try PredictionSources(source: .mixed, languages: [layout.language], most: most, learning: learning, log: log)
         } catch {
-            log("keyboard predictions off: \(error)")
-            return LiveTyping(layout: layout, sources: nil, predicting: false)
+            // No presage model for the language: the word list alone.
+            log("note: presage is off: \(error); the keyboard's words come from the word list")
+            guard let words = try? PredictionSources(source: .words, languages: [layout.language], most: most, learning: learning, log: log) else {
+                return LiveTyping(layout: layout, sources: nil, predicting: false)
+            }
+            sources = words
         }
+        return LiveTyping(layout: layout, sources: sources, predicting: profile.keyboard.predictions > 0)
     }
 
-    /// `$XDG_DATA_HOME/switchscan` (`~/.local/share/switchscan`): presage's files and the
-    /// person's own model.
+    /// `$XDG_DATA_HOME/switchscan` (`~/.local/share/switchscan`): the person's own model.
     static func dataDirectory() -> String {
         if let xdg = ProcessInfo.processInfo.environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/switchscan" }
         return ProfileLibrary.homeDirectory() + "/.local/share/switchscan"
@@ -70,10 +71,14 @@ final class LiveTyping {
         return { text in sources.learn(text, language: language) }
     }
 
+    /// What learning has to say since the last call, each reason once a session (nil: not
+    /// learning).
+    var takeNotices: (() -> [LearningNotice])? {
+        guard let sources, sources.learning != nil else { return nil }
+        return { sources.takeNotices() }
+    }
+
     func stop() {
         sources?.stop()
-        if let sources, sources.learning == nil {
-            try? FileManager.default.removeItem(atPath: PredictionSources.scratchHome)
-        }
     }
 }

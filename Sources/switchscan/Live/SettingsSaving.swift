@@ -52,75 +52,26 @@ enum SettingsSaving {
         }
     }
 
-    struct SaveError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// Reads the file (if any), rewrites the value, writes the result beside it and renames it
-    /// over the file (keeping its permissions), after making the folder when needed.
+    /// Reads the file (if any), rewrites the value and replaces the file with the result
+    /// (`AtomicFile`: its permissions kept, a link kept a link), after making the folder when
+    /// needed.
     static func save(_ change: SettingChange, in path: String) throws {
-        let fm = FileManager.default
-        let existing = fm.fileExists(atPath: path) ? try InputFiles.read(path, .profile) : nil
-        try writeAtomically(try ProfileRewrite.apply(change, to: existing, file: path), to: path)
-    }
-
-    /// `bytes` written beside `path`, then renamed over it (keeping its permissions), after
-    /// making the folder when needed: a reader sees the old file or the new one, never half.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let fm = FileManager.default
-        let folder = (path as NSString).deletingLastPathComponent
-        try fm.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        var template = Array((folder + "/.profile.json.XXXXXX").utf8CString)
-        let fd = mkstemp(&template)
-        guard fd >= 0 else { throw SaveError(description: "cannot write in \(folder): \(String(cString: strerror(errno)))") }
-        let temporary = String(cString: template)
-        var ok = false
-        defer { if !ok { unlink(temporary) } }
-        let mode = (try? fm.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.uint16Value ?? 0o644
-        fchmod(fd, mode_t(mode))
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                close(fd)
-                throw SaveError(description: "cannot write \(temporary): \(String(cString: strerror(errno)))")
-            }
-            written += n
-        }
-        guard fsync(fd) == 0, close(fd) == 0 else { throw SaveError(description: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        guard rename(temporary, path) == 0 else { throw SaveError(description: "cannot replace \(path): \(String(cString: strerror(errno)))") }
-        ok = true
+        let existing = FileManager.default.fileExists(atPath: path) ? try InputFiles.read(path, .profile) : nil
+        let bytes = try ProfileRewrite.apply(change, to: existing, file: path)
+        try AtomicFile.makeFolder((try AtomicFile.resolved(path) as NSString).deletingLastPathComponent)
+        try AtomicFile.replace(path, with: bytes, newMode: 0o644)
     }
 }
 
-/// `run`'s adapter: every `setting` line kept as `SettingsSaving` says, with its note on stderr;
-/// the scan time adaptive timing reached (its `timing` lines) kept the same way once, at the end
-/// of the run (issue 31), from where the run started or the person last set it.
+/// `run`'s adapter: every `setting` line kept as `SettingsSaving` says, with its note on stderr.
 final class SettingsKeeper: LoopAdapter {
     let name = "settings"
     private let saving: SettingsSaving
-    /// The scan time adaptive timing moved from (the last one saved), and to.
-    private var adapted: (from: Interval, to: Interval)?
 
     init(_ saving: SettingsSaving) { self.saving = saving }
 
     func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] {
-        switch line.event {
-        case .setting(let change):
-            if change.name == "autoScanningTime", case .seconds(let t) = change.to, adapted != nil { adapted = (t, t) }
-            return [.log(saving.keep(change))]
-        case .adaptiveTiming(let change):
-            adapted = (adapted?.from ?? change.from, change.to)
-            return []
-        default:
-            return []
-        }
-    }
-
-    func finish() {
-        guard let (from, to) = adapted, from != to else { return }
-        adapted = nil
-        note("adaptive timing: " + saving.keep(SettingChange("autoScanningTime", from: .seconds(from), to: .seconds(to))))
+        guard case .setting(let change) = line.event else { return [] }
+        return [.log(saving.keep(change))]
     }
 }

@@ -392,27 +392,6 @@ extension KeyboardEngineTests {
     }
 }
 
-@Suite struct UserWordsTests {
-    @Test func words_are_counted_and_complete_a_prefix_most_used_first() throws {
-        var w = UserWords()
-        w.learn("Zorblax met Zoe. zorblax again, I'm zorblax's friend")
-        #expect(w.counts["zorblax"] == 2 && w.counts["zorblax's"] == 1 && w.counts["i'm"] == 1 && w.counts["i"] == nil)
-        #expect(w.complete("zo", count: 3) == ["zorblax", "zoe", "zorblax's"])
-        #expect(w.complete("zorblax", count: 3) == ["zorblax's"])  // longer than the prefix only
-        #expect(w.complete("", count: 3).isEmpty)
-        let again = try UserWords(text: w.text, file: "words-en.txt")
-        #expect(again == w)
-        #expect(w.text.hasPrefix("# switchscan: the words you wrote"))
-    }
-
-    @Test func a_malformed_line_is_an_error_naming_it() {
-        #expect(throws: InputError.self) { try UserWords(text: "hello 2\nworld\n", file: "words-en.txt") }
-        do { _ = try UserWords(text: "hello 2\nworld\n", file: "words-en.txt") } catch {
-            #expect("\(error)".contains("words-en.txt:2:1"))
-        }
-    }
-}
-
 extension KeyboardEngineTests {
     /// Speech-paced scanning in the keyboard: after a word is typed the next stop is highlighted,
     /// the word is said, then the stop's phrase; the highlight moves on only once speech has said
