@@ -54,7 +54,7 @@ public struct AdaptiveTiming: Sendable {
     /// The share of the dwell the presses must be within for faster (the .65 rule)…
     public static let fasterFraction = 0.65
     /// …and which of them: the median (the .65 rule's own statement, RT ≈ 0.65·T; the issue's
-    /// "all presses" settled far above the best scan time: BENCHMARKS.md, issue 31).
+    /// "all presses" asks the slowest of 20, about mean + 2 SD, to be that early).
     public static let fasterQuantile = 0.5
 
     /// One selection, as the engine saw it.
