@@ -77,39 +77,66 @@ struct CalibrateCommandTests {
         ] + Self.table)
     }
 
-    @Test func expectListsTheSettingsThatYieldExactlyN() throws {
+    static let order = "best first (the fewest neighbours in the grid that count otherwise, then the shortest hold, the shortest ignore repeat, the debounce nearest 25 ms)"
+
+    /// Issue 32: with --expect the settings are ranked, best first, and the table is left out
+    /// (--all keeps it). Expect 4, by hand: each of the four settings has three neighbours in the
+    /// 2 × 2 × 2 grid and one of them counts 4 too (0/0.6/0 and 0/0.6/0.025 are each other's,
+    /// 0.1/0/0 and 0.1/0/0.025 too); then the shorter hold, then the debounce nearer 25 ms.
+    @Test func expectRanksTheSettingsThatYieldExactlyN() throws {
+        let (events, _) = try Self.files()
         let r = try Self.calibrate(Self.smallGrid + ["--expect", "4"])
         #expect(r.status == 0)
-        #expect(Array(r.lines.dropFirst(3).prefix(9)) == Self.table)
-        #expect(Array(r.lines.suffix(6)) == [
+        #expect(r.lines == [
+            "\(events): 6 presses of KEY_SPACE, 2 autorepeat events",
+            "2 holdDuration × 2 ignoreRepeat × 2 debounce = 8 settings (seconds)",
             "",
-            "expect 4: 4 settings accept exactly 4 presses:",
-            "  holdDuration 0    ignoreRepeat 0.6  debounce 0      → 4 accepted",
-            "  holdDuration 0    ignoreRepeat 0.6  debounce 0.025  → 4 accepted",
-            "  holdDuration 0.1  ignoreRepeat 0    debounce 0      → 4 accepted",
-            "  holdDuration 0.1  ignoreRepeat 0    debounce 0.025  → 4 accepted",
+            "expect 4: 4 settings accept exactly 4 presses, \(Self.order):",
+            "  1. holdDuration 0    ignoreRepeat 0.6  debounce 0.025  → 4 accepted; 1 of 3 neighbours too",
+            "  2. holdDuration 0    ignoreRepeat 0.6  debounce 0      → 4 accepted; 1 of 3 neighbours too",
+            "  3. holdDuration 0.1  ignoreRepeat 0    debounce 0.025  → 4 accepted; 1 of 3 neighbours too",
+            "  4. holdDuration 0.1  ignoreRepeat 0    debounce 0      → 4 accepted; 1 of 3 neighbours too",
         ])
+        let all = try Self.calibrate(Self.smallGrid + ["--expect", "4", "--all"])
+        #expect(Array(all.lines.dropFirst(3).prefix(9)) == Self.table)
+        #expect(all.lines.count == 3 + 9 + 1 + 5)
 
+        // 5: only 0/0/0.025, whose three neighbours count 4, 4 and 6.
         let five = try Self.calibrate(Self.smallGrid + ["--expect", "5"])
         #expect(Array(five.lines.suffix(2)) == [
-            "expect 5: 1 setting accepts exactly 5 presses:",
-            "  holdDuration 0  ignoreRepeat 0  debounce 0.025  → 5 accepted",
+            "expect 5: 1 setting accepts exactly 5 presses, \(Self.order):",
+            "  1. holdDuration 0  ignoreRepeat 0  debounce 0.025  → 5 accepted; 0 of 3 neighbours too",
         ])
     }
 
-    @Test func expectWithNoExactMatchSaysSoAndGivesTheNearest() throws {
+    @Test func expectWithNoExactMatchSaysSoAndRanksTheNearest() throws {
         let seven = try Self.calibrate(Self.smallGrid + ["--expect", "7"])
         #expect(seven.status == 0)
         #expect(Array(seven.lines.suffix(2)) == [
-            "expect 7: no setting accepts exactly 7 presses; nearest, 1 setting:",
-            "  holdDuration 0  ignoreRepeat 0  debounce 0  → 6 accepted",
+            "expect 7: no setting accepts exactly 7 presses; nearest, 1 setting, \(Self.order):",
+            "  1. holdDuration 0  ignoreRepeat 0  debounce 0  → 6 accepted; 0 of 3 neighbours too",
         ])
         let two = try Self.calibrate(Self.smallGrid + ["--expect", "2"])
         #expect(Array(two.lines.suffix(3)) == [
-            "expect 2: no setting accepts exactly 2 presses; nearest, 2 settings:",
-            "  holdDuration 0.1  ignoreRepeat 0.6  debounce 0      → 3 accepted",
-            "  holdDuration 0.1  ignoreRepeat 0.6  debounce 0.025  → 3 accepted",
+            "expect 2: no setting accepts exactly 2 presses; nearest, 2 settings, \(Self.order):",
+            "  1. holdDuration 0.1  ignoreRepeat 0.6  debounce 0.025  → 3 accepted; 1 of 3 neighbours too",
+            "  2. holdDuration 0.1  ignoreRepeat 0.6  debounce 0      → 3 accepted; 1 of 3 neighbours too",
         ])
+    }
+
+    /// `calibrate --expect 7` on the demo's recording printed 1,303 lines in grid order: now the
+    /// best 10 of the 208 that count 7, and how to see them all.
+    @Test func manyMatchesShowTheBestTenUnlessAll() throws {
+        let args = ["calibrate", "--events", "Sources/switchscan/Demo/demo-session.evemu", "--tree", CLI.demoTree,
+                    "--profile", "single-switch-auto", "--expect", "7"]
+        let r = try CLI.run(args)
+        #expect(r.status == 0)
+        #expect(r.lines.count == 15)
+        #expect(r.lines[3].hasPrefix("expect 7: 208 settings accept exactly 7 presses, best first"))
+        #expect(r.lines[4] == "  1.  holdDuration 0  ignoreRepeat 0    debounce 0.025  → 7 accepted; 4 of 4 neighbours too")
+        #expect(r.lines.last == "  (the best 10 of 208; --all lists them all, with the table of every setting)")
+        let all = try CLI.run(args + ["--all"])
+        #expect(all.lines.count == 3 + 1090 + 1 + 1 + 208)
     }
 
     @Test func jsonReport() throws {

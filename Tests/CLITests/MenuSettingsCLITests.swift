@@ -27,7 +27,8 @@ struct MenuSettingsCLITests {
         let r = try Self.simulate([], config: config)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.lines.contains(#"{"t":6.500,"type":"setting","name":"autoScanningTime","from":1.0,"to":1.1}"#), "\(r.stdout)")
-        #expect(r.stderr == "switchscan: autoScanningTime 1.0 s → 1.1 s: not saved (simulate never writes; run would save it in \(config)/switchscan/profile.json)\n")
+        // Without --profile the profile used is named first (issue 32), as `run` names it.
+        #expect(r.stderr == "switchscan: profile: built-in defaults\nswitchscan: autoScanningTime 1.0 s → 1.1 s: not saved (simulate never writes; run would save it in \(config)/switchscan/profile.json)\n")
         #expect(!FileManager.default.fileExists(atPath: config))
     }
 

@@ -33,7 +33,7 @@ struct ProgressTests {
         print(json.dumps({"terminal": seen.decode("utf-8", "replace"), "stdout": len(out[0]), "code": p.returncode}))
         """
 
-    static func onTerminal(_ arguments: [String], delay: String?) throws -> (terminal: String, stdout: Int, code: Int) {
+    static func onTerminal(_ arguments: [String], delay: String?, environment: [String: String] = [:]) throws -> (terminal: String, stdout: Int, code: Int) {
         let driver = try CLI.tempFile("progress-pty.py", Self.driver)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -41,6 +41,7 @@ struct ProgressTests {
         p.currentDirectoryURL = CLI.packageRoot
         var env = ProcessInfo.processInfo.environment
         env["SWITCHSCAN_PROGRESS_DELAY"] = delay
+        env.merge(environment) { $1 }
         p.environment = env
         let out = Pipe()
         p.standardOutput = out

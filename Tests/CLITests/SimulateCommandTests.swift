@@ -16,6 +16,9 @@ struct SimulateCommandTests {
         ("single-switch-step", "step-session"), ("long-press-menu", "demo-session"), ("tremor", "demo-session"),
         ("bouncy-switch", "auto-session"), ("two-switch-manual", "two-switch-session"),
         ("touch-tap-assistance", "touch-session"), ("touch-as-switch", "touch-switch-session"),
+        // Issue 32: group selection as Android sets it up, two colour switches and nothing else;
+        // the two-switch recording's Space and Enter choose blue and red.
+        ("group-selection", "two-switch-session"),
     ]
 
     static func simulate(_ profile: String, _ recording: String, _ extra: [String] = []) throws -> CLIResult {

@@ -25,7 +25,7 @@ struct TextStatsCommandTests {
         #expect(configs.count == 18)  // 9 methods × 2 prediction counts, one layout
         for c in configs {
             #expect(Set(c.keys) == ["name", "keyboard", "method", "predictions", "switches", "secondsPerCharacter", "pressesPerCharacter",
-                                    "wordsPerMinute", "keystrokeSavings", "worstPhrase"])
+                                    "wordsPerMinute", "keystrokeSavings", "worstPhrase", "phrases", "characters"])
         }
         let base = try #require(configs.first { $0["name"] as? String == "qwerty grouped 0p 1sw" })
         // "hi": h is row 2 (2 s) + the 6th key (6 s), i row 1 (1 s) + the 8th key (8 s); "hi hi" adds
@@ -44,7 +44,7 @@ struct TextStatsCommandTests {
         defer { try? FileManager.default.removeItem(at: phrases) }
         let r = try CLI.run(["text", "stats", phrases.path, "--keyboard", "qwerty", "--predictions", "0", "--predictor", "none"])
         #expect(r.status == 0)
-        #expect(r.stderr.contains(":1: left out: layout qwerty has no key for \"\u{E9}\""))
+        #expect(r.stderr.contains(":1: left out of layout qwerty: no key for \"\u{E9}\""))
         #expect(r.lines.first == "1 phrases, 2 characters; baseline qwerty grouped 0p 1sw")
     }
 

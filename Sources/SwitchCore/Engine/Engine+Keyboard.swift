@@ -28,8 +28,11 @@
 ///                                  close the rest; never a password's, never with learning off
 ///   keyboard_for_the_focus         (focus: a terminal) |button menu ^ … |Keyboard ^ keyboard opened (the
 ///                                  terminal) … |hide keyboard ^ keyboard closed |button
+///   keyboard_long_word             … the 65th letter of a run ^ type "x", predictions [] (none asked
+///                                  until the run ends) … |space ^ type " " · predictions asked again
 public struct PredictionRequest: Sendable, Equatable {
-    /// The text before the caret (presage's past stream).
+    /// The end of the text before the caret that a predictor reads (presage's past stream):
+    /// the word being typed and the three before it (`KeyboardText.predictionContext`).
     public var context: String
     /// How many words the row shows.
     public var count: Int
@@ -501,7 +504,17 @@ extension Engine {
     /// `predictionWait`).
     private mutating func askPredictions() {
         guard let kb = keyboard, kb.slots > 0, !kb.password else { return }
-        let context = kb.text.before
+        if kb.text.inLongWord {
+            // No predictor completes a run this long: the row is empty until it ends.
+            guard kb.predictedFor != nil || kb.awaiting != nil || !kb.words.isEmpty else { return }
+            timers.cancel(.predictionWait)
+            keyboard!.awaiting = nil
+            keyboard!.words = []
+            keyboard!.predictedFor = nil
+            out.append(TranscriptLine(t: now, .keyboard(.predictions([]))))
+            return
+        }
+        let context = kb.text.predictionContext
         guard context != kb.predictedFor else { return }
         keyboard!.awaiting = context
         keyboard!.words = []

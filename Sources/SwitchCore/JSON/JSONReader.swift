@@ -76,7 +76,7 @@ public struct JSONReader: Sendable {
         let s = try string(node, path())
         if let match = options.first(where: { $0.key == s }) { return match.value }
         let list = options.map { "\"\($0.key)\"" }.joined(separator: ", ")
-        throw error(node, path(), "\"\(s)\" is not one of \(list)")
+        throw error(node, path(), "\(TerminalText.quoted(TerminalText.shortened(s))) is not one of \(list)")
     }
 
     public func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }

@@ -72,7 +72,7 @@ public enum KeyboardArrangement {
     static func placeCosts(count: Int, columns: Int, fixed: [[KeyboardLayout.Key]], name: String, method: Method, slots: Int) -> [Double] {
         var rows: [[KeyboardLayout.Key]] = []
         for start in stride(from: 0, to: count, by: columns) {
-            rows.append((start..<min(start + columns, count)).map { KeyboardLayout.Key(.text("\u{E000}\($0)")) })
+            rows.append((start..<min(start + columns, count)).map { KeyboardLayout.Key(.place($0)) })
         }
         rows += fixed
         let page = KeyboardLayout.Page(name: name, rows: rows)
@@ -82,11 +82,9 @@ public enum KeyboardArrangement {
         let panel = KeyboardTree.panel(screen: screen, field: nil, lines: KeyboardTree.lines(rows: rows.count, slots: slots))
         let model = ScanModel(tree: KeyboardTree.tree(content, panel: panel, screen: screen))
         var costs = [Double](repeating: 0, count: count)
-        let placeIndex: (Int) -> Int? = { i in
-            let id = model.items[i].id
-            guard id.hasPrefix("key:\u{E000}") else { return nil }
-            return Int(id.dropFirst("key:\u{E000}".count))
-        }
+        // The places by their ids, which no key of a layout can have (`Kind.place`).
+        let placeIDs = Dictionary(uniqueKeysWithValues: (0..<count).map { (KeyboardLayout.Key(.place($0)).id, $0) })
+        let placeIndex: (Int) -> Int? = { i in placeIDs[model.items[i].id] }
         if method.groupSwitches >= 2 {
             var split = ColorGroups(weights: Array(repeating: 1, count: model.items.count), switches: method.groupSwitches)
             let presses = split.presses(0..<model.items.count)

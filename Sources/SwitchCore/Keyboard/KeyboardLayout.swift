@@ -61,11 +61,13 @@ public struct KeyboardLayout: Sendable, Equatable {
 
         /// Stable within a page, and the same on every page for the same key (the highlight and
         /// group selection's memory of what was chosen follow it): `key:q`, `key:space`,
-        /// `key:page:digits`.
+        /// `key:page:digits`. A place (`Kind.place`) is `place:N`: outside the `key:` ids, so no
+        /// key of a layout can be taken for one.
         public var id: String {
             switch kind {
             case .text(let t): return "key:" + t.lowercased()
             case .page(let p): return "key:page:" + p
+            case .place(let n): return "place:\(n)"
             default: return "key:" + kind.name
             }
         }
@@ -84,6 +86,7 @@ public struct KeyboardLayout: Sendable, Equatable {
             case .left: return "cursor left"
             case .right: return "cursor right"
             case .close: return "hide keyboard"
+            case .place(let n): return "place \(n + 1)"
             }
         }
     }
@@ -101,6 +104,9 @@ public struct KeyboardLayout: Sendable, Equatable {
         case left, right
         /// Closes the keyboard (scanning returns to the field).
         case close
+        /// The n-th place of a computed page while its places are costed (`KeyboardArrangement`);
+        /// never read from a layout file and never in an arranged layout. It types nothing.
+        case place(Int)
 
         /// The name in layout files (`{"key": "backspace"}`).
         public var name: String {
@@ -116,6 +122,7 @@ public struct KeyboardLayout: Sendable, Equatable {
             case .left: return "left"
             case .right: return "right"
             case .close: return "close"
+            case .place: return "place"
             }
         }
 

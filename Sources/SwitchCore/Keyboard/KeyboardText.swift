@@ -76,16 +76,62 @@ public struct KeyboardText: Sendable, Equatable {
     /// Letters show (and type) in capitals now.
     public var capitals: Bool { shift != .off || (autoCapitalize && !lowerOnce && atSentenceStart) }
 
-    /// The word being typed: the letters (and apostrophes) right before the caret.
+    /// The longest word the keyboard predicts, completes or says: every predictor's words are
+    /// far shorter (the English list's longest has 18 letters). Past it, what is typed is no word
+    /// any predictor completes, and looking further back would make every key cost more as the
+    /// run grows (a 5,000-letter "word" took a minute to type, issue 32).
+    public static let longestWord = 64
+
+    /// The word being typed: the letters (and apostrophes) right before the caret; empty when
+    /// there are more than `longestWord` of them (`inLongWord`).
     public var wordPrefix: String {
+        guard let start = wordStart else { return "" }
+        return String(before[start...])
+    }
+
+    /// The caret is after more than `longestWord` letters: a run no predictor completes.
+    public var inLongWord: Bool { wordStart == nil }
+
+    /// Where the word being typed starts (at most `longestWord` characters back); nil past that.
+    private var wordStart: String.Index? {
         var start = before.endIndex
+        var letters = 0
         while start > before.startIndex {
             let previous = before.index(before: start)
             guard KeyboardText.isWordCharacter(before[previous]) else { break }
+            letters += 1
+            if letters > KeyboardText.longestWord { return nil }
             start = previous
+        }
+        return start
+    }
+
+    /// How much of the text before the caret a predictor is given: the word being typed and the
+    /// three words before it (presage's models are 3-grams and read no further back; the word
+    /// lists read the word alone), at most `contextLimit` characters. Bounded, so every key costs
+    /// the same however long the text is, and a context repeats (it is predicted once).
+    public var predictionContext: String {
+        var start = before.endIndex
+        var characters = 0
+        var breaks = 0
+        var inBreak = false
+        while start > before.startIndex, characters < KeyboardText.contextLimit {
+            let previous = before.index(before: start)
+            let c = before[previous]
+            let isBreak = c == " " || c == "\t" || c == "\n"
+            if isBreak && !inBreak {
+                breaks += 1
+                if breaks > 3 { break }
+            }
+            inBreak = isBreak
+            start = previous
+            characters += 1
         }
         return String(before[start...])
     }
+
+    /// The most characters `predictionContext` holds.
+    public static let contextLimit = 256
 
     static func isWordCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "'" || c == "’" }
 
@@ -145,6 +191,8 @@ public struct KeyboardText: Sendable, Equatable {
             return Effect(page: p)
         case .close:
             return Effect(close: true)
+        case .place:
+            return Effect()
         }
     }
 

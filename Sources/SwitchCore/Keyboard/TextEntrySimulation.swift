@@ -78,6 +78,7 @@ public struct TextEntrySimulation: Sendable {
         p.scanning.grouping = method.grouping
         p.keyboard.grouping = method.grouping
         p.keyboard.predictions = predictions
+        p.keyboard.learning = false  // `text stats` never learns
         switch method {
         case .groupSelection(let k):
             p.scanning.mode = .groupSelection
@@ -108,35 +109,39 @@ public struct TextEntrySimulation: Sendable {
     }
 
     /// `type`, with the keyboard's trees kept from one phrase to the next (`models`).
+    ///
+    /// Linear in the phrase: what the field holds is followed from the `type` lines (`Written`),
+    /// never read whole again, and the engine's text is never held while the engine edits it.
     public func type(_ phrase: String, models: inout KeyboardModelCache, predict: (String, Int) -> [String]) throws(Failure) -> PhraseResult {
         var engine = Engine(tree: TextEntrySimulation.fieldTree, profile: profile, devices: [nil])
         engine.keyboardLayout = layout
         engine.keyboardModels = models
         models = KeyboardModelCache()  // not shared while the engine adds to it (no copy)
         defer { models = engine.keyboardModels }
-        _ = engine.start(at: .zero)
-        _ = engine.openKeyboard(fieldID: "field", at: .zero)
+        var written = Written(target: Array(phrase.lowercased()))
+        written.take(engine.start(at: .zero))
+        written.take(engine.openKeyboard(fieldID: "field", at: .zero))
         var now = Instant.zero
-        serve(&engine, now, predict)
-        let target = Array(phrase.lowercased())
+        serve(&engine, now, predict, &written)
         var presses = 0
         var finished = Instant.zero
         let hold = profile.switchStabilization.holdDuration
         let scanTime = profile.keyboard.autoScanningTime ?? profile.scanning.autoScanningTime
         var lastShown = Instant.zero
-        var steps = 0
         while true {
-            guard let text = engine.keyboardText else { throw .stuck("the keyboard closed") }
-            guard let goal = try next(text, target, engine.model) else { break }
+            guard let autoSpace = engine.keyboardText?.autoSpace else { throw .stuck("the keyboard closed") }
+            guard let goal = try next(&written, autoSpace: autoSpace, engine.model) else { break }
             // Reach `goal`: presses at the end of the right stops' dwells (or the right colours).
             var chosen = false
+            var steps = 0
             while !chosen {
                 steps += 1
-                if steps > 200_000 { throw .stuck("no way to \(goal) after 200,000 steps") }
+                if steps > 10_000 { throw .stuck("no way to \(goal) after 10,000 steps") }
                 if case .groupSelection = method {
                     guard let color = engine.colorHolding(itemID: goal) else { throw .stuck("no colour holds \(goal)") }
                     let at = lastShown + scanTime
                     let lines = press(&engine, code: UInt16(2 + color), at: at, hold: hold)
+                    written.take(lines)
                     presses += 1
                     now = at + hold + .milliseconds(1)
                     lastShown = at + hold
@@ -148,22 +153,58 @@ public struct TextEntrySimulation: Sendable {
                     case .item?, .group?:
                         let isItem = engine.highlightReach(itemID: goal) == .item
                         let at = due - Interval(microseconds: 1)
-                        _ = press(&engine, code: EventCodes.KEY_SPACE, at: at, hold: hold)
+                        written.take(press(&engine, code: EventCodes.KEY_SPACE, at: at, hold: hold))
                         presses += 1
                         now = at + hold + .milliseconds(1)
                         chosen = isItem
                         finished = at + hold
                     case nil:
-                        _ = engine.advance(to: due)
+                        written.take(engine.advance(to: due))
                         now = due
                     }
                 }
-                serve(&engine, now, predict)
+                serve(&engine, now, predict, &written)
             }
         }
-        return PhraseResult(time: finished - .zero, presses: presses, characters: target.count)
+        return PhraseResult(time: finished - .zero, presses: presses, characters: written.target.count)
     }
 
+    /// What the field holds, as the `type` lines built it (lower case), and how much of it is
+    /// known to be the start of the phrase: each edit is checked once, so following a phrase
+    /// costs each key the characters it typed, whatever came before.
+    struct Written {
+        let target: [Character]
+        private(set) var characters: [Character] = []
+        /// `characters[..<verified]` is the start of `target`.
+        private(set) var verified = 0
+
+        init(target: [Character]) { self.target = target }
+
+        /// What a field holds now, read whole (the simulated person's typing reads the field at
+        /// each goal, as its corrections rewrite it).
+        init(target: [Character], field: String) {
+            self.target = target
+            characters = Array(field.lowercased())
+        }
+
+        mutating func take(_ lines: [TranscriptLine]) {
+            for line in lines {
+                guard case .typed(let t) = line.event else { continue }
+                characters.removeLast(min(t.edit.delete, characters.count))
+                characters += Array(t.edit.text.lowercased())
+                verified = min(verified, characters.count)
+            }
+        }
+
+        /// Checks what was written since the last check; whether all of it begins `target`.
+        mutating func check() -> Bool {
+            while verified < characters.count, verified < target.count, characters[verified] == target[verified] { verified += 1 }
+            return verified == characters.count
+        }
+
+        /// The last characters written, for a message.
+        var tail: String { (characters.count > 40 ? "…" : "") + String(characters.suffix(40)) }
+    }
     /// A press at `at`, released once accepted (`hold` later, plus 1 ms).
     private func press(_ engine: inout Engine, code: UInt16, at: Instant, hold: Interval) -> [TranscriptLine] {
         let syn = InputEvent(type: EventCodes.EV_SYN, code: EventCodes.SYN_REPORT, value: 0)
@@ -174,47 +215,70 @@ public struct TextEntrySimulation: Sendable {
         return lines
     }
 
-    private func serve(_ engine: inout Engine, _ now: Instant, _ predict: (String, Int) -> [String]) {
+    private func serve(_ engine: inout Engine, _ now: Instant, _ predict: (String, Int) -> [String], _ written: inout Written) {
         var guardCount = 0
         while let request = engine.wantedPredictions, guardCount < 4 {
             guardCount += 1
-            _ = engine.setPredictions(predict(request.context, request.count), context: request.context, at: now)
+            written.take(engine.setPredictions(predict(request.context, request.count), context: request.context, at: now))
         }
     }
 
     /// The item the user goes for next: a predicted word, the key of the next character, or the
-    /// page key towards it; nil when the phrase is typed.
-    func next(_ text: KeyboardText, _ target: [Character], _ model: ScanModel) throws(Failure) -> String? {
-        var typed = Array(text.before.lowercased())
-        if typed == target || typed == target + [" "] { return nil }
-        if !typed.starts(with: target.prefix(typed.count)) || typed.count > target.count {
+    /// page key towards it; nil when the phrase is typed. The user types what is written: a
+    /// predicted word is taken only where the space it adds is what follows (or a closing mark
+    /// that takes its place and is followed by a space or the end), so "hello . world" and
+    /// "e.g." are typed as written.
+    func next(_ written: inout Written, autoSpace: Bool, _ model: ScanModel) throws(Failure) -> String? {
+        let target = written.target
+        let consistent = written.check()
+        var typed = written.characters.count
+        if written.verified == target.count && (typed == target.count || (typed == target.count + 1 && written.characters.last == " ")) { return nil }
+        if !consistent || typed > target.count {
             // A chosen word's space before a closing mark: the mark takes its place.
-            if text.autoSpace, typed.last == " ", Array(typed.dropLast()) == Array(target.prefix(typed.count - 1)) {
-                typed.removeLast()
+            if autoSpace, written.characters.last == " ", written.verified == typed - 1 {
+                typed -= 1
             } else {
-                throw .stuck("typed \"\(text.before)\", which is not the start of \"\(String(target))\"")
+                throw .stuck("typed \"\(written.tail)\", which is not the start of the phrase")
             }
         }
-        let remaining = target[typed.count...]
-        let prefix = Array(text.wordPrefix.lowercased())
-        let rest = remaining.prefix(while: KeyboardText.isWordCharacter)
-        if !rest.isEmpty, typed.count == text.before.count {
+        let remaining = target[typed...]
+        // The word being typed, looked at no further back than the longest word predicted.
+        var start = typed
+        while start > 0, typed - start <= KeyboardText.longestWord, KeyboardText.isWordCharacter(written.characters[start - 1]) { start -= 1 }
+        let prefix = written.characters[start..<typed]
+        let rest = remaining.prefix(KeyboardText.longestWord + 1).prefix(while: KeyboardText.isWordCharacter)
+        if !rest.isEmpty, typed == written.characters.count, prefix.count + rest.count <= KeyboardText.longestWord {
             let word = String(prefix + rest)
             let after = remaining.dropFirst(rest.count).first
-            if after == nil || after == " " || KeyboardText.closingMarks.contains(after!),
-               model.itemIndex(id: KeyboardTree.wordPrefix + word) != nil {
+            let afterThat = remaining.dropFirst(rest.count + 1).first
+            let fits: Bool
+            switch after {
+            case nil: fits = true
+            case " "?: fits = !(afterThat.map(KeyboardText.closingMarks.contains) ?? false)
+            case let mark? where KeyboardText.closingMarks.contains(mark): fits = afterThat == nil || afterThat == " "
+            default: fits = false
+            }
+            if fits, model.itemIndex(id: KeyboardTree.wordPrefix + word) != nil {
                 return KeyboardTree.wordPrefix + word
             }
         }
         let c = remaining.first!
-        let kind: KeyboardLayout.Kind = c == " " ? .space : (c == "\n" ? .returnKey : .text(String(c)))
-        func matches(_ key: KeyboardLayout.Key) -> Bool {
-            if case .text(let t) = key.kind, case .text(let want) = kind { return t.lowercased() == want }
-            return key.kind == kind
+        // How many characters of what remains `key` types (0: none of it). A key may type several
+        // ("\u{E000}99", ".com"): the longest that fits is taken.
+        func reach(_ key: KeyboardLayout.Key) -> Int {
+            switch key.kind {
+            case .space: return c == " " ? 1 : 0
+            case .returnKey: return c == "\n" ? 1 : 0
+            case .text(let t):
+                let want = Array(t.lowercased())
+                return remaining.starts(with: want) ? want.count : 0
+            default: return 0
+            }
         }
+        func matches(_ key: KeyboardLayout.Key) -> Bool { reach(key) > 0 }
         // The page the keyboard shows is the one whose keys are in the model.
         let current = layout.pages.first { page in page.rows.joined().allSatisfy { model.itemIndex(id: $0.id) != nil } } ?? layout.pages[0]
-        if let key = current.rows.joined().first(where: matches) { return key.id }
+        if let key = current.rows.joined().filter(matches).max(by: { reach($0) < reach($1) }) { return key.id }
         // Breadth-first over page keys to a page that has it.
         var seen: Set<String> = [current.name]
         var queue: [(page: KeyboardLayout.Page, first: String)] = []

@@ -30,7 +30,8 @@ struct PersonTyping: PersonTask {
         kept = text.before + text.after
         if !text.after.isEmpty { return key(.right, engine.model) }
         do {
-            guard let id = try sim.next(text, target, engine.model) else { return nil }
+            var written = TextEntrySimulation.Written(target: target, field: text.before)
+            guard let id = try sim.next(&written, autoSpace: text.autoSpace, engine.model) else { return nil }
             return PersonGoal(id)
         } catch .stuck {
             return key(.backspace, engine.model)

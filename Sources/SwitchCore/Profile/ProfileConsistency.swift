@@ -2,7 +2,9 @@
 /// move or to select) is an error; a setting that does nothing is a warning. Both name the
 /// setting, with the line and column of the file, so a carer sees at once what to change.
 ///
-/// Errors (the profile scans: it has a switch or the touchscreen as a switch):
+/// Errors (the profile scans: it has a switch or the touchscreen as a switch; group selection
+/// needs only its colour switches, `ProfileDecoder.checkGroupSwitches`). With no switch but the
+/// screen as one, the error names `touchAccommodations.touchAsSwitch`, not `switches`:
 /// - `manual` scanning with no `next` or `previous` switch: the highlight can never move;
 /// - `auto` or `manual` scanning with no `select` switch (only `stopScanning`, say): nothing
 ///   can ever be chosen; `singleSwitchStep` with no switch that moves (select, next, previous);
@@ -41,23 +43,39 @@ public enum ProfileConsistency {
         }
         if let touch = p.touchAccommodations.touchAsSwitch { actions.insert(touch) }
 
-        if p.scans {
+        // Group selection moves and selects with its colour switches alone (no highlight moves,
+        // nothing is selected by a select switch): `checkGroupSwitches` asks for group1 and
+        // group2, as Android sets it up (docs/scanning.md); the style plays no part.
+        if p.scans && p.scanning.mode != .groupSelection {
             let bound = actions.map(\.rawValue).sorted().joined(separator: ", ")
+            // With no switch, the screen as a switch is the one to blame, not `switches`.
+            let screenOnly = p.switches.isEmpty ? p.touchAccommodations.touchAsSwitch : nil
+            /// `switches` named with `message`, or the screen as the only switch with `what`.
+            func missing(_ what: String, _ message: String) -> InputError {
+                if let screen = screenOnly {
+                    let colour = SwitchAction.groups.contains(screen)
+                        ? " (\(screen.rawValue) chooses a colour only in \"groupSelection\"; scanning.mode is \"\(p.scanning.mode.rawValue)\")" : ""
+                    return r.error(node(["touchAccommodations", "touchAsSwitch"]), "touchAccommodations.touchAsSwitch",
+                                   "the screen is the only switch and it is \"\(screen.rawValue)\"\(colour): \(what); use \"select\", or add switches")
+                }
+                return r.error(node(["switches"]), "switches", message)
+            }
             switch p.scanning.style {
             case .manual:
                 guard actions.contains(.next) || actions.contains(.previous) else {
+                    if screenOnly != nil { throw missing("\"manual\" scanning moves only when a next or previous switch is pressed", "") }
                     throw r.error(node(["scanning", "style"]), "scanning.style",
                                   "\"manual\" scanning moves only when a next or previous switch is pressed, and the switches bind none (they bind \(bound)); add {\"key\": …, \"action\": \"next\"} or use \"auto\"")
                 }
                 fallthrough
             case .auto:
                 guard actions.contains(.select) else {
-                    throw r.error(node(["switches"]), "switches",
+                    throw missing("nothing selects, so nothing could ever be chosen",
                                   "no switch selects (they bind \(bound)), so nothing could ever be chosen; add a switch with \"action\": \"select\"")
                 }
             case .singleSwitchStep:
                 guard !actions.isDisjoint(with: [.select, .next, .previous]) else {
-                    throw r.error(node(["switches"]), "switches",
+                    throw missing("\"singleSwitchStep\" scanning moves on a select, next or previous switch and selects by waiting",
                                   "\"singleSwitchStep\" scanning moves on a select, next or previous switch and selects by waiting, and the switches bind none of them (they bind \(bound))")
                 }
             }
@@ -90,6 +108,10 @@ public enum ProfileConsistency {
                 warnings.append(r.error(switchNode(k, "action"), "switches[\(k)].action",
                                         "\(p.switches[k].action.rawValue) does nothing: scanning.mode is \"\(p.scanning.mode.rawValue)\", and the group switches choose colours only in \"groupSelection\""))
             }
+        }
+        if p.scanning.mode != .groupSelection, let screen = p.touchAccommodations.touchAsSwitch, SwitchAction.groups.contains(screen), !p.switches.isEmpty {
+            warnings.append(r.error(node(["touchAccommodations", "touchAsSwitch"]), "touchAccommodations.touchAsSwitch",
+                                    "\(screen.rawValue) does nothing: scanning.mode is \"\(p.scanning.mode.rawValue)\", and the group switches choose colours only in \"groupSelection\""))
         }
         if !p.scanning.moveRepeat.isZero && !actions.contains(.next) && !actions.contains(.previous) {
             warnings.append(r.error(node(["scanning", "moveRepeat"]), "scanning.moveRepeat",

@@ -2,7 +2,7 @@
 ///
 /// Settings take effect at once and are a `setting` line named by the profile's key
 /// (`scanning.<name>`): Faster and Slower move `autoScanningTime` by `menu.speedStep` within
-/// 0.1–60 s (at a bound: no line); Auto scanning switches the style between auto and manual;
+/// 0.1–60 s (at a bound: a line that says so, `limit`); Auto scanning switches the style between auto and manual;
 /// Speech and Sounds switch `speech` and `soundEffects`. The engine keeps its profile in step and
 /// the live shell saves it.
 ///
@@ -16,12 +16,19 @@ extension Scanner {
     /// The bounds of `autoScanningTime` (the profile's range).
     static let scanTimeRange = Interval.seconds(0.1)...Interval.seconds(60)
 
-    /// Faster or Slower: the scan time one `speedStep` shorter or longer, kept within range.
+    /// Faster or Slower: the scan time one `speedStep` shorter or longer, kept within range. At
+    /// the end of the range nothing changes, and the person is told (a `setting` line with its
+    /// limit, and in speech "Fastest already"), as every other setting answers its entry.
     mutating func changeScanTime(faster: Bool, _ out: inout [Output]) {
         let step = menuBase.settings.speedStep
         let wanted = faster ? Interval(microseconds: dwell.microseconds - step.microseconds) : dwell + step
         let new = min(max(wanted, Scanner.scanTimeRange.lowerBound), Scanner.scanTimeRange.upperBound)
-        guard new != dwell else { return }
+        guard new != dwell else {
+            let limit: SettingChange.Limit = faster ? .fastest : .slowest
+            out.append(.emit(.setting(SettingChange("autoScanningTime", from: .seconds(dwell), to: .seconds(dwell), limit: limit))))
+            if speech { say(faster ? "Fastest already" : "Slowest already", &out) }
+            return
+        }
         out.append(.emit(.setting(SettingChange("autoScanningTime", from: .seconds(dwell), to: .seconds(new)))))
         dwell = new
     }

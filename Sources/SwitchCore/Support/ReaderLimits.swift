@@ -12,6 +12,12 @@ public struct ReaderLimits: Sendable, Equatable {
     /// What a file is read as, for its size limit and the error's wording.
     public enum FileKind: Sendable {
         case tree, profile, recording, person, learnedWords
+        /// A keyboard layout (`keyboards/NAME.json`).
+        case layout
+        /// A word list (`keyboards/words/LANGUAGE.txt`).
+        case wordList
+        /// `text stats`' phrase file.
+        case phrases
 
         var noun: String {
             switch self {
@@ -20,6 +26,9 @@ public struct ReaderLimits: Sendable, Equatable {
             case .recording: return "a recording read whole (libinput-record, a description, or standard input)"
             case .person: return "a person file"
             case .learnedWords: return "a file of learned words (at most \(UserWords.maximumWords) words)"
+            case .layout: return "a keyboard layout"
+            case .wordList: return "a word list"
+            case .phrases: return "a phrase file"
             }
         }
     }
@@ -37,6 +46,13 @@ public struct ReaderLimits: Sendable, Equatable {
     public var personBytes = 1 << 20
     /// The person's learned words (`UserWords`): the most its bound of words can take.
     public var learnedWordsBytes = UserWords.maximumFileBytes
+    /// Keyboard layouts: a few kilobytes in practice, as profiles.
+    public var layoutBytes = 1 << 20
+    /// Word lists: the bundled English one (40,000 words) has 0.5 MB.
+    public var wordListBytes = 64 << 20
+    /// `text stats` phrase files: the 500-phrase set has 14 KB; every character is typed on
+    /// 108 configurations, so 16 MiB is already days of typing.
+    public var phraseBytes = 16 << 20
 
     public static let standard = ReaderLimits()
 
@@ -52,6 +68,9 @@ public struct ReaderLimits: Sendable, Equatable {
         case .recording: return recordingBytes
         case .person: return personBytes
         case .learnedWords: return learnedWordsBytes
+        case .layout: return layoutBytes
+        case .wordList: return wordListBytes
+        case .phrases: return phraseBytes
         }
     }
 
@@ -66,6 +85,9 @@ public struct ReaderLimits: Sendable, Equatable {
             limits.recordingBytes = mb << 20
             limits.personBytes = mb << 20
             limits.learnedWordsBytes = mb << 20
+            limits.layoutBytes = mb << 20
+            limits.wordListBytes = mb << 20
+            limits.phraseBytes = mb << 20
         }
         if let n = try Self.positive(environment, Self.elementsVariable, upTo: 1 << 40) { limits.treeElements = n }
         return limits

@@ -26,6 +26,14 @@ public enum TerminalText {
         escape(s, quotes: false)
     }
 
+    /// At most `limit` characters of `s`, then "…" and how long it is: a value quoted in a message
+    /// (a 900,000-character menu id) must not fill the terminal.
+    public static func shortened(_ s: String, to limit: Int = 60) -> String {
+        guard s.utf8.count > limit else { return s }
+        let n = s.count
+        return n > limit ? String(s.prefix(limit)) + "… (\(n) characters)" : s
+    }
+
     /// Whether `s` holds nothing `line` would escape.
     public static func isSafe(_ s: String) -> Bool {
         !s.unicodeScalars.contains { isUnsafe($0) }

@@ -98,6 +98,9 @@ public enum ScanStopReason: String, Sendable {
 
 /// A setting changed from the scanner menu (`{"type":"setting","name":"autoScanningTime",
 /// "from":1.0,"to":1.1}`). `name` is the setting's key in the profile's `scanning` section.
+/// Faster or Slower at the end of the range changes nothing and says so: `to` is `from`, and
+/// `limit` says which end (`{"type":"setting","name":"autoScanningTime","from":0.1,"to":0.1,
+/// "limit":"fastest"}`).
 public struct SettingChange: Equatable, Sendable {
     public enum Value: Equatable, Sendable {
         case seconds(Interval)
@@ -105,14 +108,21 @@ public struct SettingChange: Equatable, Sendable {
         case text(String)
     }
 
+    /// The end of the range a setting is already at.
+    public enum Limit: String, Sendable {
+        case fastest, slowest
+    }
+
     public var name: String
     public var from: Value
     public var to: Value
+    public var limit: Limit?
 
-    public init(_ name: String, from: Value, to: Value) {
+    public init(_ name: String, from: Value, to: Value, limit: Limit? = nil) {
         self.name = name
         self.from = from
         self.to = to
+        self.limit = limit
     }
 }
 

@@ -163,6 +163,7 @@ public enum TranscriptFormat {
             w.string("name", c.name)
             w.settingValue("from", c.from)
             w.settingValue("to", c.to)
+            if let limit = c.limit { w.string("limit", limit.rawValue) }
         case .drag(let d):
             w.string("type", "drag")
             w.string("state", d.state.rawValue)
@@ -425,6 +426,7 @@ public enum TranscriptFormat {
             case .menu: return row("pause", "\(p.state.rawValue): scanner menu")
             }
         case .setting(let c):
+            if let limit = c.limit { return row("setting", escaped(c.name) + " stays " + settingText(c.to) + ": already the \(limit.rawValue)") }
             return row("setting", escaped(c.name) + " " + settingText(c.from) + " → " + settingText(c.to))
         case .drag(let d):
             switch d.state {

@@ -182,8 +182,13 @@ enum AndroidImporter {
                         let r = try ImportSupport.number(tag, a)
                         guard [0, 1, 2, 3].contains(r) else { throw tag.error(a, "expected a rotation of 0, 1, 2 or 3, found \(formatNumber(r))") }
                         h.rotation = Int(r)
-                    case "width": h.width = try ImportSupport.coordinate(tag, a)
-                    case "height": h.height = try ImportSupport.coordinate(tag, a)
+                    // The screen's size: a size of 0 or less is no screen (it was ignored silently).
+                    case "width", "height":
+                        let v = try ImportSupport.coordinate(tag, a)
+                        guard v > 0 else {
+                            throw tag.error(a, "expected the screen's \(tag.name(of: a)) in pixels (more than 0), found \(formatNumber(v))")
+                        }
+                        if tag.name(of: a) == "width" { h.width = v } else { h.height = v }
                     default: break
                     }
                 }

@@ -169,12 +169,19 @@ enum ChromeAXImporter {
         }
     }
 
+    /// A property's AXValue `value` as a flag, by its truthiness as CDP (JavaScript) has it: a
+    /// boolean as itself, a number unless 0, a string unless empty, arrays and objects true. CDP
+    /// writes its tristate and booleanOrUndefined values as strings, so "false" is false and
+    /// "undefined" is not given (nil), as is null. (`disabled: {"value": "yes"}` counted as
+    /// enabled: issue 32.)
     static func truthy(_ v: JSONNode?) -> Bool? {
         switch v?.value {
+        case nil, .null?: return nil
         case .bool(let b)?: return b
-        case .string("true")?: return true
-        case .string("false")?: return false
-        default: return nil
+        case .number(let d)?: return d != 0
+        case .string("undefined")?: return nil
+        case .string(let s)?: return !s.isEmpty && s != "false"
+        case .array?, .object?: return true
         }
     }
 

@@ -27,8 +27,17 @@ public enum RecordingCheck {
     /// The warnings found before the first error, and that error: a warning can be its cause
     /// (keys the description lacks are dropped, and then nothing reaches the profile), so the
     /// shell prints them before it.
-    public static func review(_ survey: RecordingSurvey, _ files: Files, profile: Profile, replaying: Bool = true) -> (warnings: [InputError], error: InputError?) {
+    /// - Parameter watching: the run has an end of its own (`simulate --until`): a recording without
+    ///   events (or none) watches the scan without input, as long as the profile scans.
+    public static func review(_ survey: RecordingSurvey, _ files: Files, profile: Profile, replaying: Bool = true,
+                              watching: Bool = false) -> (warnings: [InputError], error: InputError?) {
         var warnings: [InputError] = []
+        if watching && survey.events == 0 {
+            guard profile.scans else {
+                return (warnings, InputError(file: files.events, message: "no events to replay, and the profile \(files.profile) does not scan (no switch, no touchAsSwitch): there is no scan to watch"))
+            }
+            return (warnings, nil)
+        }
         do {
             try check(survey, files, profile: profile, replaying: replaying, into: &warnings)
             return (warnings, nil)

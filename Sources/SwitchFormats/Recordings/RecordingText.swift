@@ -1,3 +1,5 @@
+import SwitchCore
+
 /// Byte-level reading shared by the recording parsers. Fields are read straight from the file's
 /// bytes (no `String` per line or per field), so parsing stays linear and a million-event file
 /// takes about a second in a release build.
@@ -131,21 +133,7 @@ enum RecordingText {
     }
 
     /// The byte offset of the first byte that is not valid UTF-8, or nil when all of it is.
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        // Fast path over ASCII, then the standard decoder from the first non-ASCII byte.
-        var offset = 0
-        while offset < bytes.count && bytes[offset] < 0x80 { offset += 1 }
-        guard offset < bytes.count else { return nil }
-        var iterator = bytes[offset...].makeIterator()
-        var parser = Unicode.UTF8.ForwardParser()
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let scalar): offset += scalar.count
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
-    }
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? { UTF8Check.firstInvalid(bytes[...]) }
 
     /// The first character YAML does not allow anywhere, not even in a comment (YAML 1.1
     /// c-printable: tab, line feed, carriage return, U+0020–U+007E, U+0085, U+00A0–U+D7FF,

@@ -17,8 +17,10 @@ struct CalibrateCommand: ParsableCommand {
         settings stay as they are) the recording's presses of the profile's switches go through \
         the switch filters, and the report gives, per setting, the presses accepted and the \
         presses rejected by reason (debounce, holdDuration, ignoreRepeat), plus the autorepeat \
-        events, which are never presses. With --expect N it then names the settings that accept \
-        exactly N presses, or says that none does and which come nearest.
+        events, which are never presses. With --expect N it ranks the settings that accept \
+        exactly N presses (or, when none does, those nearest), best first: the fewest neighbours in \
+        the grid that count otherwise, then the shortest hold, the shortest ignore repeat, the \
+        debounce nearest 25 ms; it shows the best 10 and leaves the table out, unless --all.
 
         LIST is comma-separated seconds (0,0.1,0.25) or START:STOP:STEP (0:0.5:0.05, STOP \
         included). Defaults: hold 0:0.5:0.05, ignore 0:1:0.1, debounce \
@@ -55,6 +57,9 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: "Report format: text (a table) or json.")
     var format: ReportFormat = .text
 
+    @Flag(help: "With --expect: every setting that matches, and the table of every setting (text format; JSON always has them all).")
+    var all = false
+
 
     func run() throws {
         let setup = try reportingInputErrors { () throws(InputError) -> CalibrationSetup in
@@ -69,7 +74,7 @@ struct CalibrateCommand: ParsableCommand {
             progress.update("\(done) of \(total) settings replayed")
             if done == total { progress.finish("\(done) of \(total) settings replayed") }
         }
-        let report = CalibrationReport(setup: setup, outcomes: outcomes)
+        let report = CalibrationReport(setup: setup, outcomes: outcomes, all: all)
         let lines = format == .json ? report.json() : report.text()
         for line in lines { Output.line(line) }
     }
@@ -200,17 +205,22 @@ enum CalibrationList {
 struct CalibrationReport {
     var setup: CalibrationSetup
     var outcomes: [Calibration.Outcome]
+    /// `--all`: with --expect, every match and the whole table (else the best `shown`).
+    var all = false
+
+    /// The matches a text report shows without --all.
+    static let shown = 10
 
     /// Seconds as written in a profile: "0", "0.05", "0.025".
     static func seconds(_ i: Interval) -> String { formatNumber(Double(i.microseconds) / 1_000_000) }
 
-    /// The settings that yield exactly `expect` presses, or (none does) those nearest to it.
-    var matches: (exact: Bool, outcomes: [Calibration.Outcome])? {
+    /// The settings that yield exactly `expect` presses, or (none does) those nearest to it,
+    /// best first (`Calibration.ranked`).
+    var matches: (exact: Bool, ranked: [Calibration.Ranked])? {
         guard let n = setup.expect else { return nil }
-        let exact = Calibration.outcomes(yielding: n, in: outcomes)
-        if !exact.isEmpty { return (true, exact) }
-        guard let nearest = outcomes.map({ abs($0.accepted - n) }).min() else { return (false, []) }
-        return (false, outcomes.filter { abs($0.accepted - n) == nearest })
+        let ranked = Calibration.ranked(outcomes, expect: n, grid: setup.grid)
+        guard let best = ranked.first.map({ abs($0.outcome.accepted - n) }) else { return (false, []) }
+        return (best == 0, ranked.filter { abs($0.outcome.accepted - n) == best })
     }
 
     static let columns = ["holdDuration", "ignoreRepeat", "debounce", "accepted",
@@ -229,27 +239,39 @@ struct CalibrationReport {
         func row(_ cells: [String]) -> String {
             zip(cells, widths).map { String(repeating: " ", count: max(0, $1 - $0.count)) + $0 }.joined(separator: "  ")
         }
-        lines.append(Self.columns.joined(separator: "  "))
-        for o in outcomes {
-            lines.append(row([Self.seconds(o.setting.holdDuration), Self.seconds(o.setting.ignoreRepeat), Self.seconds(o.setting.debounce),
-                              String(o.accepted), String(o.rejected.debounce), String(o.rejected.holdDuration),
-                              String(o.rejected.ignoreRepeat), String(o.rejected.autorepeat)]))
+        // With --expect the ranking is the answer; the table of every setting only with --all.
+        if setup.expect == nil || all {
+            lines.append(Self.columns.joined(separator: "  "))
+            for o in outcomes {
+                lines.append(row([Self.seconds(o.setting.holdDuration), Self.seconds(o.setting.ignoreRepeat), Self.seconds(o.setting.debounce),
+                                  String(o.accepted), String(o.rejected.debounce), String(o.rejected.holdDuration),
+                                  String(o.rejected.ignoreRepeat), String(o.rejected.autorepeat)]))
+            }
+            lines.append("")
         }
         if let n = setup.expect, let m = matches {
-            let (exact, matching) = (m.exact, m.outcomes)
-            lines.append("")
+            let (exact, matching) = (m.exact, m.ranked)
             let count = "\(matching.count) setting\(matching.count == 1 ? "" : "s")"
+            let order = "best first (the fewest neighbours in the grid that count otherwise, then the shortest hold, the shortest ignore repeat, the debounce nearest 25 ms)"
             if exact {
-                lines.append("expect \(n): \(count) accept\(matching.count == 1 ? "s" : "") exactly \(n) press\(n == 1 ? "" : "es"):")
+                lines.append("expect \(n): \(count) accept\(matching.count == 1 ? "s" : "") exactly \(n) press\(n == 1 ? "" : "es"), \(order):")
             } else {
-                lines.append("expect \(n): no setting accepts exactly \(n) press\(n == 1 ? "" : "es"); nearest, \(count):")
+                lines.append("expect \(n): no setting accepts exactly \(n) press\(n == 1 ? "" : "es"); nearest, \(count), \(order):")
             }
-            let cells = matching.map { [Self.seconds($0.setting.holdDuration), Self.seconds($0.setting.ignoreRepeat), Self.seconds($0.setting.debounce)] }
+            let listed = all ? matching : Array(matching.prefix(Self.shown))
+            let cells = listed.map { [Self.seconds($0.outcome.setting.holdDuration), Self.seconds($0.outcome.setting.ignoreRepeat),
+                                      Self.seconds($0.outcome.setting.debounce)] }
             let w = (0..<3).map { c in cells.map { $0[c].count }.max() ?? 0 }
             func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
-            for (o, c) in zip(matching, cells) {
-                lines.append("  holdDuration \(pad(c[0], w[0]))  ignoreRepeat \(pad(c[1], w[1]))  debounce \(pad(c[2], w[2]))  → \(o.accepted) accepted")
+            let rankWidth = String(listed.count).count + 1
+            for (k, (r, c)) in zip(listed, cells).enumerated() {
+                lines.append("  \(pad("\(k + 1).", rankWidth)) holdDuration \(pad(c[0], w[0]))  ignoreRepeat \(pad(c[1], w[1]))  debounce \(pad(c[2], w[2]))  → \(r.outcome.accepted) accepted; \(r.sameNeighbours) of \(r.neighbours) neighbours too")
             }
+            if listed.count < matching.count {
+                lines.append("  (the best \(listed.count) of \(matching.count); --all lists them all, with the table of every setting)")
+            }
+        } else {
+            lines.removeLast()  // the table's blank line
         }
         return lines
     }
@@ -285,14 +307,19 @@ struct CalibrationReport {
             lines.append("    " + setting(o).rendered() + (k + 1 < outcomes.count ? "," : ""))
         }
         if let n = setup.expect, let m = matches {
-            let (exact, matching) = (m.exact, m.outcomes)
+            let (exact, matching) = (m.exact, m.ranked)
             lines.append("  ],")
             lines.append("  \"expect\": {")
             lines.append("    \"presses\": \(n),")
             lines.append("    \"exact\": \(exact),")
             lines.append("    \"settings\": [")
-            for (k, o) in matching.enumerated() {
-                lines.append("      " + setting(o).rendered() + (k + 1 < matching.count ? "," : ""))
+            for (k, r) in matching.enumerated() {
+                var entry = setting(r.outcome)
+                if case .object(var members) = entry {
+                    members.append(("neighbours", .object([("same", .number(Double(r.sameNeighbours))), ("of", .number(Double(r.neighbours)))])))
+                    entry = .object(members)
+                }
+                lines.append("      " + entry.rendered() + (k + 1 < matching.count ? "," : ""))
             }
             lines.append("    ]")
             lines.append("  }")

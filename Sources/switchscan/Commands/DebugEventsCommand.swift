@@ -51,7 +51,7 @@ struct DebugEventsCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
-        note("profile: " + (loaded.path.map { "\(InputFiles.displayName($0)) (\"\(loaded.profile.name)\")" } ?? ProfileLibrary.builtInName))
+        note("profile: " + loaded.described)
         let selected: [SelectedDevice]
         if names.isEmpty {
             let entries = DeviceEnumeration.entries()

@@ -28,7 +28,7 @@ struct DemoCommand: ParsableCommand {
             let recording = RecordingInput(try RecordingFile.decode(PackageResources.demo_session_evemu, file: "demo-session.evemu"),
                                            files: ("demo-session.evemu", nil))
             try recording.check(profile: loaded.profile, profileFile: loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName)
-            let setup = SimulationSetup(tree: tree, profile: loaded.profile, recording: recording, layouts: [])
+            let setup = SimulationSetup(tree: tree, profile: loaded.profile, recording: recording, layouts: [], loadedProfile: loaded)
             let presses = setup.recording.survey.devices.reduce(0) { $0 + $1.presses.values.reduce(0, +) }
             printError("switchscan demo: \(TerminalText.line(setup.profile.name)), a weather app screen (\(ScanModel(tree: setup.tree).items.count) scan items), \(presses) recorded switch presses")
             try setup.run(until: nil, output: output)

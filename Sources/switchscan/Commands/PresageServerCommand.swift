@@ -15,6 +15,10 @@ struct PresageServerCommand: ParsableCommand {
     @Option var suggestions: Int = 8
     @Flag(name: .customLong("online-learning")) var onlineLearning = false
 
+    func validate() throws {
+        guard (1...100).contains(suggestions) else { throw ValidationError("--suggestions: expected 1…100 words, found \(suggestions)") }
+    }
+
     func run() throws {
         var o = PresageServer.Options(database: database, userDatabase: userDatabase, home: home)
         o.suggestions = suggestions

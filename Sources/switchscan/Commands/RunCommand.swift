@@ -72,7 +72,7 @@ struct RunCommand: ParsableCommand {
         let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
         let profileValue = loaded.profile
         // Without --profile, say which one is used (the journal of the user service shows it).
-        if profile == nil { note("profile: " + (loaded.path.map { "\($0) (\"\(profileValue.name)\")" } ?? ProfileLibrary.builtInName)) }
+        if profile == nil { note("profile: " + loaded.described) }
         // The display server, when the run draws or acts on it: which backend, and why.
         let showing = show ?? live.desktop
         let display = live.desktop || showing ? try live.displayBackend() : nil

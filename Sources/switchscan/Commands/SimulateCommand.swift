@@ -37,7 +37,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "A profile: a path, or a name (see `switchscan profiles`). Default: ~/.config/switchscan/profile.json, else the built-in defaults.")
     var profile: String?
 
-    @Option(help: "The recorded input (evemu or libinput-record); or --person.")
+    @Option(help: "The recorded input (evemu or libinput-record). Without it, --until watches the scan with no input, or --person types.")
     var events: String?
 
     @Option(help: ArgumentHelp("Instead of a recording: a simulated person (a JSON file, docs/typing.md) who activates each of --targets in turn, on the virtual clock; their counts follow on stderr.", valueName: "FILE"))
@@ -65,19 +65,23 @@ struct SimulateCommand: ParsableCommand {
 
     func validate() throws {
         try validateUntil(until)
-        if events == nil && person == nil { throw ValidationError("give the input: --events FILE (a recording) or --person FILE --targets IDS (a simulated person)") }
         if events != nil && person != nil { throw ValidationError("--events and --person are two inputs; give one of them") }
         if person != nil && (targets ?? "").split(separator: ",").isEmpty { throw ValidationError("--person needs --targets: the ids of the elements the person activates, comma-separated") }
         if person == nil && targets != nil { throw ValidationError("--targets is for --person") }
         if person != nil && (report != nil || desc != nil || !layout.isEmpty || learn) { throw ValidationError("--person runs alone: not with --report, --desc, --layout or --learn") }
+        if events == nil && until == nil && person == nil {
+            throw ValidationError("give --events FILE (a recording to replay), or --until SECONDS to watch the scan without input (or --person FILE --targets IDS: a simulated person)")
+        }
+        if events == nil && desc != nil { throw ValidationError("--desc describes the device of --events; give --events too") }
     }
 
     func run() throws {
         if let person { return try runPerson(person) }
-        guard let events else { return }
         try reportingInputErrors {
-            var setup = try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout)
+            var setup = try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout, watching: until != nil)
             setup.learn = learn
+            // Without --profile, say which one is used (as `run` does): the figures depend on it.
+            if profile == nil { note("profile: " + setup.loadedProfile.described) }
             guard let report else {
                 try setup.run(until: until.map { Instant.seconds($0) }, output: output)
                 return
@@ -93,7 +97,7 @@ struct SimulateCommand: ParsableCommand {
             }
             let profileName = (profile.map { InputFiles.displayName($0) + ": " } ?? "") + setup.profile.name
             let page = SessionReport.html(SessionReport.Session(treeName: InputFiles.displayName(tree), profileName: profileName,
-                                                                inputName: InputFiles.displayName(events), screens: screens,
+                                                                inputName: events.map(InputFiles.displayName) ?? SimulationSetup.noRecording, screens: screens,
                                                                 recorder: recorder, end: end))
             try OutputFiles.write(page, to: report)
         }
@@ -113,13 +117,22 @@ struct SimulationSetup {
     var profileOption: String? = nil
     /// `--learn`: the keyboard's writing is learned into the person's model.
     var learn = false
+    /// The profile and where it came from.
+    var loadedProfile: ProfileLibrary.Loaded
 
-    static func load(tree: String, profile: String?, events: String, desc: String?, layouts: [String]) throws(InputError) -> SimulationSetup {
+    /// What the input is called when there is none (`simulate --until` without `--events`).
+    static let noRecording = "no recording"
+
+    /// - Parameter watching: the run has an end of its own (`--until`), so a recording without
+    ///   events, or none at all (`events` nil), is fine: the scan is watched without input.
+    static func load(tree: String, profile: String?, events: String?, desc: String?, layouts: [String],
+                     watching: Bool = false) throws(InputError) -> SimulationSetup {
         let t = try InputFiles.tree(tree)
         let loaded = try ProfileLibrary.load(profile)
         let p = loaded.profile
-        let recording = try RecordingInput.open(events, desc: desc)
-        try recording.check(profile: p, profileFile: loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName)
+        let recording = try events.map { e throws(InputError) in try RecordingInput.open(e, desc: desc) }
+            ?? RecordingInput(Recording(devices: []), files: (noRecording, nil))
+        try recording.check(profile: p, profileFile: loaded.path.map(InputFiles.displayName) ?? ProfileLibrary.builtInName, watching: watching)
         var changes: [(Instant, ElementTree)] = []
         var names: [String] = []
         for spec in layouts {
@@ -133,7 +146,8 @@ struct SimulationSetup {
             changes.append((at, try InputFiles.tree(file)))
             names.append(InputFiles.displayName(file))
         }
-        return SimulationSetup(tree: t, profile: p, recording: recording, layouts: changes, layoutNames: names, profileOption: profile)
+        return SimulationSetup(tree: t, profile: p, recording: recording, layouts: changes, layoutNames: names, profileOption: profile,
+                               loadedProfile: loaded)
     }
 
     /// Replays the recording frame by frame and prints the transcript in 64 KB writes: an

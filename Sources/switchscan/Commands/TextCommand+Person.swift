@@ -1,20 +1,21 @@
+import Foundation
 import ArgumentParser
 import SwitchCore
 
 /// `text stats --person FILE` (issue 31): each configuration typed by the simulated person, all
 /// the phrases in one session (`PersonTextEntry`), and `--methods`.
 extension TextStatsCommand {
-    static func typeWithPerson(_ person: PersonModel, sim: TextEntrySimulation, job: (name: String, method: TextEntrySimulation.Method, n: Int),
-                               phrases: [(Int, String)], models: inout KeyboardModelCache,
-                               predict: @escaping (String, Int) -> [String]) throws -> TextStats.Configuration {
-        let r = try PersonTextEntry(sim: sim, person: person).type(phrases.map(\.1), models: &models, predict: predict)
-        var total = TextStats.Totals()
-        for ((line, text), p) in zip(phrases, r.phrases) {
-            total.add(TextEntrySimulation.PhraseResult(p), line: line, text: text)
+    /// The layout's phrases typed by the person as one session: each phrase's outcome (all of
+    /// them failed, with the reason, when the session could not go on) and the person's figures.
+    static func typeWithPerson(_ person: PersonModel, sim: TextEntrySimulation, phrases: [PhraseFile.Phrase], models: inout KeyboardModelCache,
+                               predict: @escaping (String, Int) -> [String])
+        -> (outcomes: ConfigurationResults.Outcomes, figures: PersonFigures?) {
+        do throws(TextEntrySimulation.Failure) {
+            let r = try PersonTextEntry(sim: sim, person: person).type(phrases.map(\.text), models: &models, predict: predict)
+            return (r.phrases.map { .success(TextEntrySimulation.PhraseResult($0)) }, PersonFigures(r))
+        } catch {
+            return (phrases.map { _ in .failure(error) }, nil)
         }
-        var c = TextStats.Configuration(keyboard: job.name, method: job.method, predictions: job.n, totals: total)
-        c.person = PersonFigures(r)
-        return c
     }
 
     /// `--methods`: the names `text stats` prints (`groupSelection` with its switch count).
@@ -35,6 +36,33 @@ extension TextStatsCommand {
 extension TextEntrySimulation.Method {
     /// `linear`, …, `groupSelection3`.
     var optionName: String { switches > 1 ? name + String(switches) : name }
+}
+
+/// Each job's person figures, set from the threads that type, then attached to the configurations
+/// `TextStatsRun.assemble` made of them.
+final class PersonFiguresByJob: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [PersonFigures?]
+
+    init(count: Int) { stored = Array(repeating: nil, count: count) }
+
+    func set(_ k: Int, _ figures: PersonFigures) {
+        lock.lock()
+        stored[k] = figures
+        lock.unlock()
+    }
+
+    func attach(to configurations: inout [TextStats.Configuration], layouts: [TextStatsRun.Layout], jobs: [TextStatsRun.Job]) {
+        lock.lock()
+        defer { lock.unlock() }
+        for (k, job) in jobs.enumerated() {
+            guard let f = stored[k] else { continue }
+            let name = layouts[job.layout].name
+            if let c = configurations.firstIndex(where: { $0.keyboard == name && $0.method == job.method && $0.predictions == job.predictions }) {
+                configurations[c].person = f
+            }
+        }
+    }
 }
 
 /// Person files (`--person`), read with the readers' size limit and strict decoding.

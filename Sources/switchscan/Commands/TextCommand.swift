@@ -28,12 +28,13 @@ struct TextStatsCommand: ParsableCommand {
         --predictions count. The baseline is qwerty, one group per row, no prediction. Words per \
         minute count 5 characters a word; keystroke savings is 1 − the presses with prediction ÷ \
         the presses of the same layout and method without. Each distinct context is predicted \
-        once per run; the time spent predicting is reported apart.
+        once per run; the time spent predicting is reported apart. Each layout is measured on the \
+        phrases it can type (the baseline says on how many); the profile used is named.
         """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Argument(help: "A text file: one phrase a line (blank lines are skipped).")
+    @Argument(help: "A UTF-8 text file: one phrase a line (LF or CRLF; blank lines are skipped). Each layout types the phrases it has keys for; a phrase left out is said with its reason.")
     var phrases: String
 
     @Option(help: "A profile (path or name) whose timings and filters to use. Default: the default profile, else the built-in defaults.")
@@ -62,45 +63,35 @@ struct TextStatsCommand: ParsableCommand {
 
     func run() throws {
         let started = Date()
-        let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }.profile
+        let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
         let counts = try parseCounts()
         let methodList = try parseMethods()
         let personModel = try person.map { file in try reportingInputErrors { try PersonFiles.load(file) } }
-        let lines = try reportingInputErrors { () throws(InputError) -> [(Int, String)] in
-            let bytes = try InputFiles.read(phrases, .tree)
-            var out: [(Int, String)] = []
-            for (k, raw) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-                if !words.isEmpty { out.append((k + 1, words.joined(separator: " "))) }
-            }
-            if out.isEmpty { throw InputError(file: InputFiles.displayName(phrases), message: "no phrases (every line is blank)") }
+        let phraseFile = InputFiles.displayName(phrases)
+        let lines = try reportingInputErrors { () throws(InputError) -> [PhraseFile.Phrase] in
+            let out = try PhraseFile.phrases(InputFiles.read(phrases, .phrases), file: phraseFile)
+            if out.isEmpty { throw InputError(file: phraseFile, message: "no phrases (every line is blank)") }
             return out
         }
         var names = keyboard.map { [$0] } ?? KeyboardLibrary.entries().map(\.name)
         if !names.contains("qwerty") { names.insert("qwerty", at: 0) }
-        let layouts = try reportingInputErrors { () throws(InputError) -> [(String, KeyboardLayout)] in
-            var out: [(String, KeyboardLayout)] = []
+        let loadedLayouts = try reportingInputErrors { () throws(InputError) -> [(name: String, layout: KeyboardLayout)] in
+            var out: [(name: String, layout: KeyboardLayout)] = []
             for name in names {
                 let layout = try KeyboardLibrary.load(name)
-                out.append((name.hasSuffix(".json") ? layout.name : name, layout))
+                out.append((name.hasSuffix(".json") || name.contains("/") ? layout.name : name, layout))
             }
             return out
         }
-        // A phrase some layout cannot type is left out of every configuration (the same phrases
-        // for all), and said.
-        var kept: [(Int, String)] = []
-        let typeable = layouts.map { ($0.0, $0.1.typeableCharacters) }  // made once: a set of every page's keys
-        for (line, text) in lines {
-            if let (name, c) = typeable.lazy.compactMap({ (n, set) in text.first { !set.contains($0) }.map { (n, $0) } }).first {
-                note("\(InputFiles.displayName(phrases)):\(line): left out: layout \(TerminalText.escaped(name)) has no key for \(TerminalText.quoted(String(c)))")
-            } else {
-                kept.append((line, text))
-            }
+        // Each layout types the phrases it has keys for; the others are left out of it, and said.
+        let layouts = TextStatsRun.layouts(loadedLayouts, phrases: lines)
+        guard layouts.contains(where: { !$0.phrases.isEmpty }) else {
+            Self.noteLeftOut(layouts.flatMap(\.leftOut), file: phraseFile)
+            throw fail("\(TerminalText.line(phraseFile)): no phrase can be typed on any layout")
         }
-        guard !kept.isEmpty else { throw fail("\(InputFiles.displayName(phrases)): no phrase can be typed on every layout") }
 
         let sources = try reportingInputErrors {
-            try PredictionSources(source: counts.contains(where: { $0 > 0 }) ? predictor : .none, languages: Set(layouts.map(\.1.language)),
+            try PredictionSources(source: counts.contains(where: { $0 > 0 }) ? predictor : .none, languages: Set(layouts.map(\.layout.language)),
                                   most: counts.max() ?? 1, presageDatabase: presageDatabase)
         }
         do { try sources.start() } catch { throw fail(TerminalText.line("\(error)")) }
@@ -109,59 +100,87 @@ struct TextStatsCommand: ParsableCommand {
 
         // Every configuration on its own (the cores share them); the predictions are shared, so
         // each distinct context is predicted once in the whole run.
-        var list: [(name: String, layout: KeyboardLayout, method: TextEntrySimulation.Method, n: Int)] = []
-        for (name, layout) in layouts {
-            for method in methodList { for n in counts { list.append((name, layout, method, n)) } }
-        }
-        let jobs = list
+        let jobs = TextStatsRun.jobs(layouts, counts: counts, methods: methodList)
+        let figures = PersonFiguresByJob(count: jobs.count)
         let out = ConfigurationResults(count: jobs.count)
-        let phraseFile = InputFiles.displayName(phrases)
-        let base = loaded
-        let phraseList = kept
+        let base = loaded.profile
         // The longest first (group selection with few switches, then with predictions), so no
         // core is left idle at the end while the other finishes a long one.
-        func weight(_ j: (name: String, layout: KeyboardLayout, method: TextEntrySimulation.Method, n: Int)) -> Int {
-            (j.method.switches > 1 ? 100 - j.method.switches * 10 : (j.method == .auto ? 20 : 10)) + (j.n > 0 ? 1 : 0)
+        func weight(_ j: TextStatsRun.Job) -> Int {
+            (j.method.switches > 1 ? 100 - j.method.switches * 10 : (j.method == .auto ? 20 : 10)) + (j.predictions > 0 ? 1 : 0)
         }
         let order = jobs.indices.sorted { weight(jobs[$0]) > weight(jobs[$1]) }
+        // Progress on a terminal (`Progress`, as `calibrate`): the characters typed so far.
+        let total = jobs.reduce(0) { sum, j in sum + layouts[j.layout].phrases.reduce(0) { $0 + $1.text.count } }
+        let progress = SharedProgress(Progress("text stats"), total: total)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { n in
             let k = order[n]
             let job = jobs[k]
-            let sim = TextEntrySimulation(base: base, layout: job.layout, method: job.method, predictions: job.n)
-            var total = TextStats.Totals()
+            let layout = layouts[job.layout]
+            let sim = TextEntrySimulation(base: base, layout: layout.layout, method: job.method, predictions: job.predictions)
+            var outcomes: [Result<TextEntrySimulation.PhraseResult, TextEntrySimulation.Failure>] = []
+            outcomes.reserveCapacity(layout.phrases.count)
             var models = KeyboardModelCache()
             if let personModel {
-                // One session with the person (TextCommand+Person.swift).
-                do {
-                    out.set(k, try Self.typeWithPerson(personModel, sim: sim, job: (job.name, job.method, job.n), phrases: phraseList, models: &models,
-                                                      predict: { context, count in shared.predict(job.layout.language, context, count) }))
-                } catch {
-                    out.fail("\(phraseFile): \(job.name) \(job.method.name): \(error)")
-                }
+                // One session with the person (TextCommand+Person.swift): every phrase of the
+                // layout typed in turn, the engine and its clock going on.
+                let typed = Self.typeWithPerson(personModel, sim: sim, phrases: layout.phrases, models: &models,
+                                                predict: { context, count in shared.predict(layout.layout.language, context, count) })
+                out.set(k, typed.outcomes)
+                if let f = typed.figures { figures.set(k, f) }
+                progress.add(layout.phrases.reduce(0) { $0 + $1.text.count })
                 return
             }
-            for (line, text) in phraseList {
-                do {
-                    let r = try sim.type(text, models: &models) { context, count in shared.predict(job.layout.language, context, count) }
-                    total.add(r, line: line, text: text)
+            for phrase in layout.phrases {
+                do throws(TextEntrySimulation.Failure) {
+                    outcomes.append(.success(try sim.type(phrase.text, models: &models) { context, count in
+                        shared.predict(layout.layout.language, context, count)
+                    }))
                 } catch {
-                    out.fail("\(phraseFile):\(line): \(job.name) \(job.method.name): \(error)")
-                    return
+                    outcomes.append(.failure(error))
                 }
+                progress.add(phrase.text.count)
             }
-            out.set(k, TextStats.Configuration(keyboard: job.name, method: job.method, predictions: job.n, totals: total))
+            out.set(k, outcomes)
         }
-        if let failure = out.failure { throw fail(failure) }
-        let results = out.results.compactMap { $0 }
+        progress.finish()
+        let assembled = TextStatsRun.assemble(layouts, jobs, out.results)
+        Self.noteLeftOut(assembled.leftOut, file: phraseFile)
         let (predictSeconds, contexts) = shared.totals
         for failure in Set(shared.failures).sorted() { note("predictions failed: \(failure)") }
-        var stats = TextStats(phrases: kept.count, configurations: results, predictionSeconds: predictSeconds, contexts: contexts,
-                              seconds: Date().timeIntervalSince(started), predictor: predictor.rawValue)
+        var stats = TextStats(phrases: assembled.phrases, characters: assembled.characters, configurations: assembled.configurations,
+                              predictionSeconds: predictSeconds, contexts: contexts, seconds: Date().timeIntervalSince(started), predictor: predictor.rawValue)
+        stats.profile = (loaded.profile.name, loaded.path.map(InputFiles.displayName))
+        stats.leftOut = assembled.leftOut
         stats.personName = personModel?.name
+        figures.attach(to: &stats.configurations, layouts: layouts, jobs: jobs)
         stats.cpuSeconds = Self.cpuSeconds()
         switch format {
         case .json: Output.line(stats.json.rendered(indent: 2))
         case .text: Output.lines(stats.text)
+        }
+    }
+
+    /// The phrases left out, one note a line and layout reason: the first 20 lines, then how many
+    /// more (the JSON has them all).
+    static func noteLeftOut(_ leftOut: [TextStats.LeftOut], file: String) {
+        // One note per line and reason: several layouts that lack the same key are named together.
+        var notes: [(line: Int, reason: String, layouts: [String])] = []
+        for l in leftOut {
+            if let k = notes.lastIndex(where: { $0.line == l.line && $0.reason == l.reason }) {
+                notes[k].layouts.append(l.layout)
+            } else {
+                notes.append((l.line, l.reason, [l.layout]))
+            }
+        }
+        let shown = 20
+        for n in notes.prefix(shown) {
+            let who = n.layouts.count == 1 ? "layout \(TerminalText.escaped(n.layouts[0]))" : "layouts " + n.layouts.map(TerminalText.escaped).joined(separator: ", ")
+            note("\(file):\(n.line): left out of \(who): \(n.reason)")
+        }
+        if notes.count > shown {
+            let lines = Set(notes.dropFirst(shown).map(\.line)).count
+            note("\(file): \(notes.count - shown) more left out, on \(lines) more lines (--format json lists them all)")
         }
     }
 
@@ -240,24 +259,50 @@ final class SharedPredictions: @unchecked Sendable {
     }
 }
 
-/// Each configuration's totals, written by whichever thread ran it.
+/// Each configuration's outcomes, phrase by phrase, written by whichever thread ran it.
 final class ConfigurationResults: @unchecked Sendable {
+    typealias Outcomes = [Result<TextEntrySimulation.PhraseResult, TextEntrySimulation.Failure>]
     private let lock = NSLock()
-    private(set) var results: [TextStats.Configuration?]
-    private(set) var failure: String?
+    private var stored: [Outcomes]
 
-    init(count: Int) { results = Array(repeating: nil, count: count) }
+    init(count: Int) { stored = Array(repeating: [], count: count) }
 
-    func set(_ k: Int, _ c: TextStats.Configuration) {
+    func set(_ k: Int, _ outcomes: Outcomes) {
         lock.lock()
-        results[k] = c
+        stored[k] = outcomes
         lock.unlock()
     }
 
-    func fail(_ message: String) {
+    var results: [Outcomes] {
         lock.lock()
-        if failure == nil { failure = message }
-        lock.unlock()
+        defer { lock.unlock() }
+        return stored
+    }
+}
+
+/// One `Progress` line for work done on several threads: each adds what it finished.
+final class SharedProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private let progress: Progress
+    private let total: Int
+    private var done = 0
+
+    init(_ progress: Progress, total: Int) {
+        self.progress = progress
+        self.total = total
+    }
+
+    func add(_ n: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        done += n
+        progress.update("\(done) of \(total) characters typed")
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        progress.finish("\(done) of \(total) characters typed")
     }
 }
 extension PredictionSources.Source: ExpressibleByArgument {}

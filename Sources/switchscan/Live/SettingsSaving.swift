@@ -22,13 +22,16 @@ enum SettingsSaving {
         option.map { .sessionOnly(profile: $0) } ?? .defaultProfile(path: ProfileLibrary.defaultProfilePath())
     }
 
-    /// `autoScanningTime 1.0 s → 1.1 s`
+    /// `autoScanningTime 1.0 s → 1.1 s`; at a limit `autoScanningTime stays 0.1 s: already the fastest`.
     static func describe(_ c: SettingChange) -> String {
-        "\(c.name) \(TranscriptFormat.settingText(c.from)) → \(TranscriptFormat.settingText(c.to))"
+        if let limit = c.limit { return "\(c.name) stays \(TranscriptFormat.settingText(c.to)): already the \(limit.rawValue)" }
+        return "\(c.name) \(TranscriptFormat.settingText(c.from)) → \(TranscriptFormat.settingText(c.to))"
     }
 
-    /// `run`: keeps the change as said above; the note for stderr.
+    /// `run`: keeps the change as said above; the note for stderr. A setting at its limit
+    /// changed nothing: nothing is written.
     func keep(_ change: SettingChange) -> String {
+        if change.limit != nil { return SettingsSaving.describe(change) }
         switch self {
         case .sessionOnly(let profile):
             return "\(SettingsSaving.describe(change)) for this session only: \(InputFiles.displayName(profile)) was given with --profile, and such a profile is never rewritten"
@@ -44,6 +47,7 @@ enum SettingsSaving {
 
     /// `simulate`: the note for stderr (nothing is written).
     func wouldKeep(_ change: SettingChange) -> String {
+        if change.limit != nil { return SettingsSaving.describe(change) }
         switch self {
         case .sessionOnly:
             return "\(SettingsSaving.describe(change)): not saved (simulate never writes; run would keep it for its session only: a profile given with --profile is never rewritten)"

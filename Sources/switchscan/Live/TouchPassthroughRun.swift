@@ -15,10 +15,20 @@ enum TouchPassthroughRun {
     /// the usage error `run` always gave, with why.
     static func checkTreeless(_ profile: Profile) throws {
         guard profile.scans || !profile.passesTouch else { return }
-        let why = profile.scans ? "the profile scans (it has switches or the screen as a switch)"
-                                : "touchAccommodations.output is \"activate\": taps activate the elements of a tree"
-        printError("switchscan: error: give a tree file or --desktop: \(why) (see 'switchscan run --help')")
+        printError("switchscan: error: give a tree file or --desktop: \(treelessProblem(profile)) (see 'switchscan run --help')")
         throw ExitCode(CommandLineConventions.usageStatus)
+    }
+
+    /// Why `profile` needs a tree, and how to get touch passthrough (touches filtered, then
+    /// passed on to the desktop), which needs none.
+    static func treelessProblem(_ profile: Profile) -> String {
+        guard profile.scans else {
+            return "touchAccommodations.output is \"activate\": taps activate the elements of a tree; for touch passthrough without a tree, remove it (a profile with \"switches\": [] passes touches on)"
+        }
+        if profile.touchAccommodations.touchAsSwitch != nil {
+            return "the profile scans (the screen is a switch); for touch passthrough without a tree (touches filtered, then passed on to the desktop), remove touchAsSwitch and give \"switches\": []"
+        }
+        return "the profile scans (it has switches); for touch passthrough without a tree (touches filtered, then passed on to the desktop), give a profile with \"switches\": []; to scan and pass touches on too, keep the switches, set touchAccommodations.output to \"virtualTouchscreen\" and give a tree file or --desktop"
     }
 
     /// The engine's tree when there is none: the screen, nothing to scan.

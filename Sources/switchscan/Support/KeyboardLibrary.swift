@@ -33,7 +33,7 @@ enum KeyboardLibrary {
 
     static func load(_ nameOrPath: String) throws(InputError) -> KeyboardLayout {
         let path = try resolve(nameOrPath)
-        return try KeyboardLayoutDecoder.decode(InputFiles.read(path, .profile), file: InputFiles.displayName(path))
+        return try KeyboardLayoutDecoder.decode(InputFiles.read(path, .layout), file: InputFiles.displayName(path))
     }
 
     /// The word list for `language` (`words/LANGUAGE.txt` in the first folder that has it).
@@ -41,7 +41,7 @@ enum KeyboardLibrary {
         for folder in searchFolders() {
             let path = folder.path + "/words/" + language + ".txt"
             if FileManager.default.fileExists(atPath: path) {
-                let bytes = try InputFiles.read(path, .profile)
+                let bytes = try InputFiles.read(path, .wordList)
                 return try WordList(text: String(decoding: bytes, as: UTF8.self), file: path)
             }
         }

@@ -90,10 +90,8 @@ final class PredictionSources {
         if listsToRead.remove(language) != nil {
             do { lists[language] = try KeyboardLibrary.wordList(language: language) } catch { failure = failure ?? "\(error)" }
         }
-        if var list = lists[language] {
-            fromList = list.predict(context, count: most)
-            lists[language] = list
-        }
+        // In place: a copy would copy the list's memo of every prefix at every prediction.
+        if lists[language] != nil { fromList = lists[language]!.predict(context, count: most) }
         let prefix = KeyboardText(before: context).wordPrefix
         let own = learning == nil ? [] : words(language).complete(prefix, count: most)
         let mixed = prefix.isEmpty ? fromPresage + fromList : own + fromList + fromPresage

@@ -33,6 +33,11 @@ enum ProfileLibrary {
     struct Loaded {
         var profile: Profile
         var path: String?
+
+        /// How a note names it: `PATH ("name")`, or the built-in defaults.
+        var described: String {
+            path.map { "\(InputFiles.displayName($0)) (\(TerminalText.quoted(profile.name)))" } ?? ProfileLibrary.builtInName
+        }
     }
 
     static let builtInName = "built-in defaults"
@@ -54,9 +59,26 @@ enum ProfileLibrary {
 
     private static func decode(_ path: String) throws(InputError) -> Profile {
         var warnings: [InputError] = []
-        let profile = try ProfileDecoder.decode(InputFiles.read(path, .profile), file: InputFiles.displayName(path), warnings: &warnings)
+        let bytes = try InputFiles.read(path, .profile)
+        let file = InputFiles.displayName(path)
+        let profile = try ProfileDecoder.decode(bytes, file: file, warnings: &warnings)
         for w in warnings { note("warning: \(w)") }
+        try checkLayout(profile, bytes, file: file)
         return profile
+    }
+
+    /// The keyboard layout a profile names is read now, not when the keyboard first opens in a
+    /// session (issue 32: a misspelt layout passed `profiles show` and failed mid-session). The
+    /// error points at `keyboard.layout` in the profile and says why the layout does not load.
+    static func checkLayout(_ profile: Profile, _ bytes: [UInt8], file: String) throws(InputError) {
+        guard let json = try? JSONParser.parse(bytes, file: file), let node = json["keyboard"]?["layout"] else { return }
+        do {
+            _ = try KeyboardLibrary.load(profile.keyboard.layout)
+        } catch {
+            let reader = JSONReader(file: file, bytes: bytes)
+            let why = error.file == profile.keyboard.layout && error.line == nil ? error.message : error.description
+            throw reader.error(node, "keyboard.layout", "\(TerminalText.quoted(TerminalText.shortened(profile.keyboard.layout))): \(why)")
+        }
     }
 
     static func resolve(_ nameOrPath: String) throws(InputError) -> String {

@@ -68,9 +68,10 @@ struct RecordingInput {
     }
 
     /// Checks the survey against the profile (errors thrown) and prints the warnings on stderr.
-    func check(profile: Profile, profileFile: String, replaying: Bool = true) throws(InputError) {
+    /// - Parameter watching: a run with an end of its own (`simulate --until`): no events is fine.
+    func check(profile: Profile, profileFile: String, replaying: Bool = true, watching: Bool = false) throws(InputError) {
         let files = RecordingCheck.Files(events: self.files.events, description: self.files.description, profile: profileFile)
-        let (warnings, error) = RecordingCheck.review(survey, files, profile: profile, replaying: replaying)
+        let (warnings, error) = RecordingCheck.review(survey, files, profile: profile, replaying: replaying, watching: watching)
         for warning in warnings { note("warning: \(warning)") }
         if let error { throw error }
     }

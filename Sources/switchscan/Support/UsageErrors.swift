@@ -78,7 +78,7 @@ enum ArgumentCheck {
     /// Options that name one file (every command's; `--layout` and `--device` are repeatable).
     static let singleValued: Set<String> = ["--tree", "--events", "--profile", "--desc", "--report", "--output", "-o"]
     /// Options whose value may start with a minus sign.
-    static let numeric: Set<String> = ["--until", "--hold", "--ignore", "--debounce", "--expect", "--layout"]
+    static let numeric: Set<String> = ["--until", "--hold", "--ignore", "--debounce", "--expect", "--layout", "--predictions", "--suggestions"]
 
     static func normalized(_ arguments: [String]) throws(Problem) -> [String] {
         var out: [String] = []

@@ -59,4 +59,20 @@ struct ProfileConsistencyTests {
             #expect(warnings.isEmpty, "\(f): \(warnings)")
         }
     }
+
+    /// Issue 32, point 10: group selection as docs/scanning.md and Android set it up, with only
+    /// its colour switches, was refused ("no switch selects" with `auto`, "moves only when a next
+    /// or previous switch is pressed" with `manual`). The colours move and choose, whatever the
+    /// style; fewer than two colours, or a colour without the ones before it, stay errors.
+    @Test(arguments: ["", #", "style": "auto""#, #", "style": "manual""#, #", "style": "singleSwitchStep""#])
+    func groupSelectionNeedsOnlyItsColourSwitches(_ style: String) throws {
+        let colours = #"[{"key": "KEY_SPACE", "action": "group1"}, {"key": "KEY_ENTER", "action": "group2"}]"#
+        let (p, warnings) = try load(#"{"scanning": {"mode": "groupSelection""# + style + #"}, "switches": "# + colours + "}")
+        #expect(p.groupSwitchCount == 2)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let one = error(#"{"scanning": {"mode": "groupSelection""# + style + #"}, "switches": [{"key": "KEY_SPACE", "action": "group1"}]}"#)
+        #expect(one?.hasSuffix("scanning.mode: groupSelection needs at least two switches with the actions group1 and group2 (up to group6)") == true, "\(one ?? "no error")")
+        let gap = error(#"{"scanning": {"mode": "groupSelection""# + style + #"}, "switches": [{"key": "KEY_SPACE", "action": "group1"}, {"key": "KEY_ENTER", "action": "group3"}]}"#)
+        #expect(gap?.hasSuffix("switches[1]: group3 needs switches for every group before it (group1 … group3)") == true, "\(gap ?? "no error")")
+    }
 }

@@ -199,6 +199,7 @@ struct ScannerHarness {
         case .pointMenuOpened(let point, let id, _, let items, let submenu):
             return "\(time) menu open " + (submenu.map { $0 + " " } ?? "") + "at \(point)" + (id.map { " on \($0)" } ?? "") + ": " + items.map(\.id).joined(separator: ", ")
         case .setting(let c):
+            if let limit = c.limit { return "\(time) setting \(c.name) stays " + TranscriptFormat.settingText(c.to) + " (\(limit.rawValue))" }
             return "\(time) setting \(c.name) " + TranscriptFormat.settingText(c.from) + " → " + TranscriptFormat.settingText(c.to)
         case .drag(let d):
             return "\(time) drag \(d.state.rawValue) \(d.id) from \(d.from)"

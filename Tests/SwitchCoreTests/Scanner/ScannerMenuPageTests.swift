@@ -235,14 +235,32 @@ import Testing
         for k in 0..<4 { h.press(.next, at: 0.11 + 0.01 * Double(k)) }
         h.press(.select, at: 0.2)
         #expect(h.press(.select, at: 0.25) == ["0.250 setting autoScanningTime 0.3 s → 0.1 s", "0.250 highlight menuItem menu:faster"])
-        // At 0.1 s Faster changes nothing: no line.
-        #expect(h.press(.select, at: 0.3) == ["0.300 highlight menuItem menu:faster"])
+        // At 0.1 s Faster changes nothing, and says so (issue 32: it said nothing).
+        let floor = h.press(.select, at: 0.3)
+        #expect(floor == ["0.300 setting autoScanningTime stays 0.1 s (fastest)", "0.300 highlight menuItem menu:faster"])
+        let line = h.lines.last { if case .setting = $0.event { return true } else { return false } }!
+        #expect(TranscriptFormat.jsonl(line) == #"{"t":0.300,"type":"setting","name":"autoScanningTime","from":0.1,"to":0.1,"limit":"fastest"}"#)
+        #expect(TranscriptFormat.text(line) == "   0.300  setting    autoScanningTime stays 0.1 s: already the fastest")
         var slow = Self.harness(Fixture.settings(.auto) { $0.autoScanningTime = .seconds(59.8) }, menu: menu)
         slow.press(.select, at: 0.1)
         for k in 0..<4 { slow.press(.next, at: 0.11 + 0.01 * Double(k)) }
         slow.press(.select, at: 0.2)
         slow.press(.next, at: 0.25)
         #expect(slow.press(.select, at: 0.3).first == "0.300 setting autoScanningTime 59.8 s → 60.0 s")
+        #expect(slow.press(.select, at: 0.35).first == "0.350 setting autoScanningTime stays 60.0 s (slowest)")
+    }
+
+    /// With speech on, the floor is said too, before the entry's own phrase.
+    @Test func menu_setting_speed_at_its_floor_is_said() {
+        var menu = MenuContext()
+        menu.settings.speedStep = .seconds(0.5)
+        var h = Self.harness(Fixture.settings(.auto) { $0.autoScanningTime = .seconds(0.1); $0.speech = true }, menu: menu)
+        h.press(.select, at: 0.05)
+        for k in 0..<4 { h.press(.next, at: 0.06 + 0.01 * Double(k)) }
+        h.press(.select, at: 0.11)
+        let said = h.press(.select, at: 0.15)
+        #expect(said.first == "0.150 setting autoScanningTime stays 0.1 s (fastest)")
+        #expect(said.contains { $0.contains("speak") && $0.contains("\"Fastest already\"") }, "\(said)")
     }
 
     @Test func menu_setting_toggle_auto_scanning() {
