@@ -103,7 +103,10 @@ public struct TextStats: Sendable {
     /// "qwerty grouped 0p 1sw", "… on 3 of 5 phrases" when the baseline layout could type only
     /// those, "none (qwerty can type none of the phrases)".
     var baselineWords: String {
-        guard let b = baseline else { return "none (qwerty can type none of the phrases)" }
+        guard let b = baseline else {
+            // `--methods` without grouped measures no baseline at all.
+            return configurations.contains { $0.method == .grouped } ? "none (qwerty can type none of the phrases)" : "none (--methods leaves out grouped)"
+        }
         return TerminalText.line(b.name) + (b.totals.phrases < phrases ? ", on \(b.totals.phrases) of \(phrases) phrases" : "")
     }
 
