@@ -17,6 +17,13 @@
 #   DIR/share/fish/vendor_completions.d/switchscan.fish
 #   DIR/lib/udev/rules.d/70-switchscan.rules         access for the user at the seat to switch-like devices
 #   DIR/lib/systemd/user/switchscan.service          the user service (`run --desktop` with the graphical session)
+#   DIR/share/gnome-shell/extensions/switchscan@switchscan.org/   the GNOME Shell extension (GNOME on Wayland: the
+#                                                    highlight, clicks, keys, window positions), in the form for
+#                                                    this machine's Shell (--gnome-shell); each person turns it on
+#   DIR/share/switchscan/kwin/switchscan-windows.js  the KWin script (KDE Plasma on Wayland: window positions, the
+#                                                    Windows page)
+#   DIR/share/applications/org.switchscan.switchscan-fake-input.desktop   lets KWin give DIR/bin/switchscan fake
+#                                                    input (clicks and keys on KDE Plasma on Wayland)
 #   DIR/share/switchscan/install-manifest            every file and directory this install created
 #
 # Options for packagers and tests:
@@ -26,6 +33,8 @@
 #   --stage DIR          only lay the files out in DIR (relative to the prefix) and stop: what build-deb.sh packs
 #   --build-only         only build what an install needs (the binary, the man page generator) and stop:
 #                        scripts/test.sh runs it early in the background, so the install suite finds it built
+#   --gnome-shell V      the GNOME Shell extension's form: 43 (GNOME 43 and 44: imports.*), 45 (45 and later:
+#                        ES modules), auto (default: this machine's gnome-shell; none without one), none
 #
 # As root with a running udev, the rules are reloaded and applied to the plugged-in devices.
 set -euo pipefail
@@ -39,6 +48,7 @@ BINARY=""
 CONFIGURATION=release
 STAGE_ONLY=""
 BUILD_ONLY=0
+GNOME_SHELL=auto
 
 die() { echo "install: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -49,6 +59,7 @@ while [ $# -gt 0 ]; do
     --binary) [ $# -ge 2 ] || die "--binary needs a file"; BINARY=$2; shift 2 ;;
     --configuration) [ $# -ge 2 ] || die "--configuration needs release or debug"; CONFIGURATION=$2; shift 2 ;;
     --stage) [ $# -ge 2 ] || die "--stage needs a directory"; STAGE_ONLY=$2; shift 2 ;;
+    --gnome-shell) [ $# -ge 2 ] || die "--gnome-shell needs 43, 45, auto or none"; GNOME_SHELL=$2; shift 2 ;;
     --uninstall) UNINSTALL=1; shift ;;
     --build-only) BUILD_ONLY=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -58,6 +69,8 @@ done
 case "$PREFIX" in /*) ;; *) PREFIX="$(pwd)/$PREFIX" ;; esac
 PREFIX=${PREFIX%/}
 case "$CONFIGURATION" in release|debug) ;; *) die "--configuration is release or debug, not $CONFIGURATION" ;; esac
+case "$GNOME_SHELL" in 43|45|none) ;; auto) command -v gnome-shell >/dev/null || GNOME_SHELL=none ;;
+  *) die "--gnome-shell is 43, 45, auto or none, not $GNOME_SHELL" ;; esac
 
 TARGET="$DESTDIR$PREFIX"
 MANIFEST="$TARGET/share/switchscan/install-manifest"
@@ -146,6 +159,17 @@ install -D -m 0644 packaging/udev/70-switchscan.rules "$STAGE/lib/udev/rules.d/7
 mkdir -p "$STAGE/lib/systemd/user"
 sed "s|@BINDIR@|$PREFIX/bin|g" packaging/systemd/switchscan.service.in > "$STAGE/lib/systemd/user/switchscan.service"
 chmod 0644 "$STAGE/lib/systemd/user/switchscan.service"
+# The desktops' own pieces (docs/wayland.md): GNOME's extension, built for its Shell (the person
+# turns it on: gnome-extensions enable switchscan@switchscan.org); KWin's script, and the grant
+# naming this binary for KWin's fake input (KWin compares Exec with the client's real path).
+if [ "$GNOME_SHELL" != none ]; then
+  packaging/gnome-shell/build.sh "$GNOME_SHELL" "$STAGE/share/gnome-shell/extensions/switchscan@switchscan.org" >&2 \
+    || die "building the GNOME Shell extension (--gnome-shell $GNOME_SHELL) failed"
+fi
+install -D -m 0644 packaging/kwin/switchscan-windows.js "$STAGE/share/switchscan/kwin/switchscan-windows.js"
+mkdir -p "$STAGE/share/applications"
+sed "s|@BINDIR@|$PREFIX/bin|g" packaging/kwin/switchscan-fake-input.desktop.in > "$STAGE/share/applications/org.switchscan.switchscan-fake-input.desktop"
+chmod 0644 "$STAGE/share/applications/org.switchscan.switchscan-fake-input.desktop"
 
 if [ -n "$STAGE_ONLY" ]; then
   mkdir -p "$STAGE_ONLY"
@@ -192,7 +216,15 @@ if [ -z "$DESTDIR" ]; then
     /usr|/usr/local) ;;
     *) echo "install: note: udev reads rules only from /etc/udev/rules.d, /usr/lib/udev/rules.d and /usr/local/lib/udev/rules.d;" \
             "to use the rule: sudo cp $PREFIX/lib/udev/rules.d/70-switchscan.rules /etc/udev/rules.d/" >&2
-       echo "install: note: for the user service: systemctl --user link $PREFIX/lib/systemd/user/switchscan.service" >&2 ;;
+       echo "install: note: for the user service: systemctl --user link $PREFIX/lib/systemd/user/switchscan.service" >&2
+       [ "$GNOME_SHELL" = none ] || echo "install: note: GNOME Shell looks for extensions in XDG_DATA_DIRS (/usr/local/share, /usr/share) and" \
+            "~/.local/share: to use the extension, ln -s $PREFIX/share/gnome-shell/extensions/switchscan@switchscan.org ~/.local/share/gnome-shell/extensions/" >&2 ;;
   esac
+  if [ "$GNOME_SHELL" != none ]; then
+    echo "install: note: on GNOME, each person turns the extension on once: gnome-extensions enable switchscan@switchscan.org" \
+         "(on Wayland, after logging out and in: the Shell looks for new extensions at login)" >&2
+  else
+    echo "install: note: no GNOME Shell here: its extension was not installed (--gnome-shell 43 or 45 installs it anyway)" >&2
+  fi
   case ":$PATH:" in *":$PREFIX/bin:"*) ;; *) echo "install: note: $PREFIX/bin is not on PATH" >&2 ;; esac
 fi

@@ -9,7 +9,13 @@ import SwitchInput
 ///     type line                  EditableText into F, read back → result (done / failed: refused)
 ///                                F has no EditableText → F (and its window) focused, XTest keys
 ///                                → read back once the application had them (every 20 ms until
-///                                the text changed, at most 10 times) → result
+///                                the text changed, for at most 2 s: a loaded machine's browser
+///                                takes its time) → result
+///                                EditableText answered and F reads as before → the same edit as
+///                                XTest keys, read back: changed → result done, and keys for every
+///                                later edit into that application; unchanged → result failed
+///                                (`TypingRoutes`: Firefox ESR's web fields drop EditableText)
+///                                the application's keys learned → XTest keys at once
 ///                                no Text to read (a custom widget) → result done, no text
 ///     a read of the application  the focused field, or focused widget that is no scan item
 ///                                → `keyboardFocus` (when it changed): every item's scanner menu
@@ -23,12 +29,16 @@ struct TypingState {
     var reads: [PendingRead] = []
     /// What was said to the engine last (nil: nothing yet).
     var sentFocus: KeyboardFocus??
+    /// Which way edits go into each application's fields, as learned.
+    var routes = TypingRoutes()
 
     /// When the oldest read-back is due (CLOCK_MONOTONIC µs).
     var readDeadline: Int64? { reads.first?.due }
 
     static let readInterval: Int64 = 20_000
-    static let readTries = 10
+    /// 2 s in all: an application on a loaded machine can take over a second to have the keys
+    /// (the read-back ends as soon as the text changed; only a field that takes nothing waits it out).
+    static let readTries = 100
 }
 
 /// The field the keyboard types into.
@@ -44,11 +54,15 @@ struct TypingTarget {
 struct PendingRead {
     var target: TypingTarget
     var textBefore: String?
+    var caretBefore: Int?
+    var edit: KeyboardText.Edit
     var outcome: PerformResult.Outcome
     var changesText: Bool
     var secure: Bool
     var due: Int64
     var tries = 0
+    /// The keys went after EditableText took nothing: the read-back teaches `TypingState.routes`.
+    var fallback = false
 }
 
 extension DesktopSource {
@@ -71,12 +85,27 @@ extension DesktopSource {
             let outcome = performer.typeKeys(typed.edit)
             return [.line(.typeResult(TypeResult(id: "", label: "the keyboard focus", text: nil, secure: typed.secure, outcome)))]
         }
-        if !target.keys {
-            let r = performer.type(typed.edit, into: target.id)
-            guard r.needsKeys else { return answer(target, text: r.text, caret: r.caret, r.outcome) }
+        let application = DesktopPerformer.split(target.id)?.bus ?? ""
+        if !target.keys && typing.routes.route(for: application) == .keys {
+            // The application drops EditableText (learned): keys into this field from now on.
             target.keys = true
             typingInto = target
             focusForKeys(target)
+        }
+        var fallback = false
+        if !target.keys {
+            let r = performer.type(typed.edit, into: target.id)
+            switch typing.routes.handle(.editableText(r.effect), application: application) {
+            case .sendKeys(let tookNothing):
+                fallback = tookNothing
+                if !tookNothing {
+                    target.keys = true
+                    typingInto = target
+                }
+                focusForKeys(target)
+            default:
+                return answer(target, text: r.text, caret: r.caret, r.outcome)
+            }
         }
         let before = performer.readText(target.id)
         let outcome = performer.typeKeys(typed.edit)
@@ -84,8 +113,8 @@ extension DesktopSource {
             return answer(target, text: nil, caret: nil, outcome)
         }
         let changes = typed.edit.delete > 0 || !typed.edit.text.isEmpty
-        typing.reads.append(PendingRead(target: target, textBefore: before.text, outcome: outcome, changesText: changes, secure: typed.secure,
-                                        due: MonotonicClock.nowMicroseconds() + (changes ? TypingState.readInterval : 0)))
+        typing.reads.append(PendingRead(target: target, textBefore: before.text, caretBefore: before.caret, edit: typed.edit, outcome: outcome, changesText: changes, secure: typed.secure,
+                                        due: MonotonicClock.nowMicroseconds() + (changes ? TypingState.readInterval : 0), fallback: fallback))
         return []
     }
 
@@ -94,7 +123,12 @@ extension DesktopSource {
     func typingDue(nowMonotonic: Int64) -> [ShellInput] {
         var inputs: [ShellInput] = []
         while var r = typing.reads.first, r.due <= nowMonotonic {
-            let (text, caret) = performer.readText(r.target.id)
+            var (text, caret) = performer.readText(r.target.id)
+            trace?("typing: read back \(text?.count ?? -1) characters, caret \(caret ?? -1), try \(r.tries + 1)")
+            if let text, let before = r.textBefore, let at = r.caretBefore {
+                let expected = TypingRoutes.afterKeys(r.edit, text: before, caret: at)
+                if expected.text == text { caret = expected.caret }
+            }
             let unchanged = r.changesText && text != nil && text == r.textBefore
             if unchanged && r.tries + 1 < TypingState.readTries {
                 r.tries += 1
@@ -103,8 +137,13 @@ extension DesktopSource {
                 break
             }
             typing.reads.removeFirst()
-            let outcome: PerformResult.Outcome = unchanged
-                ? .failed("the field did not take the keys (it still reads \(Self.shortQuote(text ?? "")))") : r.outcome
+            var outcome: PerformResult.Outcome = unchanged
+                ? .failed("the field did not take the keys (it still reads \(TypingRoutes.shortQuote(text ?? "")))") : r.outcome
+            if r.fallback {
+                let application = DesktopPerformer.split(r.target.id)?.bus ?? ""
+                let learned = typing.routes.handle(.fallbackKeys(changed: !unchanged), application: application)
+                outcome = TypingRoutes.fallbackOutcome(learned, keys: r.outcome, text: text ?? "")
+            }
             inputs += answer(r.target, text: text, caret: caret, outcome)
         }
         return inputs
@@ -161,9 +200,5 @@ extension DesktopSource {
         if let sent = typing.sentFocus, sent == focus { return nil }
         typing.sentFocus = .some(focus)
         return .keyboardFocus(focus)
-    }
-
-    static func shortQuote(_ s: String) -> String {
-        "\"" + (s.count > 40 ? "…" + s.suffix(39) : s) + "\""
     }
 }

@@ -95,14 +95,17 @@ public final class DesktopSource: LoopAdapter {
         schedule = RefreshSchedule(settings: settings)
         tree = DesktopSource.emptyTree(screen)
         let (bus, origins) = (bus, display.origins)
-        reader.windowOrigin = { app, title, extents in
+        reader.windowRelative = origins?.windowRelativeExtents ?? false
+        reader.windowOrigin = { app, title, extents, firstChild in
             // Window-relative extents (GTK 4's; every toolkit's on Wayland): the window's origin
             // from the display, by process id and then title.
             guard let origins else { return nil }
             let size = extents.map { Size(width: Double($0.width), height: Double($0.height)) }
-            guard let p = origins.origin(pid: bus.pid(of: app.bus), title: title, size: size) else { return nil }
+            guard let p = origins.origin(pid: bus.pid(of: app.bus), title: title, size: size,
+                                         firstChild: { firstChild().map { Point(x: Double($0.x), y: Double($0.y)) } }) else { return nil }
             return AtspiPoint(x: Int32(clamping: Int(p.x)), y: Int32(clamping: Int(p.y)))
         }
+        performer.originOf = { [unowned self] id in index[id]?.origin }
     }
 
     static func emptyTree(_ screen: Size) -> ElementTree {
@@ -318,6 +321,14 @@ public final class DesktopSource: LoopAdapter {
         }
     }
 
+    /// The display said its windows changed (one moved, came or went): the tree's windows at
+    /// their origins now. No AT-SPI read: the application does not know it moved.
+    private func followWindows() {
+        guard let app, let snapshot, let moved = reader.followWindows(snapshot, app: app) else { return }
+        install(moved, app: app)
+        trace?("windows moved: frames followed at \(MonotonicClock.nowMicroseconds())")
+    }
+
     /// Re-reads only the nodes `ids`; a full read when that cannot do.
     private func readNodes(_ ids: Set<String>) -> RefreshSchedule.ReadOutcome {
         guard let app, let snapshot else { return readAll() }
@@ -499,7 +510,9 @@ public final class DesktopSource: LoopAdapter {
         // A stale window list is read at the next turn of the loop; a display that tells of
         // changes itself is watched.
         let windowsDue: Int64? = windowsStale && windows != nil && appName == nil ? nowMonotonic : nil
-        if case .descriptor(let fd) = windows?.changes, appName == nil { interest.fds.append(LoopFD(fd: fd, events: LoopFD.readable)) }
+        // Watched with --app too: a window that moves moves its tree (Wayland's window-relative
+        // extents follow the window's origin).
+        if case .descriptor(let fd) = windows?.changes { interest.fds.append(LoopFD(fd: fd, events: LoopFD.readable)) }
         for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds })
             + [performer.gestures.deadline, windowsDue, typing.readDeadline].compactMap({ $0 }) {
             interest.deadline = min(interest.deadline ?? d, d)
@@ -509,12 +522,13 @@ public final class DesktopSource: LoopAdapter {
 
     public func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] {
         glib.dispatch(ready: ready)
+        let before = tree
         if case .descriptor(let fd) = windows?.changes, ready.contains(where: { $0.fd == fd }), windows?.takeChanges() == true {
-            windowsStale = true
+            if appName == nil { windowsStale = true }
+            followWindows()
         }
         performer.runGestures(now: nowMonotonic)
         let now = Instant(microseconds: nowMonotonic)
-        let before = tree
         stepPageJobs()
         if let p = probe, let answered = p.answered {
             probe = (p.bus, nil)

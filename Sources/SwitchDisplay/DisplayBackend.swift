@@ -49,17 +49,29 @@ public final class DisplayBackend {
     public let notes: [String]
     /// What a perform that needs a missing (or unusable) part says: "no X display to click on".
     public let missing: (DisplayNeed) -> String
+    /// What the live loop must drive for this backend's parts, when they share a connection that
+    /// needs reading (a Wayland compositor's socket and sway's event socket; a D-Bus helper): a
+    /// `LoopAdapter` (SwitchInput; the seam knows no loop, so it is typed as an object here and
+    /// `DisplayBackends.loopAdapter` hands it out). It keeps the connection read and ends the run
+    /// with a clear error when the server goes away. nil: nothing to drive (X11: Xlib reads as it
+    /// asks, the overlay watches its own connection).
+    public let driver: AnyObject?
+    /// Nothing can be drawn on this display, but the person should still learn what is
+    /// highlighted (an unknown Wayland compositor): `run` turns speech on instead of the overlay
+    /// it would show by default, and says so.
+    public var speaksInstead = false
     private let connect: () -> DesktopParts
     private let overlay: () throws(OverlayError) -> OverlaySurface
     private var connected: DesktopParts?
 
     public init(name: DisplayBackendName, notes: [String], missing: @escaping (DisplayNeed) -> String, connect: @escaping () -> DesktopParts,
-                overlay: @escaping () throws(OverlayError) -> OverlaySurface) {
+                overlay: @escaping () throws(OverlayError) -> OverlaySurface, driver: AnyObject? = nil) {
         self.name = name
         self.notes = notes
         self.missing = missing
         self.connect = connect
         self.overlay = overlay
+        self.driver = driver
     }
 
     /// A backend without any part: every need says `missing`, and the overlay cannot open (`why`).

@@ -43,6 +43,20 @@ public final class KeyLayout {
         keymap = map
     }
 
+    /// A keymap a compositor sent (wl_keyboard.keymap, XKB text): the keys of the seat that
+    /// synthesized keys go through (KWin's fake input), whatever the system's files say.
+    /// `names`: how notes name it.
+    public init(keymapText: String, names: String) throws(Failure) {
+        self.names = names
+        guard let ctx = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw .noKeymap(names) }
+        guard let map = xkb_keymap_new_from_string(ctx, keymapText, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
+            xkb_context_unref(ctx)
+            throw .noKeymap(names)
+        }
+        context = ctx
+        keymap = map
+    }
+
     deinit {
         xkb_keymap_unref(keymap)
         xkb_context_unref(context)

@@ -62,6 +62,7 @@ extension LiveRunner {
             case .fieldText(let before, let after): publish(engine.fieldText(before: before, after: after, at: t), &engine)
             case .keyboardFocus(let focus): publish(engine.keyboardFocusChanged(focus, at: t), &engine)
             case .end: endRequested = true
+            case .fatal(let why): if fatal == nil { fatal = why }
             }
         }
     }

@@ -21,6 +21,9 @@ extension LiveRunner {
         }
     }
 
+    /// The devices whose grab is held now (their nodes): none once the loop has ended.
+    public var grabbedNodes: [String] { slots.compactMap { $0.device?.isGrabbed == true ? $0.node : nil } }
+
     /// The safety exit paused or resumed the engine: release or take the grabs.
     func setPaused(_ now: Bool) {
         guard now != paused else { return }
@@ -43,9 +46,19 @@ extension LiveRunner {
     func read(_ device: EvdevDevice, slot: DeviceSlot, stamper: EventStamper, readTime: Int64, wallTime: Int64, fast: Bool,
               _ body: (FrameAssembler.Output) -> Void) {
         let mono = device.monotonicTimestamps
-        let wall: Int64? = mono ? nil : wallTime
+        var wall: Int64? = mono ? nil : wallTime
+        var readTime = readTime
         func instant(_ k: Int64) -> Instant {
-            stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono, realtimeReadMicroseconds: wall)
+            // A wall-clock stamp later than the clocks read at the wakeup: the event came while
+            // this process was descheduled between that and the read. Its age is taken from the
+            // clocks read again now (it is here, so now is after it), not lost to the read time:
+            // on a loaded machine that made a tap look 20 ms after the one before, and debounce
+            // dropped it.
+            if let w = wall, k > w, k - w <= EventStamper.realtimeTrust {
+                readTime = MonotonicClock.nowMicroseconds()
+                wall = MonotonicClock.realtimeMicroseconds()
+            }
+            return stamper.instant(kernelMicroseconds: k, readMicroseconds: readTime, monotonicTimestamps: mono, realtimeReadMicroseconds: wall)
         }
         var pending: DeviceRead?
         if fast, slot.route != nil, let mirror = slot.mirror {

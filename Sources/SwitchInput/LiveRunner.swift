@@ -41,6 +41,8 @@ public final class LiveRunner {
     var epoll: Epoll?
     /// An adapter asked the loop to end (`ShellInput.end`).
     var endRequested = false
+    /// An adapter's `ShellInput.fatal`: the loop ends at the end of this wakeup.
+    var fatal: String?
 
     /// Opens the selected devices (asks for CLOCK_MONOTONIC stamps, grabs those marked), then
     /// the keyboards to watch for the pause chord (`chordWatch`; one that cannot be opened is
@@ -312,6 +314,7 @@ public final class LiveRunner {
                 last = t
             }
             LoopStamps.mark(.iterationEnd)
+            if let fatal { return .failed(fatal) }
             if let ending { return ending }
             if endRequested { return .requested }
         }

@@ -48,5 +48,7 @@ extension LiveRunner {
         case signal(Int32)
         /// An adapter said its work is done (`ShellInput.end`).
         case requested
+        /// An adapter's `ShellInput.fatal`: what went away, in one line.
+        case failed(String)
     }
 }

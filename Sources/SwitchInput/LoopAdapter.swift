@@ -108,4 +108,8 @@ public enum ShellInput: Sendable {
     /// The adapter's work is done (`switchscan setup` finished or gave up): the loop ends after
     /// this wakeup, as at `until` (`LiveRunner.Ending.requested`).
     case end
+    /// Something the run cannot go on without is gone (the Wayland compositor the desktop is
+    /// driven through): the loop ends at this wakeup, every grab released and every adapter
+    /// finished, and `run` returns `.failed` with this reason (a non-zero exit).
+    case fatal(String)
 }

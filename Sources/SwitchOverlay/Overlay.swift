@@ -179,8 +179,15 @@ public final class Overlay: LoopAdapter {
     public func layoutChanged(model: ScanModel) {
         self.model = model
         if model.scopeID != KeyboardTree.rootID { appModel = model }
+        let before = ring.isShown ? ring.frame : nil
         redraw()
         surface.flush()
+        // The display benchmark (scripts/desktop-tests/bench-highlight.sh): when a layout change
+        // moved the ring, the CLOCK_MONOTONIC time the server has it.
+        if let trace, ring.isShown, ring.frame != before {
+            surface.sync()
+            trace("highlight drawn at \(MonotonicClock.nowMicroseconds()): \(ring.frame)")
+        }
     }
 
     public func finish() {

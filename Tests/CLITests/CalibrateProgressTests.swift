@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 
 /// `calibrate` over a long recording (issue 12, part 3): with stderr on a terminal it says how far
@@ -41,7 +42,7 @@ struct CalibrateProgressTests {
         print(json.dumps({"terminal": seen.decode("utf-8", "replace"), "stdout": out.decode(), "code": p.returncode}))
         """
 
-    @Test func longRunShowsProgressOnATerminalAndStopsOnCtrlC() throws {
+    @Test(.needs(["/usr/bin/python3"])) func longRunShowsProgressOnATerminalAndStopsOnCtrlC() throws {
         let events = try CLI.tempFile("calibrate-long.events", Self.longRecording)
         let profile = try CLI.tempFile("calibrate-progress-profile.json", CalibrateCommandTests.profileJSON)
         let driver = try CLI.tempFile("pty-driver.py", Self.driver)

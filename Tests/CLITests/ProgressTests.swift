@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 
 /// Issue 22, finding 4: `tree show`, `tree stats`, `tree import`, `simulate` and `calibrate` say
@@ -34,6 +35,7 @@ struct ProgressTests {
         """
 
     static func onTerminal(_ arguments: [String], delay: String?, environment: [String: String] = [:]) throws -> (terminal: String, stdout: Int, code: Int) {
+        try Programs.require("/usr/bin/python3")
         let driver = try CLI.tempFile("progress-pty.py", Self.driver)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")

@@ -17,7 +17,7 @@ import Testing
 ///     a key typed         → the text line shows it (a password's as •)
 ///     the ring            → over the highlighted key, drawn in the gap around it
 ///     closed              → the panel is gone
-@Suite(.serialized, .timeLimit(.minutes(2)), .enabled(if: XvfbServer.installed, "needs Xvfb (apt-get install xvfb)"))
+@Suite(.serialized, .timeLimit(.minutes(2)))
 struct KeyboardPanelTests {
     static let blue = CursorColor.blue
 

@@ -5,6 +5,7 @@ import SwitchInput
 import SwitchDisplay
 @testable import SwitchDisplayServers
 @testable import SwitchOverlay
+import TestPrograms
 import Testing
 
 /// The overlay under a real X server (a private Xvfb per test), read back as screenshots: what a
@@ -14,7 +15,7 @@ import Testing
 ///
 /// One test at a time (`.serialized`), each bounded by its Xvfb's watchdog (a stuck X call fails
 /// the test instead of hanging the run), with the time limit as a last resort.
-@Suite(.serialized, .timeLimit(.minutes(2)), .enabled(if: XvfbServer.installed, "needs Xvfb (apt-get install xvfb)"))
+@Suite(.serialized, .timeLimit(.minutes(2)))
 struct OverlayTests {
     static let blue = CursorColor.blue
     static let a = Rect(x: 100, y: 100, width: 200, height: 60)
@@ -154,7 +155,7 @@ struct OverlayTests {
         #expect(!s.pixels.contains(magenta.rgb))
     }
 
-    @Test func theOverlayNeverTakesAClick() throws {
+    @Test(.needs(["/usr/bin/xdotool", "/usr/bin/timeout"])) func theOverlayNeverTakesAClick() throws {
         let x = try XvfbServer()
         let app = try AppWindow(x.display, x: 100, y: 100, width: 200, height: 60)
         let overlay = try Overlay(settings: .init(large: true), display: x.display)
@@ -171,17 +172,15 @@ struct OverlayTests {
         }
         // A real click (XTest, through xdotool) on the ring's edge and at the item's centre
         // reaches the application window below.
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") {
-            for (px, py) in [(200, 130), (101, 101)] {
-                let p = Process()
-                p.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")  // bounded, like every wait here
-                p.arguments = ["10", "/usr/bin/xdotool", "mousemove", "--sync", "\(px)", "\(py)", "click", "1"]
-                p.environment = ["DISPLAY": x.display]
-                try p.run()
-                p.waitUntilExit()
-                let got = app.presses()
-                #expect(got.count == 1 && got.first.map { $0.x == px - 100 && $0.y == py - 100 } == true, "presses \(got)")
-            }
+        for (px, py) in [(200, 130), (101, 101)] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")  // bounded, like every wait here
+            p.arguments = ["10", "/usr/bin/xdotool", "mousemove", "--sync", "\(px)", "\(py)", "click", "1"]
+            p.environment = ["DISPLAY": x.display]
+            try p.run()
+            p.waitUntilExit()
+            let got = app.presses()
+            #expect(got.count == 1 && got.first.map { $0.x == px - 100 && $0.y == py - 100 } == true, "presses \(got)")
         }
     }
 

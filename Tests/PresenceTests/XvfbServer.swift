@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 @testable import SwitchDisplayServers
 import Synchronization
+import TestPrograms
 import Testing
 
 /// A private Xvfb for one test (its own display, picked by Xvfb: `-displayfd`), torn down by
@@ -23,7 +24,9 @@ final class XvfbServer {
     private let state = WatchdogState()
     private let timer: DispatchSourceTimer
 
+    /// Fails the test with "missing: Xvfb (Debian package xvfb)" where it is not installed.
     init(width: Int = 800, height: Int = 600, watchdog: Double = 60) throws {
+        try Programs.require("/usr/bin/Xvfb")
         limit = watchdog
         timer = DispatchSource.makeTimerSource(queue: .global())
         var fds: [Int32] = [-1, -1]
@@ -104,7 +107,6 @@ final class XvfbServer {
 
     static let grace: Double = 30
 
-    static var installed: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") }
 }
 
 enum XvfbError: Error { case didNotStart }

@@ -2,13 +2,15 @@ import Dispatch
 import Foundation
 import SwitchCore
 import Synchronization
+import TestPrograms
 import Testing
 
 /// A headless desktop for one test: Xvfb, a private session bus, the real a11y bus and registry
 /// (`scripts/desktop-tests/run-desktop.sh`), with processes started inside it, and torn down
 /// at `close` (and by run-desktop.sh itself if the test process dies: its command waits for our
-/// end of a pipe). Tests skip with a message where the desktop cannot start (packages missing:
-/// `scripts/setup.sh --tests` installs them from scripts/apt/test-desktop.list).
+/// end of a pipe). A test fails with "missing: PROGRAM (Debian package P)" where something it needs
+/// is not here (`scripts/setup.sh --tests` installs it: scripts/apt/test-desktop.list and the
+/// other lists), never skipped.
 ///
 /// A watchdog bounds each test (as PresenceTests' XvfbServer does for X tests): a session still
 /// open `watchdog` seconds after it started has its desktop torn down (our end of its pipe is
@@ -37,20 +39,23 @@ final class DesktopSession {
         return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("switchscan").path
     }()
 
-    /// Whether the whole route can run here: the binary, Xvfb, at-spi2-core, Debian's python3 with
-    /// GTK, pyatspi and umockdev's GI bindings.
-    static let usable: Bool = {
-        let fm = FileManager.default
-        guard fm.isExecutableFile(atPath: binary), fm.isExecutableFile(atPath: "/usr/bin/Xvfb"),
-              fm.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher"), fm.isExecutableFile(atPath: "/usr/bin/python3"),
-              fm.isExecutableFile(atPath: "/usr/bin/umockdev-run") else { return false }
-        let probe = run(["/usr/bin/python3", "-c", """
-            import gi; gi.require_version('Gtk', '3.0'); gi.require_version('UMockdev', '1.0')
-            from gi.repository import Gtk, UMockdev; import pyatspi
-            """], env: nil, timeout: 30)
-        return probe.status == 0
-    }()
-    static let skipMessage = "needs Xvfb, at-spi2-core, python3-gi with GTK 3, python3-pyatspi and umockdev (scripts/apt/test-desktop.list)"
+    /// What every desktop test needs: the binary, Xvfb, D-Bus, at-spi2-core, ps (run-desktop.sh's
+    /// teardown), Debian's python3 with GTK 3, pyatspi and umockdev's GI bindings, umockdev.
+    static let programs = ["/usr/bin/Xvfb", "/usr/bin/dbus-daemon", "/usr/bin/dbus-send", "/usr/libexec/at-spi-bus-launcher",
+                           "/usr/libexec/at-spi2-registryd", "/usr/bin/ps", "/usr/bin/python3", "/usr/bin/umockdev-run"]
+    static let pythonModules: [(code: String, package: String)] = [
+        ("import gi", "python3-gi"),
+        ("import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk", "gir1.2-gtk-3.0"),
+        ("import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev", "gir1.2-umockdev-1.0"),
+        ("import pyatspi", "python3-pyatspi"),
+    ]
+
+    /// Throws "missing: PROGRAM (Debian package P)" for whatever of the desktop and of `extra` is
+    /// not here (`Programs`: a test that cannot run fails, it is never skipped).
+    static func require(_ extra: [String]) throws {
+        try Programs.require([binary] + programs + extra)
+        try Programs.requirePython(pythonModules)
+    }
 
     struct Result {
         var status: Int32
@@ -75,8 +80,10 @@ final class DesktopSession {
         let closed = Atomic<Bool>(false)
     }
 
-    /// Starts the desktop (about 0.3 s).
-    init(watchdog: Double = 180) throws {
+    /// Starts the desktop (about 0.3 s), once everything it and the test need (`needs`: programs
+    /// the test starts, package files it reads) is here.
+    init(watchdog: Double = 180, needs: [String] = []) throws {
+        try DesktopSession.require(needs)
         limit = watchdog
         let p = Process()
         p.executableURL = URL(fileURLWithPath: DesktopSession.runDesktop)
@@ -160,6 +167,7 @@ final class DesktopSession {
     /// to the session's environment.
     @discardableResult
     func start(_ argv: [String], env extra: [String: String] = [:]) throws -> Process {
+        if argv[0].hasPrefix("/usr/") { try Programs.require(argv[0]) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: argv[0])
         p.arguments = Array(argv.dropFirst())
@@ -185,26 +193,49 @@ final class DesktopSession {
         if r.status != 0 { throw SessionError("\(app) did not appear on the accessibility bus: \(r.stderr)") }
     }
 
-    /// Runs a program inside the session to its end (killed after `timeout` s: status 124).
+    /// Runs a program inside the session to its end (killed after `timeout` s: status 124). A
+    /// program that is not here is a recorded failure that names its package, not a status to
+    /// read a wrong value from.
     func run(_ argv: [String], timeout: Double = 60, env extra: [String: String] = [:]) -> Result {
-        DesktopSession.run(argv, env: environment.merging(extra) { $1 }, timeout: timeout)
+        if argv[0].hasPrefix("/usr/"), !Programs.isPresent(argv[0]) {
+            Issue.record(Comment(rawValue: Programs.message(argv[0])))
+            return Result(status: 127, stdout: "", stderr: Programs.message(argv[0]))
+        }
+        return DesktopSession.run(argv, env: environment.merging(extra) { $1 }, timeout: timeout)
     }
 
-    /// `switchscan args` inside the session.
+    /// `switchscan args` inside the session. A one-shot `tree` read that ends because the
+    /// application did not answer a call within its 300 ms (status 2, "no reply within": an
+    /// application on a loaded machine) is run again, at most four times more.
     func switchscan(_ args: [String], timeout: Double = 60) -> Result {
-        run([DesktopSession.binary] + args, timeout: timeout)
+        var r = run([DesktopSession.binary] + args, timeout: timeout)
+        for _ in 0..<4 where args.first == "tree" && r.status == 2 && r.stderr.contains("no reply within") {
+            r = run([DesktopSession.binary] + args, timeout: timeout)
+        }
+        return r
     }
 
     /// `switchscan args` under the umockdev live driver with the fixture keyboard (a switch box:
     /// Space, Enter, M, Esc) at /dev/input/event10, driven by `scenario` (umockdev-live.py lines).
-    func live(scenario: String, _ args: [String], timeout: Double = 60, env: [String: String] = [:]) -> Result {
+    /// `tee`: a file that gets the run's stdout lines as they come (a watcher beside the run).
+    func live(scenario: String, _ args: [String], timeout: Double = 60, env: [String: String] = [:], tee: String? = nil) -> Result {
         let path = NSTemporaryDirectory() + "switchscan-desktop-scenario-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: path, contents: Data(scenario.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let d = DesktopSession.devices
-        return run(["/usr/bin/python3", DesktopSession.liveDriver, "--device", d + "/keyboard.umockdev",
-                    "--ioctl", "/dev/input/event10=\(d)/keyboard.ioctl", "--scenario", path, "--",
-                    DesktopSession.binary] + args, timeout: timeout, env: env)
+        // SWITCHSCAN_TEST_KEEP=DIR: every live run's scenario, output, errors and the events as
+        // written (umockdev-live --log: their real stamps) kept there.
+        let keep = ProcessInfo.processInfo.environment["SWITCHSCAN_TEST_KEEP"]
+        let base = keep.map { $0 + "/" + UUID().uuidString }
+        let r = run(["/usr/bin/python3", DesktopSession.liveDriver] + (tee.map { ["--tee", $0] } ?? []) + (base.map { ["--log", $0 + ".written"] } ?? [])
+                    + ["--device", d + "/keyboard.umockdev", "--ioctl", "/dev/input/event10=\(d)/keyboard.ioctl", "--scenario", path, "--",
+                       DesktopSession.binary] + args, timeout: timeout, env: env)
+        if let base {
+            try? scenario.write(toFile: base + ".scenario", atomically: true, encoding: .utf8)
+            try? r.stdout.write(toFile: base + ".out", atomically: true, encoding: .utf8)
+            try? r.stderr.write(toFile: base + ".err", atomically: true, encoding: .utf8)
+        }
+        return r
     }
 
     /// The checker's view of the test application (pyatspi): name → its JSON object.
@@ -254,11 +285,29 @@ final class DesktopSession {
 
 /// Scenario lines for the fixture keyboard at /dev/input/event10.
 enum Keys {
+    /// A press and release, then `ms` before the next (the person's rhythm), counted from when the
+    /// run has read the press (its filter line): on a loaded machine a press written late can be
+    /// read after the engine's clock passed its stamp and take the clock's time, and one written
+    /// right after it would then look like a bounce.
     static func tap(_ key: String, thenWait ms: Int = 150) -> String {
-        "press /dev/input/event10 KEY_\(key)\nrelease /dev/input/event10 KEY_\(key)\nsleep \(ms)\n"
+        "mark\npress /dev/input/event10 KEY_\(key)\nrelease /dev/input/event10 KEY_\(key)\nexpect \"type\":\"filter\"\nsleep \(ms)\n"
     }
     static func next(_ n: Int = 1) -> String { String(repeating: tap("SPACE", thenWait: 100), count: n) }
+    /// To item `index` of `count` from the first: Next, or Previous (Backspace) round the end when
+    /// that is shorter (profile-web.json, profile-web-typing.json).
+    static func to(_ index: Int, of count: Int) -> String {
+        index <= count / 2 ? next(index) : String(repeating: tap("BACKSPACE", thenWait: 100), count: count - index)
+    }
     static let select = tap("ENTER", thenWait: 600)
+    /// A run's start: once it runs and its first highlight is out (the tree read, scanning on).
+    static let started = "wait running\nexpect \"type\":\"highlight\"\n"
+    /// A run's end: once it has read every press (a filter line each), Ctrl-C.
+    static let settled = "settle\nsignal INT\n"
+    /// The desktop's trace on stderr (`SWITCHSCAN_DESKTOP_TRACE`), for the conditions below.
+    static let trace = ["SWITCHSCAN_DESKTOP_TRACE": "1"]
+    /// A web page's run: once the page is read whole (the trace says so; with `trace`). A page
+    /// with items: Chromium has an empty document besides, read first.
+    static let pageRead = "wait running\nexpect desktop: page .* built: [1-9]\n"
     static let menu = tap("M")
     static let escape = tap("ESC", thenWait: 600)
 }

@@ -8,7 +8,7 @@ import Testing
 /// under umockdev with an emulated switch box (Space next, Enter select, M menu, Esc escape;
 /// profile-two-switch.json) or the one-key switch. What the application did is read back through
 /// AT-SPI by an independent client (Fixtures/atspi-check.py, pyatspi), not from the transcript.
-@Suite(.serialized, .enabled(if: DesktopSession.usable, "\(DesktopSession.skipMessage)"))
+@Suite(.serialized)
 struct DesktopLiveTests {
     static var idPattern: Regex<Substring> { /:[0-9]+\.[0-9]+\/org\/a11y\/atspi\/accessible\/[0-9]+/ }
 
@@ -31,7 +31,7 @@ struct DesktopLiveTests {
     }
 
     func run(_ s: DesktopSession, _ keys: String, app: [String] = ["--app", "testapp.py"], extra: [String] = []) -> DesktopSession.Result {
-        let r = s.live(scenario: "wait running\nsleep 300\n" + keys + "sleep 300\nsignal INT\n",
+        let r = s.live(scenario: Keys.started + keys + Keys.settled,
                        ["run", "--desktop"] + app + ["--profile", DesktopSession.twoSwitchProfile, "--format", "jsonl"] + extra)
         #expect(r.status == 0, "\(r.stderr)")
         return r
@@ -128,7 +128,10 @@ struct DesktopLiveTests {
         let ids = try items(s)
         let d = DesktopSession.devices
         let profile = DesktopSession.fixtures + "/profile-one-switch-auto.json"
-        let scenario = "wait running\nsleep 1500\npress /dev/input/event2 KEY_SPACE\nsleep 80\nrelease /dev/input/event2 KEY_SPACE\nsleep 600\nsignal INT\n"
+        // The press once the highlight is on Bold (auto scanning: it rests there a second).
+        let bold = try #require(ids["Bold"])
+        let scenario = "wait running\nexpect \"type\":\"highlight\",\"id\":\"\(bold)\"\npress /dev/input/event2 KEY_SPACE\nsleep 80\nrelease /dev/input/event2 KEY_SPACE\n"
+            + Keys.settled
         let path = NSTemporaryDirectory() + "switchscan-desktop-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: path, contents: Data(scenario.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -208,10 +211,15 @@ struct DesktopLiveTests {
     @Test func subtreeReadsEqualAFullRead() throws {
         let s = try DesktopSession()
         defer { s.close() }
-        try s.startTestApp(["--add-every", "250", "--add-count", "8", "--rows-max", "3"])
+        // The rows are added once the run scans (the scenario makes `go`), every 250 ms.
+        let go = NSTemporaryDirectory() + "switchscan-desktop-go-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: go) }
+        try s.startTestApp(["--add-every", "250", "--add-count", "8", "--rows-max", "3", "--add-when", go])
         let file = NSTemporaryDirectory() + "switchscan-desktop-tree-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let r = s.live(scenario: "wait running\nsleep 2500\nsignal INT\n",
+        // Until the engine's tree has the eighth row and no longer the fifth (rows-max 3).
+        let r = s.live(scenario: Keys.started + "copy \(DesktopSession.twoSwitchProfile) \(go)\n"
+                       + "waitfile \(file) ^(?![\\s\\S]*\"Row 5\")[\\s\\S]*\"Row 8\"\nsignal INT\n",
                        ["run", "--desktop", "--app", "testapp.py", "--profile", DesktopSession.twoSwitchProfile, "--format", "jsonl"],
                        env: ["SWITCHSCAN_DESKTOP_TRACE": "1", "SWITCHSCAN_DESKTOP_TREE": file])
         #expect(r.status == 0, "\(r.stderr)")
@@ -230,10 +238,12 @@ struct DesktopLiveTests {
     @Test func applicationQuitsMidScan() throws {
         let s = try DesktopSession()
         defer { s.close() }
-        try s.startTestApp()
-        // A second instance comes 4.5 s from now, well after the first quit (about 2 s in).
-        try s.start(["/bin/sh", "-c", "sleep 4.5; exec \"$0\" --title Second", DesktopSession.testApp])
-        let r = run(s, Keys.next(10) + Keys.select + "sleep 5000\n" + Keys.next())
+        let first = try s.startTestApp()
+        // A second instance once the first has quit (its process gone).
+        try s.start(["/bin/sh", "-c", "while [ -e /proc/\(first.processIdentifier) ] && ! grep -q '^[^)]*) Z' /proc/\(first.processIdentifier)/stat; do sleep 0.05; done; exec \"$0\" --title Second",
+                     DesktopSession.testApp])
+        // Quit (item 11), then a press once the second instance's window is scanned.
+        let r = run(s, Keys.next(10) + Keys.select + #"expect "type":"tree","change":"window","app":"testapp.py","window":"Second""# + "\n" + Keys.next())
         // A quitting application can stop answering before it leaves the bus (under load, longer
         // than the 300 ms timeout): a `notAnswering` line may come before `ended`.
         let trees = r.lines("tree").map { "\($0["change"] ?? "") \($0["window"] ?? $0["reason"] ?? "")" }
@@ -251,14 +261,13 @@ struct DesktopLiveTests {
     @Test func hungApplicationCostsABoundedPause() throws {
         let s = try DesktopSession()
         defer { s.close() }
-        try s.startTestApp(["--freeze", "1.5"])
-        // Freeze is item 12; 0.6 s later Count (wrapped round) is activated while the application
-        // is stopped; the press 400 ms after it must not wait for the application; 3.5 s later it
-        // answers again and the last select activates Count.
-        // 250 ms between the first presses: a starved umockdev driver (2 loaded cores) can bunch
-        // two 100 ms-apart presses into one debounce window, and the select would land elsewhere.
-        let r = run(s, String(repeating: Keys.tap("SPACE", thenWait: 250), count: 11) + Keys.tap("ENTER", thenWait: 500) + Keys.next() + Keys.tap("ENTER", thenWait: 400)
-                    + Keys.next() + "sleep 3500\n" + Keys.select)
+        let app = try s.startTestApp(["--freeze", "3"])
+        // Freeze is item 12; once the application is stopped (its /proc state T), Count (wrapped
+        // round) is activated; the press 400 ms after it must not wait for the application; once
+        // it answers again (its window read again) the last select activates Count.
+        let stopped = "waitfile /proc/\(app.processIdentifier)/stat ^[^)]*\\) T\n"
+        let r = run(s, Keys.next(11) + Keys.tap("ENTER", thenWait: 100) + stopped + Keys.next() + Keys.tap("ENTER", thenWait: 400)
+                    + Keys.next() + "mark\n" + #"expect "type":"tree","change":"window""# + "\n" + Keys.select)
         #expect(results(r).first == "activate done action \"Click\"", "\(r.stdout)")  // Freeze itself
         let failed = try #require(r.lines("result").first { $0["result"] as? String == "failed" }, "\(r.stdout)\n\(r.stderr)")
         #expect(failed["reason"] as? String == "no reply in time: the application does not answer")

@@ -7,15 +7,14 @@ import Testing
 /// relative to the window. One desktop for the suite's one test (a GTK 4 application takes
 /// seconds to start). GSK_RENDERER=cairo: GTK 4's GL renderer on Xvfb's software GL takes tens of
 /// seconds to show a window on a loaded machine.
-@Suite(.serialized, .enabled(if: DesktopSession.usable && Gtk4Apps.installed,
-                             "needs the desktop tests' packages and gnome-calculator, xdotool (scripts/apt/test-desktop-apps.list)"))
+@Suite(.serialized)
 struct Gtk4LiveTests {
     /// The calculator's window is moved away from (0, 0) (no window manager: xdotool moves it);
     /// its keys are scan items with their real names once, and with screen frames: a real click
     /// at the centre of "7"'s frame types 7. Then a umockdev switch computes 2 + 3 by presses
     /// alone (Space moves, Enter selects), and the display, read back through pyatspi, says 5.
     @Test func calculatorIsScannedAndComputesTwoPlusThree() throws {
-        let s = try DesktopSession()
+        let s = try DesktopSession(needs: Gtk4Apps.needs)
         defer { s.close() }
         try s.start(["/usr/bin/gnome-calculator"], env: ["GSK_RENDERER": "cairo"])
         try s.waitFor("gnome-calculator")
@@ -46,13 +45,13 @@ struct Gtk4LiveTests {
         // 2 + 3 = by presses alone: Clear Display, 2, +, 3, = (each reached by Space from where the
         // highlight rests: on the item just tapped).
         let order = ["Clear Display", "2", "+", "3", "="].map { labels.firstIndex(of: $0)! }
-        var scenario = "wait running\nsleep 500\n"
+        var scenario = Keys.started
         var at = 0
         for k in order {
             scenario += Keys.next((k - at + labels.count) % labels.count) + Keys.select
             at = k
         }
-        scenario += "sleep 500\nsignal INT\n"
+        scenario += Keys.settled
         let r = s.live(scenario: scenario, ["run", "--desktop", "--app", "gnome-calculator", "--profile", DesktopSession.twoSwitchProfile,
                                             "--format", "jsonl", "--no-show"], timeout: 120)
         #expect(r.status == 0, "\(r.stderr)")
@@ -64,9 +63,7 @@ struct Gtk4LiveTests {
 }
 
 enum Gtk4Apps {
-    static var installed: Bool {
-        ["/usr/bin/gnome-calculator", "/usr/bin/xdotool", "/usr/bin/xwininfo"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static let needs = ["/usr/bin/gnome-calculator", "/usr/bin/xdotool", "/usr/bin/xwininfo"]
 
     /// The calculator's display (its one editable text, which GTK 4.8 names "GtkSourceView"), through pyatspi.
     static func display(_ s: DesktopSession) -> String? {

@@ -51,6 +51,27 @@ import Testing
     /// Visible with an extent inside the window is showing; buttons named twice are read once,
     /// a type name gives way to the description (without its shortcut), labels' clipboard actions
     /// make nothing a button, and the window's GActions are nobody's menu entries.
+    /// GTK 4.8 reports a button's content box: a window with `buttonPadding` (the reader sets
+    /// it for 4.8) has its buttons' frames grown by Adwaita's padding and border, (17, 5) a side,
+    /// never past the button's parent, and moved to the screen with the rest; other roles and
+    /// the tree read are left as the toolkit said.
+    @Test func gtk48ButtonsAreGrownToTheirBorderBoxWithinTheirParent() {
+        let press = Self.node("press", .pushButton, "Press me", states: Self.visible.union([.showing, .focusable]), frame: (39, 27, 1202, 24), actions: ["click"])
+        let edge = Self.node("edge", .pushButton, "Edge", states: Self.visible.union([.showing, .focusable]), frame: (25, 100, 60, 24), actions: ["click"])
+        let entry = Self.node("entry", .entry, "Type here", states: Self.visible.union([.showing, .focusable, .editable]), frame: (31, 67, 1218, 32))
+        let box = Self.node("box", .filler, states: Self.visible.union(.showing), frame: (22, 22, 1236, 200), children: [press, edge, entry])
+        var app = Self.app([box], origin: AtspiPoint(x: 2, y: 2))
+        app.children[0].extents = AtspiRect(x: 0, y: 0, width: 1276, height: 796)
+        app.children[0].buttonPadding = Gtk4Quirks.buttonPadding
+        let frames = Dictionary(uniqueKeysWithValues: ScanModel(tree: AtspiMapping.tree(app, screen: Size(width: 1280, height: 800))).items.map {
+            ($0.element.label ?? "", $0.element.frame)
+        })
+        #expect(frames["Press me"] == Rect(x: 2 + 22, y: 2 + 22, width: 1236, height: 34))
+        #expect(frames["Edge"] == Rect(x: 2 + 22, y: 2 + 95, width: 60 + 17 + 3, height: 34), "clipped to its parent on the left")
+        #expect(frames["Type here"] == Rect(x: 2 + 31, y: 2 + 67, width: 1218, height: 32), "not a button: as said")
+        #expect(app.children[0].children[0].children[0].extents == AtspiRect(x: 39, y: 27, width: 1202, height: 24), "the read tree is untouched")
+    }
+
     @Test func calculatorKeysAreItemsWithTheirNamesOnce() {
         let keypad = Self.node("pad", .panel, frame: (12, 238, 331, 236), actions: ["cal.solve", "cal.clear"], children: [
             Self.key("k2", "2", x: 83, y: 384), Self.key("k3", "3", x: 150, y: 384),

@@ -8,13 +8,13 @@ import Testing
 /// Keys by keysym through the current layout, and the pointer gestures, through XTest on a real
 /// X server (the headless desktop's Xvfb): an X client of the test's own reads back every key and
 /// button event as the server delivers it, keysyms translated with the client's XKB keymap.
-@Suite(.serialized, .enabled(if: DesktopSession.usable, "needs the headless desktop (scripts/apt/test-desktop.list)"))
+@Suite(.serialized)
 struct KeySenderTests {
     typealias Client = XTestClient
 
     /// One desktop for the keys (a desktop costs seconds): AZERTY first, then US.
     @Test func keysGoByKeysymThroughTheLayout() throws {
-        let s = try DesktopSession()
+        let s = try DesktopSession(needs: ["/usr/bin/setxkbmap"])
         defer { s.close() }
         let display = try #require(s.environment["DISPLAY"])
         #expect(s.run(["/usr/bin/setxkbmap", "-display", display, "fr"]).status == 0)

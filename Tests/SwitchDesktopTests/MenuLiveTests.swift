@@ -9,7 +9,7 @@ import Testing
 /// every 2 s: profile-menu.json). What happened is read back from the application (pyatspi), the
 /// X clipboard (xclip), an X client of the test's own (XTestClient) and a stub `loginctl`, not
 /// from the transcript. Two runs in one desktop: keys and settings, then the pointer gestures.
-@Suite(.serialized, .enabled(if: DesktopSession.usable, "\(DesktopSession.skipMessage)"))
+@Suite(.serialized)
 struct MenuLiveTests {
     static let app = DesktopSession.fixtures + "/menuapp.py"
     static let profile = DesktopSession.fixtures + "/profile-menu.json"
@@ -31,7 +31,7 @@ struct MenuLiveTests {
     /// Shortcuts: Select all, Copy; Device: volume up, down, mute, Lock screen; Settings: Slower,
     /// then the menu closed and the next dwell measured. On an AZERTY layout: keys go by keysym.
     @Test func keysAndSettings() throws {
-        let s = try DesktopSession()
+        let s = try DesktopSession(needs: ["/usr/bin/setxkbmap", "/usr/bin/xclip"])
         defer { s.close() }
         let display = try #require(s.environment["DISPLAY"])
         #expect(s.run(["/usr/bin/setxkbmap", "-display", display, "fr"]).status == 0)
@@ -46,13 +46,14 @@ struct MenuLiveTests {
         chmod(bin + "/loginctl", 0o755)
 
         // Each perform resumes on the first item, the entry, so every menu opens on it.
-        let scenario = "wait running\nsleep 300\n"
+        let scenario = Keys.started
             + Self.choose(page: 3, entry: 5)      // Shortcuts: Select all
             + Self.choose(page: 3, entry: 0)      // Shortcuts: Copy
             + Self.choose(page: 2, entry: 0) + Self.choose(page: 2, entry: 1) + Self.choose(page: 2, entry: 2)   // volume up, down, mute
             + Self.choose(page: 2, entry: 3)      // Lock screen
             + Keys.menu + Keys.next(4) + Keys.tap("ENTER", thenWait: 300) + Keys.next(1) + Keys.select   // Settings: Slower
-            + Keys.menu + "sleep 3300\nsignal INT\n"                                                      // closed; a whole dwell
+            + "mark\n" + Keys.menu + "expect \"open\":false\n"                                              // closed;
+            + "mark\nexpect \"type\":\"highlight\"\nmark\nexpect \"type\":\"highlight\"\n" + Keys.settled  // a whole dwell
         let r = s.live(scenario: scenario, ["run", "--desktop", "--app", "menuapp.py", "--no-show", "--profile", Self.profile, "--format", "jsonl"],
                        timeout: 90, env: ["PATH": bin + ":" + (s.environment["PATH"] ?? "/usr/bin:/bin"), "USER": "person"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -88,12 +89,12 @@ struct MenuLiveTests {
         defer { s.close() }
         try s.start([Self.app])
         try s.waitFor("menuapp.py")
-        let scenario = "wait running\nsleep 300\n"
+        let scenario = Keys.started
             + Keys.next(5) + Self.choose(page: 3, entry: 4)            // Level: Gestures, Drag
-            + Keys.next(6) + Keys.select + "sleep 400\n"              // the drop target: Drop here (the drag takes 0.5 s)
+            + Keys.next(6) + "mark\n" + Keys.select + "expect \"action\":\"drag\",\"id\"\n"   // the drop target: Drop here (the drag takes 0.5 s)
             + Keys.next(3) + Self.choose(page: 3, entry: 1)            // Bananas: Gestures, Double click
-            + Self.choose(page: 1, entry: 0)                            // the entry: Gestures, Right click
-            + "sleep 800\nsignal INT\n"
+            + "mark\n" + Self.choose(page: 1, entry: 0)                // the entry: Gestures, Right click
+            + "expect \"action\":\"rightClick\",\"id\"\n" + Keys.settled
         let r = s.live(scenario: scenario, ["run", "--desktop", "--app", "menuapp.py", "--no-show", "--profile", Self.profile, "--format", "jsonl"], timeout: 90)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.lines("drag").map { "\($0["state"] ?? "") \($0["label"] ?? "")" } == ["choosing Level, 50, adjustable"], "\(r.stdout)")

@@ -5,8 +5,7 @@ import Testing
 /// DesktopLiveTests. Qt's AT-SPI bridge differs from GTK's in two ways the reader must survive:
 /// it crashes on `Properties.GetAll` (it reads a second argument GetAll does not have), and it
 /// lists the Action interface on every object, labels and panes included, most with no action.
-@Suite(.serialized, .enabled(if: DesktopSession.usable && QtExamples.installed,
-                             "needs the desktop tests' packages and qtbase5-examples (scripts/apt/test-qt.list)"))
+@Suite(.serialized)
 struct QtLiveTests {
     /// A Qt example, once it is on the bus (the headless desktop's environment turns Qt's bridge
     /// on: run-desktop.sh).
@@ -20,7 +19,7 @@ struct QtLiveTests {
     /// The calculator is read whole, keeps running, and a switch press on "7" reaches it: its
     /// display, read back through pyatspi, says 7.
     @Test func calculatorIsReadAndOperatedWithoutCrashingIt() throws {
-        let s = try DesktopSession()
+        let s = try DesktopSession(needs: QtExamples.needs)
         defer { s.close() }
         let app = try startQt(s, "calculator/calculator")
         let shown = s.switchscan(["tree", "show", "--desktop", "--app", "calculator"])
@@ -36,7 +35,7 @@ struct QtLiveTests {
                            "MS, button", "1, button", "2, button", "3, button", "-, button", "1/x, button",
                            "M+, button", "0, button", "., button", "±, button", "+, button", "=, button"])
         // Item 6 is "7": five presses of Next, then Select (the default action, Qt's "Press").
-        let r = s.live(scenario: "wait running\nsleep 300\n" + Keys.next(5) + Keys.select + "sleep 300\nsignal INT\n",
+        let r = s.live(scenario: Keys.started + Keys.next(5) + Keys.select + Keys.settled,
                        ["run", "--desktop", "--app", "calculator", "--profile", DesktopSession.twoSwitchProfile, "--format", "jsonl"])
         #expect(r.status == 0, "\(r.stderr)")
         let results = r.lines("result").map { "\($0["result"] ?? "") \($0["how"] ?? $0["reason"] ?? "")" }
@@ -49,7 +48,7 @@ struct QtLiveTests {
     /// Labels and panes with the Action interface but no action are not buttons: only the
     /// spin boxes, check boxes, the combo box and the three slider-like widgets are scanned.
     @Test func qtLabelsWithoutActionsAreNotButtons() throws {
-        let s = try DesktopSession()
+        let s = try DesktopSession(needs: QtExamples.needs)
         defer { s.close() }
         let app = try startQt(s, "sliders/sliders")
         let shown = s.switchscan(["tree", "show", "--desktop", "--app", "sliders"])
@@ -74,5 +73,6 @@ struct QtLiveTests {
 /// Where Debian's qtbase5-examples puts the widget examples.
 enum QtExamples {
     static let directory = "/usr/lib/x86_64-linux-gnu/qt5/examples/widgets/widgets"
-    static var installed: Bool { FileManager.default.isExecutableFile(atPath: directory + "/calculator/calculator") }
+    /// What a Qt test needs besides the desktop (qtbase5-examples, scripts/apt/test-qt.list).
+    static let needs = [directory]
 }

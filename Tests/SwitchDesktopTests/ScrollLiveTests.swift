@@ -6,7 +6,7 @@ import Testing
 /// view): the pane is paged through its scroll bar's Value, what the list shows is read back through
 /// pyatspi, and scanning goes on at the first row now in view. (The web page's Scroll page is in
 /// WebLiveTests.)
-@Suite(.serialized, .enabled(if: DesktopSession.usable, "\(DesktopSession.skipMessage)"))
+@Suite(.serialized)
 struct ScrollLiveTests {
     static let app = DesktopSession.fixtures + "/listapp.py"
     static let args = ["run", "--desktop", "--app", "listapp.py", "--profile", DesktopSession.fixtures + "/profile-two-switch.json",
@@ -28,13 +28,14 @@ struct ScrollLiveTests {
         #expect(s.state("listapp.py")["Rows scroll bar"]?["value"] as? Double == 0)
 
         // The first row's menu has Scroll (its list is in a scroll pane); which entry it is.
-        let probe = s.live(scenario: "wait running\nsleep 1000\n" + Keys.next(1) + Keys.menu + "sleep 300\nsignal INT\n", Self.args)
+        let probe = s.live(scenario: Keys.started + Keys.next(1) + Keys.menu + Keys.settled, Self.args)
         let top = try #require(probe.lines("menu").first?["items"] as? [String], "\(probe.stdout)")
         let scroll = try #require(top.firstIndex(of: "menu:scroll"), "\(top)")
 
         // Menu, Scroll, Down: the pane pages down, and the highlight goes on at a row now in view.
-        let paged = s.live(scenario: "wait running\nsleep 1000\n" + Keys.next(1) + Keys.menu + Keys.next(scroll) + Keys.select
-                           + Keys.select + "sleep 1500\nsignal INT\n", Self.args)
+        // Until the highlight is on a row other than the first, after the page (6 s at most).
+        let paged = s.live(scenario: Keys.started + Keys.next(1) + Keys.menu + Keys.next(scroll) + Keys.select
+                           + "mark\n" + Keys.select + #"expect "type":"highlight","id":"[^"]*","label":"Row (?!1,)"# + "\n" + Keys.settled, Self.args)
         #expect(paged.lines("menu").contains { $0["submenu"] as? String == "menu:scroll" }, "\(paged.stdout)")
         #expect(paged.results.count == 1 && paged.results[0].hasPrefix("scroll done"), "\(paged.stdout)")
         let value = s.state("listapp.py")["Rows scroll bar"]?["value"] as? Double ?? 0

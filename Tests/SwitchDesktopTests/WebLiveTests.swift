@@ -8,8 +8,7 @@ import Testing
 /// is a separate `switchscan run` under umockdev that moves to an item from the first and selects
 /// it, and what the page did is read back through pyatspi (Fixtures/atspi-check.py), not from
 /// the transcript.
-@Suite(.serialized, .enabled(if: DesktopSession.usable && WebBrowser.installed,
-                             "needs the desktop tests' packages, chromium, firefox-esr and xdotool (scripts/apt/test-desktop-apps.list)"))
+@Suite(.serialized)
 struct WebLiveTests {
     /// The form page's scan items, in document order: every link, field, check box, radio button,
     /// select, slider, button, summary and tab once (no link text, label or bullet of its own).
@@ -18,7 +17,7 @@ struct WebLiveTests {
 
     @Test(arguments: WebBrowser.allCases)
     func pagesAreMappedAndOperated(_ browser: WebBrowser) throws {
-        let s = try DesktopSession(watchdog: 300)
+        let s = try DesktopSession(watchdog: 300, needs: browser.needs)
         defer { s.close() }
         try browser.start(s, page: "form.html")
 
@@ -67,10 +66,10 @@ struct WebLiveTests {
         let first = try #require(long.index(of: "Item 1.1"), "\(long.labels)")
         let top = ["menu:tap", "menu:gestures", "menu:device", "menu:shortcuts", "menu:settings", "menu:scroll", "menu:escape", "menu:close"]
         let followed = #"expect "type":"highlight","id":"[^"]*","label":"Item (?!1\.1,)"#
-        let paged = s.live(scenario: "wait running\nsleep 3000\n" + Keys.next(first) + Keys.menu + Keys.next(top.firstIndex(of: "menu:scroll")!)
-                           + Keys.select + "mark\n" + Keys.select + followed + "\nsleep 300\nsignal INT\n",
+        let paged = s.live(scenario: Keys.pageRead + Keys.next(first) + Keys.menu + Keys.next(top.firstIndex(of: "menu:scroll")!)
+                           + Keys.select + "mark\n" + Keys.select + followed + "\n" + Keys.settled,
                            ["run", "--desktop", "--app", browser.appName, "--profile", DesktopSession.webProfile, "--format", "jsonl", "--no-show"],
-                           timeout: 120)
+                           timeout: 120, env: Keys.trace)
         #expect(paged.lines("menu").first?["items"] as? [String] == top, "\(paged.stdout)")
         #expect(paged.results == ["scroll done scrolled a page down"], "\(paged.stdout)")
         let now = paged.lines("highlight").last.flatMap { $0["label"] as? String } ?? ""
@@ -81,7 +80,7 @@ struct WebLiveTests {
         #expect(long.items.first { $0.label == "Item 1.1" }?.frame != nil, "Item 1.1 should be on screen")
         #expect(far.frame == nil, "Item 12.15 should be out of view")
         #expect(long.items.filter { $0.label.hasPrefix("Item ") }.count == 180, "the whole page: 12 sections of 15")
-        let scrolled = s.select(try #require(long.index(of: "Item 12.15"), "\(long.labels)"), of: long.items.count, app: browser.appName, settle: 3000)
+        let scrolled = s.select(try #require(long.index(of: "Item 12.15"), "\(long.labels)"), of: long.items.count, app: browser.appName)
         #expect(scrolled.results == ["activate done scrolled into view + action \"jump\""], "\(scrolled.stdout)")
         _ = try browser.waitForItems(s, containing: "Back to the form")
         #expect(s.state(browser.appName)["Second page"] != nil)
@@ -94,9 +93,8 @@ enum WebBrowser: String, CaseIterable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    static var installed: Bool {
-        ["/usr/bin/chromium", "/usr/bin/firefox-esr", "/usr/bin/xdotool"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    /// What a web test needs besides the desktop (scripts/apt/test-desktop-apps.list).
+    var needs: [String] { [self == .chromium ? "/usr/bin/chromium" : "/usr/bin/firefox-esr", "/usr/bin/xdotool"] }
 
     static let pages = DesktopSession.fixtures + "/web"
 
@@ -221,13 +219,12 @@ extension DesktopSession {
     static let webProfile = fixtures + "/profile-web.json"
 
     /// One `switchscan run --desktop` that selects item `index` of `count`: Next from the first
-    /// item, or Previous round the end when that is shorter (profile-web.json), after `settle` ms
-    /// (a page's whole read arrives after what shows of it).
-    func select(_ index: Int, of count: Int, app: String, settle: Int = 1500) -> Result {
-        let moves = index <= count / 2 ? Keys.next(index) : String(repeating: Keys.tap("BACKSPACE", thenWait: 100), count: count - index)
-        return live(scenario: "wait running\nsleep \(settle)\n" + moves + Keys.select + "sleep 800\nsignal INT\n",
-                    ["run", "--desktop", "--app", app, "--profile", DesktopSession.webProfile, "--format", "jsonl", "--no-show"],
-                    timeout: 120)
+    /// item, or Previous round the end when that is shorter (profile-web.json), once the page is
+    /// read whole (a page's whole read arrives after what shows of it).
+    func select(_ index: Int, of count: Int, app: String) -> Result {
+        live(scenario: Keys.pageRead + Keys.to(index, of: count) + Keys.select + Keys.settled,
+             ["run", "--desktop", "--app", app, "--profile", DesktopSession.webProfile, "--format", "jsonl", "--no-show"],
+             timeout: 120, env: Keys.trace)
     }
 }
 

@@ -7,12 +7,11 @@ import Testing
 /// application) and xfce4-panel. Each step is a `switchscan run --desktop` (following the active
 /// window, no `--app`) driven by the umockdev switch box; what happened is read back through X
 /// (xprop) and pyatspi, not from the transcript.
-@Suite(.serialized, .enabled(if: DesktopSession.usable && WindowsDesktop.installed,
-                             "needs the desktop tests' packages, openbox, xfce4-panel, gtk-3-examples and x11-utils (scripts/apt/test-desktop-apps.list)"))
+@Suite(.serialized)
 struct WindowsLiveTests {
     @Test(arguments: [false, true])
     func windowsMovesScanningBetweenApplications(_ windowManager: Bool) throws {
-        let s = try DesktopSession(watchdog: 240)
+        let s = try DesktopSession(watchdog: 240, needs: WindowsDesktop.needs)
         defer { s.close() }
         if windowManager {
             try s.start(["/usr/bin/openbox"])
@@ -37,7 +36,10 @@ struct WindowsLiveTests {
         #expect(WindowsDesktop.labels(page) == ["testapp.py — Switch test", "xfce4-panel", "xfce4-panel (2)", "Close window", "Back", "Close menu"],
                 "\(r.stdout)")
         let trees = r.lines("tree").map { "\($0["change"] ?? "") \($0["window"] ?? "")" }
-        #expect(trees == ["window gtk3-widget-factory", "window Switch test"], "\(r.stdout)")
+        // On a loaded machine the test application can be too slow to answer the read after the
+        // press (`tree notAnswering`); what follows that is not this check's.
+        let answered = Array(trees.prefix { !$0.hasPrefix("notAnswering") })
+        #expect(answered == ["window gtk3-widget-factory", "window Switch test"], "\(r.stdout)")
         let results = r.results
         #expect(results.first == "activateWindow done " + (windowManager ? "activated (_NET_ACTIVE_WINDOW)" : "raised and focused"), "\(r.stdout)")
         #expect(results.last == "activate done action \"Click\"", "\(r.stdout)")
@@ -67,9 +69,7 @@ struct WindowsLiveTests {
 }
 
 enum WindowsDesktop {
-    static var installed: Bool {
-        ["/usr/bin/openbox", "/usr/bin/xfce4-panel", "/usr/bin/gtk3-widget-factory", "/usr/bin/xprop"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static let needs = ["/usr/bin/openbox", "/usr/bin/xfce4-panel", "/usr/bin/gtk3-widget-factory", "/usr/bin/xprop", "/usr/bin/xdotool"]
 
     static func waitForWindowManager(_ s: DesktopSession) throws {
         for _ in 0..<100 {
@@ -92,11 +92,11 @@ enum WindowsDesktop {
 
 extension DesktopSession {
     /// `switchscan run --desktop` following the active window, driven by `keys` once the first
-    /// read and the window list settled (2.5 s: on a loaded machine the list can come after a
-    /// menu opened in the first second, and a menu whose entries change starts its level again).
+    /// read and the window list are in (the trace says when the list is read: on a loaded machine
+    /// it can come after a menu opened, and a menu whose entries change starts its level again).
     func desktopRun(_ keys: String) -> Result {
-        let r = live(scenario: "wait running\nsleep 2500\n" + keys + "sleep 800\nsignal INT\n",
-                     ["run", "--desktop", "--profile", DesktopSession.twoSwitchProfile, "--format", "jsonl", "--no-show"], timeout: 120)
+        let r = live(scenario: Keys.started + "expect desktop: windows: \n" + keys + Keys.settled,
+                     ["run", "--desktop", "--profile", DesktopSession.twoSwitchProfile, "--format", "jsonl", "--no-show"], timeout: 120, env: Keys.trace)
         #expect(r.status == 0, "\(r.stderr)")
         return r
     }

@@ -1,9 +1,10 @@
 import Foundation
 import SwitchCore
+import TestPrograms
 
 /// Runs the real `switchscan` binary against emulated evdev nodes (umockdev: an LD_PRELOAD
-/// sandbox, real libevdev, no root, no /dev/uinput). Tests that need it are skipped with a
-/// message when umockdev is not installed (`apt-get install -y umockdev`).
+/// sandbox, real libevdev, no root, no /dev/uinput). A test that needs it fails with "missing:
+/// umockdev-run (Debian package umockdev)" where it is not installed (`.needs`: TestPrograms).
 enum DeviceHarness {
     static let repoRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
@@ -20,16 +21,22 @@ enum DeviceHarness {
         return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("switchscan").path
     }()
 
-    static var binaryBuilt: Bool { FileManager.default.isExecutableFile(atPath: binary) }
-    /// `umockdev-run`; `SWITCHSCAN_UMOCKDEV_RUN` points elsewhere (a missing path shows the skip).
+    /// `umockdev-run`; `SWITCHSCAN_UMOCKDEV_RUN` points elsewhere (a missing path shows the
+    /// failure a test gives without it: "missing: …").
     static let umockdevRun = ProcessInfo.processInfo.environment["SWITCHSCAN_UMOCKDEV_RUN"] ?? "/usr/bin/umockdev-run"
-    static var umockdevInstalled: Bool { FileManager.default.isExecutableFile(atPath: umockdevRun) && binaryBuilt }
-    /// umockdev's GI API for live scenarios (removal, signals): Debian's python3-gi + gir1.2-umockdev-1.0.
-    static let liveDriverUsable: Bool = {
-        guard umockdevInstalled, FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return false }
-        let r = run(["/usr/bin/python3", "-c", "import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev"], timeout: 20)
-        return r.status == 0
-    }()
+    /// What the umockdev tests need: the built binary and umockdev (`.needs(DeviceHarness.umockdevNeeds)`).
+    static let umockdevNeeds = [binary, umockdevRun]
+    /// What the live scenarios (umockdev-live.py) need besides: Debian's python3, umockdev's GI API
+    /// (removal, signals: python3-gi + gir1.2-umockdev-1.0).
+    static let liveNeeds = umockdevNeeds + ["/usr/bin/python3"]
+    static let livePython: [(code: String, package: String)] = [
+        ("import gi", "python3-gi"),
+        ("import gi; gi.require_version('UMockdev', '1.0'); from gi.repository import UMockdev", "gir1.2-umockdev-1.0"),
+    ]
+
+    /// A live scenario's start (jsonl runs): the program is running and has shown its first
+    /// highlight, so presses go to a scan that is there (not after a guessed 200 ms).
+    static let started = "wait running\nexpect \"type\":\"highlight\"\n"
 
     struct Result {
         var status: Int32
@@ -69,11 +76,13 @@ enum DeviceHarness {
 
     /// The live driver with a scenario (text of scenario lines).
     /// `env`: variables set for it (and the program), e.g. XDG_CONFIG_HOME.
-    static func live(_ fixtures: [Fixture], scenario: String, _ args: [String], timeout: Double = 60, env: [String: String] = [:]) -> Result {
+    /// `log`: a file for the driver's record of each event written with its real stamp.
+    static func live(_ fixtures: [Fixture], scenario: String, _ args: [String], timeout: Double = 60, env: [String: String] = [:],
+                     log: String? = nil) -> Result {
         let path = NSTemporaryDirectory() + "switchscan-scenario-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: path, contents: Data(scenario.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var argv = ["/usr/bin/python3", liveDriver]
+        var argv = ["/usr/bin/python3", liveDriver] + (log.map { ["--log", $0] } ?? [])
         for f in fixtures {
             argv += ["--device", "\(devices)/\(f.name).umockdev", "--ioctl", "\(f.node)=\(devices)/\(f.name).ioctl"]
         }

@@ -1,11 +1,12 @@
 import Foundation
 import SwitchCore
 import SwitchInput
+import TestPrograms
 import Testing
 
 /// Which keys `--inject`'s keyboard presses for a keysym, through a layout compiled by
 /// libxkbcommon from xkb-data (scripts/apt/build-keys.list): by keysym, never by position.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/X11/xkb/rules/evdev"), "needs xkb-data"))
+@Suite(.needs(["/usr/share/X11/xkb/rules/evdev"]))
 struct KeyLayoutTests {
     @Test func azertyTypesByKeysym() throws {
         let fr = try KeyLayout(layout: "fr")

@@ -18,7 +18,7 @@ extension UmockdevTests {
         """
 
     /// `run` on a one-field tree with `words-en.txt` made by `prepare`, "We" typed and learned;
-    /// the run is ended by SIGINT once the keyboard closed and what learning says was said.
+    /// the run is ended by SIGINT once the keyboard closed, what learning says was said and scanning went on.
     func typeAndLearn(_ prepare: (String) throws -> Void, waitFor: String) throws -> (DeviceHarness.Result, data: String, dir: String) {
         let dir = NSTemporaryDirectory() + "switchscan-learn-live-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir + "/data/switchscan", withIntermediateDirectories: true)
@@ -28,17 +28,19 @@ extension UmockdevTests {
             """.write(toFile: dir + "/tree.json", atomically: true, encoding: .utf8)
         try Self.typingProfile.write(toFile: dir + "/profile.json", atomically: true, encoding: .utf8)
         try prepare(dir + "/data/switchscan/words-en.txt")
-        let scenario = "wait running\nsleep 200\n" + Self.press("KEY_ENTER")  // the field: the keyboard opens
+        // From the first highlight; the run ends once what is awaited was said and scanning went
+        // on (a highlight after Escape: only the closing keyboard makes one).
+        let scenario = DeviceHarness.started + Self.press("KEY_ENTER")  // the field: the keyboard opens
             + Self.press("KEY_SPACE") + Self.press("KEY_ENTER")  // w
             + Self.press("KEY_SPACE") + Self.press("KEY_SPACE") + Self.press("KEY_ENTER")  // e
-            + Self.press("KEY_ESC") + "wait \(waitFor)\nsleep 300\nsignal INT\n"
+            + "mark\n" + Self.press("KEY_ESC") + "wait \(waitFor)\nexpect \"type\":\"highlight\"\nsettle\nsignal INT\n"
         let r = DeviceHarness.live([F.keyboard], scenario: scenario,
                                    ["run", "--tree", dir + "/tree.json", "--profile", dir + "/profile.json", "--format", "jsonl"],
                                    env: ["XDG_DATA_HOME": dir + "/data", "XDG_CONFIG_HOME": dir + "/config"])
         return (r, dir + "/data/switchscan", dir)
     }
 
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func runLearnsAWordCountedAtIntMaxAndGoesOn() throws {
         let (r, data, dir) = try typeAndLearn({ try "we 9223372036854775807\n".write(toFile: $0, atomically: true, encoding: .utf8) },
                                               waitFor: #""state":"closed""#)
@@ -54,7 +56,7 @@ extension UmockdevTests {
         #expect(words.split(separator: "\n").dropFirst(2) == ["we 9223372036854775807 1"], "\(words)")
     }
 
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func runSaysOnceThatItCannotKeepTheWordsAndGoesOn() throws {
         let (r, data, dir) = try typeAndLearn({ try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: true) },
                                               waitFor: "learning")

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchCore
+import TestPrograms
 import Testing
 
 /// Lock screen from the scanner menu (issue 23, Sources/switchscan/Live/LockScreen.swift): `run`
@@ -12,7 +13,7 @@ extension UmockdevTests {
           "menu": { "show": ["menu:lockScreen"] } }
         """
 
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func lockScreenRunsLoginctlOnTheUsersSession() throws {
         let dir = NSTemporaryDirectory() + "switchscan-lock-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: true)
@@ -29,8 +30,8 @@ extension UmockdevTests {
         let profile = dir + "/profile.json"
         try Self.lockProfile.write(toFile: profile, atomically: true, encoding: .utf8)
         // The menu on the first item, Device (Enter ×2), its Lock screen (Enter ×3), chosen.
-        let scenario = "wait running\nsleep 200\n" + Self.press("KEY_SPACE") + String(repeating: Self.press("KEY_ENTER"), count: 2)
-            + Self.press("KEY_SPACE") + String(repeating: Self.press("KEY_ENTER"), count: 3) + Self.press("KEY_SPACE") + "sleep 300\nsignal INT\n"
+        let scenario = DeviceHarness.started + Self.press("KEY_SPACE") + String(repeating: Self.press("KEY_ENTER"), count: 2)
+            + Self.press("KEY_SPACE") + String(repeating: Self.press("KEY_ENTER"), count: 3) + Self.press("KEY_SPACE") + "settle\nsignal INT\n"
         let r = DeviceHarness.live([F.keyboard], scenario: scenario, ["run", "--tree", tree, "--profile", profile, "--format", "jsonl"],
                                    env: ["PATH": dir + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), "USER": "person"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -42,7 +43,7 @@ extension UmockdevTests {
     }
 
     /// Without a graphical session, or without loginctl, the result line says so.
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func lockScreenWithoutASessionSaysWhy() throws {
         let dir = NSTemporaryDirectory() + "switchscan-lock-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: true)
@@ -51,8 +52,8 @@ extension UmockdevTests {
         chmod(dir + "/bin/loginctl", 0o755)
         let profile = dir + "/profile.json"
         try Self.lockProfile.write(toFile: profile, atomically: true, encoding: .utf8)
-        let scenario = "wait running\nsleep 200\n" + Self.press("KEY_SPACE") + String(repeating: Self.press("KEY_ENTER"), count: 2)
-            + Self.press("KEY_SPACE") + String(repeating: Self.press("KEY_ENTER"), count: 3) + Self.press("KEY_SPACE") + "sleep 300\nsignal INT\n"
+        let scenario = DeviceHarness.started + Self.press("KEY_SPACE") + String(repeating: Self.press("KEY_ENTER"), count: 2)
+            + Self.press("KEY_SPACE") + String(repeating: Self.press("KEY_ENTER"), count: 3) + Self.press("KEY_SPACE") + "settle\nsignal INT\n"
         let r = DeviceHarness.live([F.keyboard], scenario: scenario, ["run", "--tree", tree, "--profile", profile, "--format", "jsonl"],
                                    env: ["PATH": dir + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), "USER": "person"])
         #expect(r.status == 0, "\(r.stderr)")

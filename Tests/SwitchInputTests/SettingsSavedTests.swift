@@ -1,5 +1,6 @@
 import Foundation
 import SwitchCore
+import TestPrograms
 import Testing
 
 /// Settings the person changes from the scanner menu, kept by `run` (issue 23,
@@ -24,10 +25,10 @@ extension UmockdevTests {
 
     /// The menu on the first item, its Settings page, Slower chosen `times` times (Enter moves, Space selects).
     static func slower(_ times: Int) -> String {
-        "wait running\nsleep 200\n" + press("KEY_SPACE")                              // the menu on edit
+        DeviceHarness.started + press("KEY_SPACE")                              // the menu on edit
             + String(repeating: press("KEY_ENTER"), count: 5)                           // Copy, Gestures, Device, Shortcuts, Settings
             + press("KEY_SPACE") + press("KEY_ENTER")                                   // the page, on Slower
-            + String(repeating: press("KEY_SPACE"), count: times) + "sleep 300\nsignal INT\n"
+            + String(repeating: press("KEY_SPACE"), count: times) + "settle\nsignal INT\n"
     }
 
     func configHome() throws -> String {
@@ -38,7 +39,7 @@ extension UmockdevTests {
 
     /// Acceptance: Slower three times in `run`; the next `run` with the default profile scans
     /// that much slower, and the file is the clinician's but for that one value.
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func slowerThreeTimesIsStillSlowerNextTime() throws {
         let home = try configHome()
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -81,7 +82,7 @@ extension UmockdevTests {
 
     /// A profile given with --profile is never rewritten: the change lasts for the session, and
     /// stderr says so.
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func aProfileGivenWithProfileIsNeverRewritten() throws {
         let home = try configHome()
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -98,14 +99,14 @@ extension UmockdevTests {
 
     /// No default profile yet: it and its folder are made, holding the changed setting alone (the
     /// built-in defaults: one switch, 1 s auto scanning, so each press waits for its entry).
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func withoutADefaultProfileItIsMadeWithTheSettingAlone() throws {
         let home = try configHome()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let env = ["XDG_CONFIG_HOME": home + "/config"]
         let scenario = "wait running\nwait \"id\":\"edit\"\n" + Self.press("KEY_SPACE")
             + "wait \"id\":\"menu:settings\"\n" + Self.press("KEY_SPACE")
-            + "wait \"id\":\"menu:slower\"\n" + Self.press("KEY_SPACE") + "sleep 200\nsignal INT\n"
+            + "wait \"id\":\"menu:slower\"\n" + Self.press("KEY_SPACE") + "settle\nsignal INT\n"
         let r = DeviceHarness.live([F.keyboard], scenario: scenario, ["run", "--tree", tree, "--format", "jsonl"], env: env)
         #expect(r.status == 0, "\(r.stderr)")
         let path = home + "/config/switchscan/profile.json"

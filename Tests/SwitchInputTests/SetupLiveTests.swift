@@ -17,7 +17,7 @@ extension UmockdevTests {
     static let setupScenario = "wait switch test\n" + (1...5).map { answer($0, of: 5) }.joined()
         + String(repeating: selectThree, count: 4) + "sleep 500\n"
 
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func setupMeasuresTheSwitchAndWritesTheDefaultProfileKeepingTheOldOne() throws {
         let home = try configHome()
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -44,7 +44,7 @@ extension UmockdevTests {
         #expect(r.stderrLines.contains { $0.hasPrefix("switchscan: wrote \(folder)/profile.json; the previous profile is kept as ") })
     }
 
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func setupWithASwitchNeverPressedEndsAfterTheWaitAndWritesNothing() throws {
         let home = try configHome()
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -55,7 +55,7 @@ extension UmockdevTests {
         #expect(!FileManager.default.fileExists(atPath: home + "/switchscan"))
     }
 
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func setupInterruptedWritesNothing() throws {
         let home = try configHome()
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -66,7 +66,7 @@ extension UmockdevTests {
         #expect(!FileManager.default.fileExists(atPath: home + "/switchscan"))
     }
 
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func setupWithNoSwitchSaysSo() throws {
         let home = try configHome()
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -81,7 +81,7 @@ extension UmockdevTests {
     /// Adaptive timing in `run` (issue 31): 21 selections early in the first item's dwell make
     /// scanning a step faster (a `timing` line); at the end of the run the scan time reached is
     /// kept in the default profile, like the menu's settings, that value alone changed.
-    @Test(.enabled(if: liveUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func adaptiveTimingIsKeptInTheDefaultProfileAtTheEndOfRun() throws {
         let home = try configHome()
         defer { try? FileManager.default.removeItem(atPath: home) }

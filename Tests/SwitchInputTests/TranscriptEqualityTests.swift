@@ -1,17 +1,19 @@
 import Foundation
 import SwitchCore
 import SwitchFormats
+import TestPrograms
 import Testing
 
 /// "`run` under umockdev prints the same transcript as the simulator on the same events": the
 /// live run gets the events written live (umockdev's GI API, after the `running` note), the
-/// simulator gets the same frames in-process through `Simulation.transcript`. Times follow the
-/// live stamping rule: umockdev refuses CLOCK_MONOTONIC, so a frame's time is when it was read,
-/// i.e. its scenario time plus the driver's latency; lines are compared one by one, everything
-/// but `t` exactly and `t` within `tolerance`. Presses are kept well away from the 1 s scan
-/// steps (the item steps from 0, a menu's from when it opened) so that latency cannot reorder lines. (The same on a real kernel, with its stamps and a
+/// simulator gets the same frames in-process through `Simulation.transcript`, at the times the live
+/// engine gave them (`--show-frames`: umockdev refuses CLOCK_MONOTONIC, so a frame's time is its
+/// wall-clock stamp, its scenario time plus the driver's latency, which on a loaded machine is tens
+/// of milliseconds); lines are compared one by one, everything but `t` exactly and `t` within
+/// `tolerance`. Presses are kept well away from the 1 s scan steps (the item steps from 0, a menu's
+/// from when it opened). (The same on a real kernel, with its stamps and a
 /// recording: `scripts/device-tests/vm-inside.sh`, "equality".)
-@Suite(.serialized, .enabled(if: DeviceHarness.liveDriverUsable, "needs umockdev with /usr/bin/python3, python3-gi and gir1.2-umockdev-1.0"))
+@Suite(.serialized, .needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
 struct TranscriptEqualityTests {
     static let tolerance = 0.03
     let tree = DeviceHarness.fixtures + "/tree.json"
@@ -34,15 +36,18 @@ struct TranscriptEqualityTests {
         }
         let r = DeviceHarness.live([fixture], scenario: scenario,
                                    ["run", "--tree", tree, "--profile", profilePath, "--device", fixture.node,
-                                    "--until", String(until), "--format", "jsonl"])
+                                    "--until", String(until), "--format", "jsonl", "--show-frames"])
         #expect(r.status == 0, "\(r.stderr)")
         let live = r.stdoutLines
+        // The frames as the live engine timed them, one a step.
+        let times = r.frameTimes.map { Int64(($0 * 1_000_000).rounded()) }
+        try #require(times.count == steps.count, "frames \(r.frames) for \(steps.count) steps")
 
         // Simulated, on the same frames.
         let treeValue = try TreeFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: tree))), file: tree)
         let profile = try ProfileDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: profilePath))), file: profilePath)
         var engine = Engine(tree: treeValue, profile: profile, devices: [device])
-        let inputs = steps.map { Simulation.Input.frame(InputFrame(time: Instant(microseconds: $0.ms * 1000), events: $0.events), device: 0) }
+        let inputs = zip(steps, times).map { step, us in Simulation.Input.frame(InputFrame(time: Instant(microseconds: us), events: step.events), device: 0) }
         let simulated = Simulation.transcript(&engine, inputs: inputs, until: .seconds(until)).map(TranscriptFormat.jsonl)
 
         #expect(!simulated.isEmpty)

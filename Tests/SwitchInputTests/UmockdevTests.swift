@@ -1,11 +1,12 @@
 import Foundation
 import SwitchCore
 import SwitchFormats
+import TestPrograms
 import Testing
 
 /// The real binary on emulated nodes (real libevdev): enumeration, reading, grabbing, removal,
 /// signals, errors, recording. Serialized: the timing of one must not starve another.
-@Suite(.serialized, .enabled(if: DeviceHarness.umockdevInstalled, "umockdev is not installed (apt-get install -y umockdev) or switchscan is not built"))
+@Suite(.serialized, .needs(DeviceHarness.umockdevNeeds))
 struct UmockdevTests {
     typealias F = DeviceHarness.Fixture
     let tree = DeviceHarness.fixtures + "/tree.json"
@@ -44,28 +45,21 @@ struct UmockdevTests {
     }
 
     /// Press, release, a held press with two autorepeat (value 2) frames, release: every frame
-    /// reaches the engine, in order, about as far apart as in the file; grab works; the refused
-    /// clock id is only a note.
+    /// reaches the engine, in order; grab works; the refused clock id is only a note. (umockdev
+    /// replays the file in real time and its stamps are the file's, so a frame is timed when it is
+    /// read: its spacing is that of the reads, which a loaded machine delays. The spacing of real
+    /// stamps is checked where the driver logs them: `pressesReadLateKeepTheirSpacing`,
+    /// TranscriptEqualityTests.)
     @Test func runReadsTheSwitch() {
+        // --until 5: the replay (0.9 s) is read whole even when a loaded machine runs it late.
         let r = DeviceHarness.umockdev([F.oneKeySwitch], events: [F.oneKeySwitch.node: "switch.events"],
-                                       runArgs + ["--until", "1.5", "--show-frames", "--grab"])
+                                       runArgs + ["--until", "5", "--show-frames", "--grab"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.frames == ["/dev/input/event2 KEY_SPACE 1", "/dev/input/event2 KEY_SPACE 0", "/dev/input/event2 KEY_SPACE 1",
                              "/dev/input/event2 KEY_SPACE 2", "/dev/input/event2 KEY_SPACE 2", "/dev/input/event2 KEY_SPACE 0"])
+        // In order (frames read in one batch share its time).
         let t = r.frameTimes
-        // Each frame's time after the first, as in the file.
-        let expectedOffsets = [0.1, 0.3, 0.55, 0.583, 0.7]
-        if t.count == 6 {
-            // Within 100 ms: umockdev replays in real time and the events are timed when read, so
-            // both processes' scheduling is in the times. One late read moves one frame (and so
-            // two gaps: 59 ms each way seen while the machine also compiled); 93 ms was seen at
-            // load 10. All six at once, or in the wrong spacing, is still far outside.
-            for (k, offset) in expectedOffsets.enumerated() {
-                #expect(abs((t[k + 1] - t[0]) - offset) < 0.1, "frame \(k + 1): \(t[k + 1] - t[0]) s after the first")
-            }
-            #expect(zip(t, t.dropFirst()).allSatisfy { $0 < $1 })
-            #expect(t.allSatisfy { $0 <= 1.5 })
-        }
+        #expect(t.count == 6 && zip(t, t.dropFirst()).allSatisfy { $0 <= $1 }, "\(t)")
         #expect(r.stderrLines.contains("switchscan: reading /dev/input/event2 \"Test One-Key Switch\" (has KEY_SPACE), grabbed"))
         #expect(r.stderrLines.contains("switchscan: /dev/input/event2: cannot set CLOCK_MONOTONIC timestamps (No such file or directory); its events are timed by their wall-clock stamps (by the read when those cannot be trusted)"))
     }
@@ -209,7 +203,7 @@ struct UmockdevTests {
 
     // MARK: live scenarios (umockdev's GI API)
 
-    @Test(.enabled(if: DeviceHarness.liveDriverUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func sigintEndsWithStatus0() {
         let r = DeviceHarness.live([F.oneKeySwitch], scenario: """
             wait running
@@ -221,13 +215,13 @@ struct UmockdevTests {
         #expect(r.frames == ["/dev/input/event2 KEY_SPACE 1"])
     }
 
-    @Test(.enabled(if: DeviceHarness.liveDriverUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func sigtermEndsWithStatus0() {
         let r = DeviceHarness.live([F.oneKeySwitch], scenario: "wait running\nsleep 50\nsignal TERM\n", runArgs)
         #expect(r.status == 0, "\(r.stderr)")
     }
 
-    @Test(.enabled(if: DeviceHarness.liveDriverUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func sighupReloadsTheTree() {
         let r = DeviceHarness.live([F.oneKeySwitch], scenario: """
             wait running
@@ -245,7 +239,7 @@ struct UmockdevTests {
 
     /// The switch is unplugged while held: a `device removed` line, the engine keeps running;
     /// it comes back on another node (a USB replug may renumber): `device added`, read again.
-    @Test(.enabled(if: DeviceHarness.liveDriverUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func deviceRemovedMidPressAndBack() {
         let r = DeviceHarness.live([F.oneKeySwitch], scenario: """
             wait running
@@ -269,7 +263,7 @@ struct UmockdevTests {
         #expect(r.stderrLines.contains("switchscan: /dev/input/event3: device is back (was /dev/input/event2)"))
     }
 
-    @Test(.enabled(if: DeviceHarness.liveDriverUsable, "needs /usr/bin/python3 with python3-gi and gir1.2-umockdev-1.0"))
+    @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func recordKeepsEverythingOnSigint() throws {
         let out = NSTemporaryDirectory() + "switchscan-rec-\(UUID().uuidString).evemu"
         defer { try? FileManager.default.removeItem(atPath: out) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 
 /// The committed protocol code (Sources/CWayland) is what wayland-scanner makes from the
@@ -10,11 +11,11 @@ struct ProtocolGenerationTests {
         return url.path
     }()
 
-    static let scannerHere = FileManager.default.isExecutableFile(atPath: "/usr/bin/wayland-scanner")
-        && FileManager.default.fileExists(atPath: "/usr/share/plasma-wayland-protocols/fake-input.xml")
-        && FileManager.default.fileExists(atPath: "/usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml")
+    /// wayland-scanner and the packaged descriptions (scripts/apt/test-wayland.list): "missing: …" without them.
+    static let needs = ["/usr/bin/wayland-scanner", "/usr/share/plasma-wayland-protocols/fake-input.xml",
+                        "/usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml"]
 
-    @Test(.enabled(if: scannerHere, "needs wayland-scanner, wayland-protocols and plasma-wayland-protocols (scripts/apt/test-wayland.list)"))
+    @Test(.needs(needs))
     func committedCodeEqualsAFreshGeneration() throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.repoRoot + "/scripts/wayland/gen-protocols.sh")

@@ -5,18 +5,28 @@ without EVIOCSCLOCKID), devices can be removed and added back mid-run, and signa
 Adapted from shared/tools/umockdev_live.py; owned by this project.
 
 usage: /usr/bin/python3 umockdev-live.py --device X.umockdev [--device …] \
-           --ioctl /dev/input/eventN=X.ioctl [--ioctl …] --scenario FILE -- prog args…
+           --ioctl /dev/input/eventN=X.ioctl [--ioctl …] --scenario FILE [--log FILE] [--tee FILE] -- prog args…
+
+--log FILE: one line per event written, "<CLOCK_REALTIME stamp, s> <node> <type> <code> <value>":
+the times the events really have (a loaded machine writes them later than the scenario says).
+--tee FILE: the program's stdout lines also go to FILE as they come, for a watcher beside the
+run (a test that acts when the run has said something).
 
 Scenario lines (# comments):
   wait <text>                  until the program printed a line containing <text> (stdout or stderr; 30 s)
   mark                         where `expect` starts looking
   expect <regex>               until the program printed, since the last `mark`, a line matching <regex> (30 s)
+  settle                       until the program printed a switch-filter line ("type":"filter") for every
+                               press written so far (30 s): it has read them all (before a signal that
+                               ends it, or a check of what the presses did)
+  waitfile <path> <regex>      until the file's whole text matches <regex> (30 s): a watcher beside the
+                               program saw something, or the program wrote what the test waits for
   sleep <ms>
   event <node> <type> <code> <value>   one struct input_event (names from input-event-codes.h or numbers)
   press <node> <KEY> / release <node> <KEY> / repeat <node> <KEY>   EV_KEY 1/0/2 + SYN_REPORT
   remove <sysfs path>          Testbed.remove_device (the node disappears)
   add <X.umockdev> <node>=<X.ioctl>   add a device again
-  signal INT|TERM|HUP
+  signal INT|TERM|HUP|STOP|CONT
   copy <src> <dst>             copy a file (e.g. a new tree before a SIGHUP)
 The program's stdout and stderr are passed through; the exit status is the program's (124 when it
 has not ended 20 s after the scenario).
@@ -41,6 +51,8 @@ def main():
     ap.add_argument("--device", action="append", default=[])
     ap.add_argument("--ioctl", action="append", default=[])
     ap.add_argument("--scenario", required=True)
+    ap.add_argument("--log")
+    ap.add_argument("--tee")
     ap.add_argument("cmd", nargs=argparse.REMAINDER)
     a = ap.parse_args()
     cmd = a.cmd[1:] if a.cmd and a.cmd[0] == "--" else a.cmd
@@ -57,11 +69,14 @@ def main():
     p = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
     seen = []
     cond = threading.Condition()
+    tee = open(a.tee, "w", buffering=1) if a.tee else None
 
     def pump(stream, out):
         for line in stream:
             out.write(line)
             out.flush()
+            if tee and out is sys.stdout:
+                tee.write(line)
             with cond:
                 seen.append(line)
                 cond.notify_all()
@@ -73,11 +88,17 @@ def main():
     for t in threads:
         t.start()
 
+    log = open(a.log, "w", buffering=1) if a.log else None
+
     def write(node, typ, code, val):
         now = time.time()
-        os.write(tb.get_dev_fd(node), struct.pack("<qqHHi", int(now), int((now % 1) * 1e6), typ, code, val))
+        sec, usec = int(now), int((now % 1) * 1e6)
+        os.write(tb.get_dev_fd(node), struct.pack("<qqHHi", sec, usec, typ, code, val))
+        if log:
+            log.write("%d.%06d %s %d %d %d\n" % (sec, usec, node, typ, code, val))
 
     mark = 0
+    presses = 0
     for raw in open(a.scenario):
         words = raw.split("#", 1)[0].split()
         if not words:
@@ -99,12 +120,33 @@ def main():
                 ok = cond.wait_for(lambda: found() or seen.count(None) == 2, 30)
             if not ok or not found():
                 print("umockdev-live: never saw a line matching %r" % pattern.pattern, file=sys.stderr)
+        elif op == "settle":
+            filtered = lambda: sum(1 for l in seen if l is not None and '"type":"filter"' in l)
+            with cond:
+                ok = cond.wait_for(lambda: filtered() >= presses or seen.count(None) == 2, 30)
+            if not ok or filtered() < presses:
+                print("umockdev-live: the program read %d of the %d presses" % (filtered(), presses), file=sys.stderr)
+        elif op == "waitfile":
+            path = args[0]
+            pattern = re.compile(raw.split("#", 1)[0].strip()[len("waitfile"):].strip()[len(path):].strip())
+            text = pattern.pattern
+            end = time.time() + 30
+            def holds():
+                try:
+                    return pattern.search(open(path).read()) is not None
+                except OSError:
+                    return False
+            while not holds() and time.time() < end:
+                time.sleep(0.02)
+            if not holds():
+                print("umockdev-live: %s never held %r" % (path, text), file=sys.stderr)
         elif op == "sleep":
             time.sleep(float(args[0]) / 1000.0)
         elif op == "event":
             write(args[0], num(args[1]), num(args[2]), int(args[3], 0))
         elif op in ("press", "release", "repeat"):
             value = {"press": 1, "release": 0, "repeat": 2}[op]
+            presses += 1 if value == 1 else 0
             write(args[0], CODES["EV_KEY"], num(args[1]), value)
             write(args[0], 0, 0, 1 if value == 2 else 0)
         elif op == "remove":

@@ -7,13 +7,15 @@
 #     needs no Swift toolchain library; `man -l` renders the man page, which points to the manual
 #     installed in share/doc/switchscan (README.md, docs/, BENCHMARKS.md, RELIABILITY.md), whose
 #     links all resolve there; the bash completion loads
-#     and completes; zsh/fish check theirs when installed; `systemd-analyze verify --user` accepts
-#     the user unit; installing again replaces; --uninstall leaves nothing behind (and keeps what
-#     was there before).
+#     and completes; zsh -n and fish -n parse theirs; `systemd-analyze verify --user` accepts
+#     the user unit; the Wayland desktops' pieces: GNOME Shell's extension in the form for this
+#     machine's Shell, KWin's script, KWin's fake-input grant naming PREFIX/bin/switchscan;
+#     installing again replaces; --uninstall leaves nothing behind (and keeps what was there before).
 #  2. The udev rule, run by `udevadm test` on umockdev devices in a private mount namespace (no
 #     trace on this machine): a one-key switch, a gamepad and /dev/uinput get the uaccess tag, a
 #     full keyboard and a touchscreen do not, a keyboard configured with SWITCHSCAN_SWITCH=1 does.
-#  3. scripts/build-deb.sh from the same build: the .deb declares what the binary links, installs
+#  3. scripts/build-deb.sh from the same build: the .deb declares what the binary links and what
+#     the desktops need (Recommends, Suggests), carries the GNOME extension and KWin's files, installs
 #     with apt-get, runs, and is removed leaving none of its files (skipped, with the reason, when
 #     not root or when a switchscan package is already installed).
 #  4. The README's first set-up command (scripts/demo.sh) still prints the demo's transcript.
@@ -62,18 +64,48 @@ expected_files() {
   for k in Keyboards/*.json Keyboards/words/*; do echo "share/switchscan/keyboards/${k#Keyboards/}"; done
   printf '%s\n' share/man/man1/switchscan.1 share/bash-completion/completions/switchscan share/zsh/site-functions/_switchscan \
     share/fish/vendor_completions.d/switchscan.fish lib/udev/rules.d/70-switchscan.rules lib/systemd/user/switchscan.service \
-    share/switchscan/install-manifest
+    share/switchscan/install-manifest share/switchscan/kwin/switchscan-windows.js \
+    share/applications/org.switchscan.switchscan-fake-input.desktop
+  gnome_extension_files | sed 's|^|share/gnome-shell/extensions/switchscan@switchscan.org/|'
   manual_files
+}
+# The GNOME Shell extension (install.sh's --gnome-shell auto: only where GNOME Shell is installed).
+gnome_extension_files() {
+  command -v gnome-shell >/dev/null || return 0
+  echo extension.js
+  echo metadata.json
+  (cd "$ROOT/packaging/gnome-shell/src" && ls *.js)
 }
 # The manual: README.md, BENCHMARKS.md, RELIABILITY.md and every file of docs/, as in the source tree.
 manual_files() {
   printf 'share/doc/switchscan/%s\n' README.md BENCHMARKS.md RELIABILITY.md
   (cd "$ROOT" && find docs -type f | sed 's|^|share/doc/switchscan/|')
 }
-check "the layout: binary, profiles, keyboards, man page, the manual, three completions, udev rule, user unit, manifest" \
+check "the layout: binary, profiles, keyboards, man page, the manual, three completions, udev rule, user unit, GNOME extension, KWin script and grant, manifest" \
   diff <(expected_files | sort) <(cd "$PREFIX" && find . -type f | sed 's|^\./||' | sort)
 check "the manifest lists every file installed" \
   diff <(expected_files | sed "s|^|f $PREFIX/|" | sort) <(grep '^f ' "$PREFIX/share/switchscan/install-manifest" | sort)
+
+# The desktops' pieces (docs/wayland.md): the extension in the form for this Shell, the KWin
+# grant naming the installed binary (KWin compares Exec with the client's real path).
+gnome_extension_form() {
+  local dir="$PREFIX/share/gnome-shell/extensions/switchscan@switchscan.org" major
+  major=$(gnome-shell --version | awk '{print $3}' | cut -d. -f1)
+  python3 -c "import json, sys; m = json.load(open(sys.argv[1])); assert m['uuid'] == 'switchscan@switchscan.org', m; \
+assert sys.argv[2] in m['shell-version'], m['shell-version']" "$dir/metadata.json" "$major" || return 1
+  if [ "$major" -lt 45 ]; then ! grep -nE '^\s*(import|export)\b' "$dir"/*.js; else grep -q '^export default class' "$dir/extension.js"; fi
+}
+if command -v gnome-shell >/dev/null; then
+  check "the GNOME Shell extension is the form for this machine's Shell ($(gnome-shell --version))" gnome_extension_form
+fi
+fake_input_grant() {
+  local f="$PREFIX/share/applications/org.switchscan.switchscan-fake-input.desktop"
+  grep -qx "Exec=$PREFIX/bin/switchscan" "$f" && grep -qx "X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input" "$f" \
+    && grep -qx "NoDisplay=true" "$f" || { cat "$f"; return 1; }
+  "$ROOT/scripts/packages/programs.py" missing desktop-file-validate && desktop-file-validate "$f"
+}
+check "the KWin fake-input grant names PREFIX/bin/switchscan" fake_input_grant
+check "the KWin script is the packaged one" cmp "$ROOT/packaging/kwin/switchscan-windows.js" "$PREFIX/share/switchscan/kwin/switchscan-windows.js"
 
 cd "$ELSEWHERE"
 check "--version from another directory is the build's" test "$("$SW" --version)" = "$("$BUILT" --version)"
@@ -130,8 +162,10 @@ bash_completes() {
   ' _ "$PREFIX/share/bash-completion/completions/switchscan" "$SW"
 }
 check "the bash completion loads and completes (profiles, record --show-keycodes)" bash_completes
-if command -v zsh >/dev/null; then check "the zsh completion parses" zsh -n "$PREFIX/share/zsh/site-functions/_switchscan"; fi
-if command -v fish >/dev/null; then check "the fish completion parses" fish -n "$PREFIX/share/fish/vendor_completions.d/switchscan.fish"; fi
+# Never skipped for a shell that is not here: "missing: zsh (Debian package zsh)" is a failure.
+needing() { scripts/packages/programs.py missing "$1" && "$@"; }
+check "the zsh completion parses" needing zsh -n "$PREFIX/share/zsh/site-functions/_switchscan"
+check "the fish completion parses" needing fish -n "$PREFIX/share/fish/vendor_completions.d/switchscan.fish"
 
 # The user unit: what it runs, and systemd's own verifier (it also checks that the binary and the
 # man page named in Documentation= exist).
@@ -182,7 +216,14 @@ udev_tags() {
     umockdev-run -d '$DEVICES/$fixture.umockdev' -- udevadm test --action=add '$devpath' 2>/dev/null" |
     sed -n -e 's/^TAGS=/tags /p' -e 's/^DEVPATH=/devpath /p'
 }
-if [ "$(id -u)" -eq 0 ] && command -v udevadm >/dev/null && command -v umockdev-run >/dev/null && unshare -m true 2>/dev/null && [ -d /etc/udev/rules.d ]; then
+udev_missing=$(scripts/packages/programs.py missing udevadm umockdev-run unshare)
+if [ "$(id -u)" -ne 0 ]; then
+  echo "skip the udev rule checks: they need root (udevadm test in a private mount namespace)"
+elif [ -n "$udev_missing" ]; then
+  fail "the udev rule checks" "$udev_missing"
+elif ! unshare -m true 2>/dev/null || [ ! -d /etc/udev/rules.d ]; then
+  echo "skip the udev rule checks: this machine gives no private mount namespace (unshare -m) or has no /etc/udev/rules.d"
+else
   mkdir -p "$WORK/rules" && cp "$RULE" "$WORK/rules/"
   rule_tags() {  # fixture devpath want(yes|no)
     local out tags
@@ -207,8 +248,6 @@ if [ "$(id -u)" -eq 0 ] && command -v udevadm >/dev/null && command -v umockdev-
   check "udev rule: a full keyboard configured with SWITCHSCAN_SWITCH=1 (by vendor:product) does" \
     rule_tags keyboard /sys/devices/virtual/input/input110/event10 yes
   rm -f "$WORK/rules/69-switchscan-local.rules"
-else
-  echo "skip the udev rule checks need root, udevadm (udev), umockdev and unshare"
 fi
 
 # --- 3. The Debian package -----------------------------------------------------------------------
@@ -242,6 +281,14 @@ else
     [ \$(dpkg-deb -c '$DEB' | grep -c '/usr/share/doc/switchscan/docs/.*\.md') = $(ls docs/*.md | wc -l) ] &&
     [ \$(dpkg-deb -c '$DEB' | grep -c '/usr/share/switchscan/profiles/.*\.json') = $(ls Profiles/*.json | wc -l) ] &&
     [ \$(dpkg-deb -c '$DEB' | grep -c '/usr/share/switchscan/keyboards/.*\.json') = $(ls Keyboards/*.json | wc -l) ]"
+  check "the package carries the GNOME Shell extension, the KWin script and the grant naming /usr/bin/switchscan" bash -c "
+    dpkg-deb -c '$DEB' | awk '{print \$6}' | grep -qx './usr/share/gnome-shell/extensions/switchscan@switchscan.org/extension.js' &&
+    dpkg-deb -c '$DEB' | awk '{print \$6}' | grep -qx './usr/share/gnome-shell/extensions/switchscan@switchscan.org/metadata.json' &&
+    dpkg-deb -c '$DEB' | awk '{print \$6}' | grep -qx './usr/share/switchscan/kwin/switchscan-windows.js' &&
+    dpkg-deb --fsys-tarfile '$DEB' | tar -xO ./usr/share/applications/org.switchscan.switchscan-fake-input.desktop | grep -qx 'Exec=/usr/bin/switchscan'"
+  check "Recommends at-spi2-core and fonts-dejavu-core; Suggests the Extensions app and speech-dispatcher" bash -c "
+    dpkg-deb -f '$DEB' Recommends | grep -q at-spi2-core && dpkg-deb -f '$DEB' Recommends | grep -q fonts-dejavu-core &&
+    dpkg-deb -f '$DEB' Suggests | grep -q gnome-shell-extension-prefs && dpkg-deb -f '$DEB' Suggests | grep -q speech-dispatcher"
   check "Depends names libpresage-data (presage's English model, which no library brings)" \
     bash -c "echo '$depends' | tr ',' '\n' | awk '{print \$1}' | grep -qx libpresage-data"
   if [ "$(id -u)" -ne 0 ]; then
@@ -258,6 +305,8 @@ else
       check "the packaged switchscan finds its profiles in /usr/share/switchscan/profiles" \
         bash -c "XDG_CONFIG_HOME='$WORK/config' /usr/bin/switchscan profiles | grep -Eq '^tremor +installed +/usr/share/switchscan/profiles/tremor.json '"
       check "man -w switchscan finds the packaged man page" test "$(man -w switchscan)" = "/usr/share/man/man1/switchscan.1.gz"
+      check "the packaged GNOME Shell extension is where GNOME Shell looks (/usr/share/gnome-shell/extensions)" \
+        test -f /usr/share/gnome-shell/extensions/switchscan@switchscan.org/metadata.json
       cd "$ROOT"
       if DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq switchscan >> "$WORK/apt.log" 2>&1; then
         DEB_INSTALLED=0

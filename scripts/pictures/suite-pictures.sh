@@ -55,12 +55,13 @@ py_check() {
   if [ $rc != 0 ] && [ "$f" = 0 ]; then bad "check.py $1 ended with status $rc"; echo "$out" | tail -8 | sed 's/^/    /'; fi
 }
 
-missing=()
-for c in rsvg-convert chromium tesseract "$PY"; do command -v "$c" >/dev/null || missing+=("$c"); done
-"$PY" -c "import PIL" 2>/dev/null || missing+=("python3-pil")
-[ -x "$BIN" ] || missing+=("$BIN (swift build)")
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "pictures suite: missing ${missing[*]} (scripts/setup.sh --tests installs scripts/apt/test-pictures.list)"
+# What it needs, each named with its Debian package when missing (scripts/setup.sh --tests installs
+# scripts/apt/test-pictures.list).
+missing=$(scripts/packages/programs.py missing rsvg-convert chromium tesseract "$PY")
+"$PY" -c "import PIL" 2>/dev/null || missing+=$'\n'"missing: the Python module PIL (Debian package python3-pil)"
+[ -x "$BIN" ] || missing+=$'\n'"missing: $BIN (built by this project: swift build)"
+if [ -n "${missing//$'\n'/}" ]; then
+  echo "pictures suite: ${missing#$'\n'}"
   echo "0 passed, 1 failed"; exit 1
 fi
 start=$(date +%s%N)

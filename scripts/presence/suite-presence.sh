@@ -44,14 +44,18 @@ wait_for() {  # wait_for FILE TEXT [SECONDS]
   for i in $(seq $(( ${3:-20} * 20 ))); do grep -q -- "$2" "$1" 2>/dev/null && return 0; sleep 0.05; done
   return 1
 }
+until_ok() {  # until_ok SECONDS CMD…: CMD again until it succeeds (what shows may take a moment on a loaded machine)
+  local end=$(( SECONDS + $1 )); shift
+  until "$@"; do [ $SECONDS -lt $end ] || return 1; sleep 0.1; done
+}
 
-missing=()
-for c in Xvfb xev xdotool import convert tesseract speech-dispatcher sox /usr/bin/aplay /usr/bin/python3; do
-  command -v "$c" >/dev/null || missing+=("$c")
-done
-[ -x "$BIN" ] || missing+=("$BIN (swift build)")
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "presence suite: missing ${missing[*]} (scripts/setup.sh --tests installs scripts/apt/test-presence.list)"
+# What it needs, each named with its Debian package when missing (scripts/setup.sh --tests installs
+# scripts/apt/test-presence.list).
+missing=$(scripts/packages/programs.py missing Xvfb xev xdotool import convert tesseract speech-dispatcher sox soxi espeak-ng \
+  /usr/bin/aplay /usr/bin/python3 umockdev-run)
+[ -x "$BIN" ] || missing+=$'\n'"missing: $BIN (built by this project: swift build)"
+if [ -n "${missing//$'\n'/}" ]; then
+  echo "presence suite: ${missing#$'\n'}"
   echo "0 passed, 1 failed"; exit 1
 fi
 
@@ -67,33 +71,36 @@ xev -geometry 200x60+100+100 -name presence-app >"$W/xev.out" 2>&1 &
 PIDS+=($!)
 wait_for "$W/xev.out" "MapNotify" 10
 
+sed "s|@W@|$W|g" "$HERE/scenario-show.txt" > "$W/scenario-show.txt"
 /usr/bin/python3 "$LIVE" --device "$DEV/switch.umockdev" --ioctl "/dev/input/event2=$DEV/switch.ioctl" \
-  --scenario "$HERE/scenario-show.txt" -- \
+  --scenario "$W/scenario-show.txt" -- \
   "$BIN" run --tree "$HERE/tree.json" --profile "$HERE/profile-show.json" --show --format jsonl >"$W/show.out" 2>"$W/show.err" &
 show=$!
 PIDS+=($show)
 
+ring_shown() { import -window root "$W/item.png" && /usr/bin/python3 $HERE/check.py ring "$W/item.png" 100 100 200 60 $red 4; }
+panel_shown() {  # the panel is right of the item's ring: x = 300 + 4 + 6, top aligned with the item
+  import -window root "$W/menu.png" && /usr/bin/python3 $HERE/check.py panel "$W/menu.png" 310 100 $red \
+    Tap Delete Share Gestures Device Shortcuts Settings Escape "Close menu"
+}
 if wait_for "$W/show.out" '"type":"highlight","id":"save"' 30; then
-  sleep 0.5
-  import -window root "$W/item.png"
-  check "run --show: the cursor colour on the item's edges, not inside" /usr/bin/python3 $HERE/check.py ring "$W/item.png" 100 100 200 60 $red 4
+  check "run --show: the cursor colour on the item's edges, not inside" until_ok 10 ring_shown
   before=$(grep -c ButtonPress "$W/xev.out")
   xdotool mousemove --sync 200 130 click 1
-  sleep 0.3
   check "a click at the item's centre reaches the application under the overlay" \
-    bash -c "[ \$(grep -c ButtonPress '$W/xev.out') -gt $before ] && grep -A2 ButtonPress '$W/xev.out' | tail -3"
+    until_ok 10 bash -c "[ \$(grep -c ButtonPress '$W/xev.out') -gt $before ] && grep -A2 ButtonPress '$W/xev.out' | tail -3"
+  echo done > "$W/item-checked"
 else
   bad "run --show highlighted nothing"; cat "$W/show.err" | tail -5
+  echo done > "$W/item-checked"
 fi
 if wait_for "$W/show.out" '"type":"menu","open":true' 20; then
-  sleep 0.5
-  import -window root "$W/menu.png"
-  # The panel is right of the item's ring: x = 300 + 4 + 6, top aligned with the item.
-  check "the menu panel lists the entries in the engine's order" /usr/bin/python3 $HERE/check.py panel "$W/menu.png" 310 100 $red \
-    Tap Delete Share Gestures Device Shortcuts Settings Escape "Close menu"
+  check "the menu panel lists the entries in the engine's order" until_ok 20 panel_shown
+  echo done > "$W/menu-checked"
   check "the transcript's menu has the same order" grep -q '"items":\["menu:tap","menu:action:Delete","menu:action:Share","menu:gestures","menu:device","menu:shortcuts","menu:settings","menu:escape","menu:close"\]' "$W/show.out"
 else
   bad "the menu did not open"
+  echo done > "$W/menu-checked"
 fi
 wait "$show"; rc=$?
 check "run --show ends with status 0 and says where it draws" bash -c "[ $rc = 0 ] && grep 'showing the highlight on X display' '$W/show.err'"

@@ -9,6 +9,8 @@
 #   switchscan's Shell extension (packaging/gnome-shell, built for this Shell) installed into
 #     ~/.local/share/gnome-shell/extensions/switchscan@switchscan.org/ and enabled by gsettings
 #     before the Shell starts;
+#   a test-only extension (seat-devices/) giving the headless seat a pointer and a keyboard of its
+#     own, as a real desktop's seat has, enabled first;
 #   gnome-shell --headless --wayland --no-x11 --wayland-display wayland-g --virtual-monitor 1280x800,
 #     awaited until its startup is complete ("GNOME Shell started at" in its log), the overview
 #     hidden (org.gnome.Shell's OverviewActive set false) and, when enabled, the extension on the
@@ -86,7 +88,12 @@ if [ "$extension" != none ]; then
   "$SESSION_ROOT/packaging/gnome-shell/build.sh" auto "$XDG_DATA_HOME/gnome-shell/extensions/$UUID" \
     || session_die "building the extension failed"
 fi
-enabled="[]"; [ "$extension" = enabled ] && enabled="['$UUID']"
+# The seat's own pointer and keyboard, as a real desktop's (seat-devices/extension.js says why).
+SEAT_UUID=seat-devices@tests.switchscan.org
+mkdir -p "$XDG_DATA_HOME/gnome-shell/extensions/$SEAT_UUID" \
+  && cp "$HERE/seat-devices/extension.js" "$HERE/seat-devices/metadata.json" "$XDG_DATA_HOME/gnome-shell/extensions/$SEAT_UUID/" \
+  || session_die "cannot install the seat's devices"
+enabled="['$SEAT_UUID']"; [ "$extension" = enabled ] && enabled="['$SEAT_UUID', '$UUID']"
 gsettings set org.gnome.shell enabled-extensions "$enabled" \
   && gsettings set org.gnome.shell welcome-dialog-last-shown-version '999' \
   && gsettings set org.gnome.desktop.notifications show-banners false \

@@ -20,24 +20,29 @@
 # Options:
 #   --app gtk3|qt5|gtk4   start a test application (repeatable), as run-gnome.sh does
 #   --grant PATH          also let the binary PATH use fake input (repeatable; e.g. switchscan)
+#   --outputs 2           two virtual outputs of 1280x800 side by side (default one)
 # CMD sees: WAYLAND_DISPLAY, DBUS_SESSION_BUS_ADDRESS, AT_SPI_BUS_ADDRESS, XDG_RUNTIME_DIR,
 # XDG_CURRENT_DESKTOP=KDE, XDG_SESSION_TYPE=wayland, HOME, GDK_BACKEND=wayland,
 # QT_QPA_PLATFORM=wayland, APP_PID_* / APP_NAME_*, SESSION_DIR, SWITCHSCAN_KWIN_FAKE_INPUT (the
-# tool's path), SWITCHSCAN_KWIN_PYTHON (the python3 that may take screenshots), SWITCHSCAN_KWIN_LOG.
+# tool's path), SWITCHSCAN_KWIN_PYTHON (the python3 that may take screenshots), SWITCHSCAN_KWIN_LOG,
+# SWITCHSCAN_KWIN_PID (KWin's process: the tests end it mid-run).
 # Knobs: SESSION_VERBOSE=1, SESSION_KEEP=1. Needs scripts/apt/test-wayland-kwin.list.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 
-apps=() grants=()
+apps=() grants=() outputs=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --app) apps+=("$2"); shift 2 ;;
+    --outputs) outputs=$2; shift 2 ;;
     --grant) grants+=("$(readlink -f "$2")"); shift 2 ;;
     --) shift; break ;;
     -*) echo "run-kwin: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
 done
+
+case "$outputs" in 1|2) ;; *) echo "run-kwin: --outputs 1 or 2, not '$outputs'" >&2; exit 2 ;; esac
 
 SESSION_NAME=run-kwin
 . "$HERE/session-lib.sh"
@@ -90,10 +95,11 @@ kwin4_effect_fadeEnabled=false
 kwin4_effect_scaleEnabled=false
 kwin4_effect_maximizeEnabled=false
 EOF
-"$SESSION_DIR/bin/kwin_wayland" --virtual --width 1280 --height 800 --socket wayland-k --no-lockscreen \
+"$SESSION_DIR/bin/kwin_wayland" --virtual --width 1280 --height 800 --output-count "$outputs" --socket wayland-k --no-lockscreen \
   >"$SWITCHSCAN_KWIN_LOG" 2>&1 &
 session_track $!
 kwin_pid=$!
+export SWITCHSCAN_KWIN_PID=$kwin_pid
 kwin_failed() { echo "--- the end of KWin's log:" >&2; tail -25 "$SWITCHSCAN_KWIN_LOG" >&2; session_die "$*"; }
 session_wait 30 "KWin on the session bus" session_has_owner --session org.kde.KWin \
   || kwin_failed "KWin did not start (alive: $(proc_alive $kwin_pid && echo yes || echo no))"

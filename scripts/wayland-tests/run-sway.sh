@@ -9,7 +9,8 @@
 #   a private D-Bus session bus (dbus-daemon --session, its socket in the session's runtime dir)
 #   at-spi-bus-launcher --launch-immediately --a11y=1, at-spi2-registryd (the a11y bus, registry)
 #   sway with WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman, no Xwayland,
-#     fixed outputs (default one of 1280x800 at scale 1), pixel borders of 2, a solid background
+#     fixed outputs (default one of 1280x800 at scale 1), pixel borders of 2, a solid background,
+#     the pointer's image hidden 100 ms after it last moved
 #   test applications (--app), each awaited in sway's tree and on the accessibility bus
 #
 # sway refuses to run as root: run as root, the session runs as the unprivileged user
@@ -220,6 +221,8 @@ log "a11y bus $A11Y_ADDR, registry up"
   echo "default_floating_border pixel 2"
   echo "focus_follows_mouse no"
   echo "focus_on_window_activation focus"
+  # The pointer's image hidden 100 ms after it last moved: screenshots show what is drawn, not it.
+  echo "seat * hide_cursor 100"
 } >"$DIR/sway.conf"
 chmod 644 "$DIR/sway.conf"
 start "$DIR/log/sway.log" WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman \

@@ -53,19 +53,20 @@ session() {
     grep -v "dbind-WARNING\|^$" "$W/$name.stderr" | tail -15 | sed 's/^/    /'
   fi
   local left=""
-  for i in $(seq 40); do left=$(left_over); [ -z "$left" ] && break; sleep 0.05; done
+  for i in $(seq 200); do left=$(left_over); [ -z "$left" ] && break; sleep 0.05; done
   if [ -z "$left" ]; then ok "$name: torn down, no process left ($((SECONDS - t0)) s)"
   else bad "$name: processes left after the session: $(ps -o pid=,args= -p $(echo $left | tr ' ' ,) | head -5)"; fi
 }
 
-missing=()
-for c in gnome-shell kwin_wayland gnome-screenshot kbuildsycoca5 wayland-scanner cc unshare dbus-daemon gsettings node; do
-  command -v "$c" >/dev/null || missing+=("$c")
-done
-/usr/bin/python3 -c "import pyatspi, dbus, PIL, gi" 2>/dev/null || missing+=("python3-pyatspi/python3-dbus/python3-pil/python3-gi")
-[ "$(id -u)" = 0 ] || missing+=("root (GNOME Shell runs in a private mount namespace)")
-if [ ${#missing[@]} -gt 0 ]; then
-  bad "the Wayland tests need: ${missing[*]} (scripts/apt/test-wayland-*.list)"
+# Each missing program named with its Debian package (scripts/setup.sh --tests installs
+# scripts/apt/test-wayland-*.list).
+missing=$(scripts/packages/programs.py missing gnome-shell kwin_wayland gnome-screenshot kbuildsycoca5 wayland-scanner cc unshare \
+  dbus-daemon gsettings node)
+/usr/bin/python3 -c "import pyatspi, dbus, PIL, gi" 2>/dev/null \
+  || missing+=$'\n'"missing: a Python module of pyatspi, dbus, PIL, gi (Debian packages python3-pyatspi, python3-dbus, python3-pil, python3-gi)"
+[ "$(id -u)" = 0 ] || missing+=$'\n'"root (GNOME Shell runs in a private mount namespace)"
+if [ -n "${missing//$'\n'/}" ]; then
+  bad "the Wayland tests need: ${missing#$'\n'}"
   echo "$pass passed, $fail failed"
   exit 1
 fi
@@ -87,7 +88,7 @@ if packaging/gnome-shell/build.sh 45 "$W/ext-45" 2>"$W/build45.err"; then
 else bad "gnome: build.sh 45: $(cat "$W/build45.err")"; fi
 
 # 2-4. GNOME Shell 43; 5. KWin.
-session "gnome main" 14 $HERE/run-gnome.sh --app gtk3 --app qt5 --app gtk4 -- $HERE/tools/check_gnome.py main "$W"
+session "gnome main" 15 $HERE/run-gnome.sh --app gtk3 --app qt5 --app gtk4 -- $HERE/tools/check_gnome.py main "$W"
 session "gnome missing" 2 $HERE/run-gnome.sh --extension none --monitors 2 --app gtk3 -- $HERE/tools/check_gnome.py missing "$W"
 session "gnome scale2" 1 $HERE/run-gnome.sh --scale 2 --app gtk3 -- $HERE/tools/check_gnome.py scale2 "$W"
 session "kwin" 8 $HERE/run-kwin.sh --app gtk3 --app qt5 -- sh -c '"$SWITCHSCAN_KWIN_PYTHON" "$0" "$1"' $HERE/tools/check_kwin.py "$W"

@@ -15,6 +15,9 @@ final class DesktopPerformer {
     /// What a step that needs a missing part says (the backend's words: "no X display to click on").
     let missing: (DisplayNeed) -> String
     let gestures = TimedSteps<PointerOp>()
+    /// The screen origin of the window a node is in, when its toolkit's extents are relative to
+    /// it (GTK 4; every toolkit on Wayland): an extent read here is moved by it.
+    var originOf: (String) -> AtspiPoint? = { _ in nil }
 
     init(bus: AtspiBus, display: DisplayBackend) {
         self.bus = bus
@@ -194,8 +197,12 @@ final class DesktopPerformer {
             case .success: return (.done("scrolled into view + action \"\(name)\""), false)
             }
         }
-        guard let pointer, let f = DesktopReader.rect((try? batch.reply(extents).get()) ?? nil)?.frame else {
+        guard let pointer, var f = DesktopReader.rect((try? batch.reply(extents).get()) ?? nil)?.frame else {
             return (.failed("scrolled into view, but it has no action and no place on screen to click"), false)
+        }
+        if let o = originOf(id) {
+            f.x += Double(o.x)
+            f.y += Double(o.y)
         }
         if case .failure(let why) = pointer.click(.left, at: f.center) { return (.failed(why.description), false) }
         return (.done("scrolled into view + click at \(f.center)"), false)

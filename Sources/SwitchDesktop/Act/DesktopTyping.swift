@@ -6,9 +6,10 @@ import SwitchDisplay
 ///
 /// - **EditableText** where the field has it: delete before the caret, insert at the caret, the
 ///   caret moved after the text, then read back through `Text` (the whole text and the caret), so
-///   the keyboard learns what the field really holds. A field that keeps its text as it was
-///   (read-only, or an application that drops what is inserted) is `refused`: a `failed` result
-///   line that says so, and the session goes on.
+///   the keyboard learns what the field really holds. A field that keeps its text as it was after
+///   EditableText answered yes (read-only, or Firefox ESR's web fields, which drop what is
+///   inserted) is `tookNothing`: its caret is put back, and `TypingRoutes` decides what follows
+///   (the same edit as key events).
 /// - **Key events** where it has no EditableText (a terminal, some Qt and custom widgets): the
 ///   field is focused, then the display's keys (`DisplayKeys`: XTest on X11) send BackSpace, the
 ///   text by keysym through the current layout (shifted and non-ASCII characters too) and the
@@ -20,8 +21,8 @@ extension DesktopPerformer {
         var text: String?
         var caret: Int?
         var notAnswering = false
-        /// The field has no EditableText: the edit is for key events.
-        var needsKeys = false
+        /// What EditableText did: changed the text, refused, is not there, or took nothing.
+        var effect: TypingRoutes.EditableTextResult = .refused
     }
 
     /// The field's whole text and its caret (nil: it has no Text, or did not answer).
@@ -42,14 +43,14 @@ extension DesktopPerformer {
         return false
     }
 
-    /// The edit through EditableText, read back; `needsKeys` when the field has none.
+    /// The edit through EditableText, read back; `effect` says what EditableText did with it.
     func type(_ edit: KeyboardText.Edit, into id: String) -> Typed {
         guard let (b, p) = DesktopPerformer.split(id), let batch = bus.batch(for: b) else {
             return Typed(outcome: .failed("the field is gone"))
         }
         let text = "org.a11y.atspi.Text", editable = "org.a11y.atspi.EditableText"
         let (before, caretNow) = readText(id)
-        guard let current = caretNow else { return Typed(outcome: .failed("no EditableText"), needsKeys: true) }
+        guard let current = caretNow else { return Typed(outcome: .failed("no EditableText"), effect: .noInterface) }
         var caret = current
         var how: [String] = []
         func noInterface(_ e: DBusCallError) -> Bool {
@@ -62,7 +63,7 @@ extension DesktopPerformer {
             switch batch.reply(t) {
             case .success(let v) where v?.bool != false: how.append("deleted \(caret - from)"); caret = from
             case .success: return Typed(outcome: .failed("the field refused to delete text"), text: before, caret: current)
-            case .failure(let e) where noInterface(e): return Typed(outcome: .failed("no EditableText"), text: before, caret: current, needsKeys: true)
+            case .failure(let e) where noInterface(e): return Typed(outcome: .failed("no EditableText"), text: before, caret: current, effect: .noInterface)
             case .failure(let e): return Typed(outcome: .failed(e.reason), text: before, caret: current, notAnswering: e == .timeout)
             }
         }
@@ -73,7 +74,7 @@ extension DesktopPerformer {
             case .success(let v) where v?.bool != false: how.append("inserted at \(caret)"); caret += count
             case .success: return Typed(outcome: .failed("the field refused the text"), text: before, caret: current)
             case .failure(let e) where noInterface(e) && edit.delete == 0:
-                return Typed(outcome: .failed("no EditableText"), text: before, caret: current, needsKeys: true)
+                return Typed(outcome: .failed("no EditableText"), text: before, caret: current, effect: .noInterface)
             case .failure(let e): return Typed(outcome: .failed(e.reason), text: before, caret: current, notAnswering: e == .timeout)
             }
         }
@@ -83,9 +84,13 @@ extension DesktopPerformer {
         let (after, caretAfter) = readText(id)
         if let after, let before, after == before, edit.delete > 0 || !edit.text.isEmpty {
             // Nothing changed: a read-only field, or an application that drops what it is given.
-            return Typed(outcome: .failed("the field did not take the text (it still reads \(DesktopSource.shortQuote(after)))"), text: after, caret: caretAfter)
+            // The caret goes back where it was, for key events to type there instead.
+            if caretAfter != current { _ = batch.reply(batch.call(p, text, "SetCaretOffset", [.i32(Int32(clamping: current))])) }
+            return Typed(outcome: .failed("the field did not take the text (it still reads \(TypingRoutes.shortQuote(after)))"), text: after,
+                         caret: current, effect: .tookNothing)
         }
-        return Typed(outcome: .done("EditableText " + (how.isEmpty ? "caret \(caret)" : how.joined(separator: ", "))), text: after, caret: caretAfter)
+        return Typed(outcome: .done("EditableText " + (how.isEmpty ? "caret \(caret)" : how.joined(separator: ", "))), text: after, caret: caretAfter,
+                     effect: .changed)
     }
 
     /// The edit as key events (the focus must be on the field): "XTest keys: …" on X11.

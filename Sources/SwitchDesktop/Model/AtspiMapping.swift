@@ -32,8 +32,9 @@ import SwitchCore
 /// paragraph, list item) gives its children to its parent. Frames are clipped to the document's
 /// viewport; an element outside it has none (it is reached by scrolling it into view).
 ///
-/// GTK 4 gives extents relative to the window: a window node carrying `windowOrigin` has every
-/// extent below it moved by that much (`screenExtents`).
+/// GTK 4 gives extents relative to the window (every toolkit does on Wayland): a window node
+/// carrying `windowOrigin` has every extent below it moved by that much (`screenExtents`); GTK
+/// 4.8's buttons are grown from their content box to their border box (`buttonPadding`).
 ///
 /// The structure depends only on roles, states, interfaces, names and children, never on what is
 /// read afterwards (extents, actions, values), so the reader can decide what to fetch from a first
@@ -160,9 +161,10 @@ public enum AtspiMapping {
     /// `app` with the extents below each window that has a `windowOrigin` moved by it (GTK 4's
     /// window-relative extents made screen-relative).
     public static func screenExtents(_ app: AtspiNode) -> AtspiNode {
-        guard app.children.contains(where: { $0.windowOrigin != nil }) else { return app }
+        guard app.children.contains(where: { $0.windowOrigin != nil || $0.buttonPadding != nil }) else { return app }
         var app = app
         for k in app.children.indices {
+            if let p = app.children[k].buttonPadding { Gtk4Quirks.padButtons(&app.children[k], by: p, within: nil) }
             guard let o = app.children[k].windowOrigin else { continue }
             app.children[k].shiftExtents(dx: o.x, dy: o.y)
         }

@@ -30,6 +30,9 @@ public struct AtspiNode: Sendable, Equatable {
     /// A window's top-left corner on the screen when the toolkit gives extents relative to the
     /// window (GTK 4): the mapping moves every extent below the window by it.
     public var windowOrigin: AtspiPoint?
+    /// A window whose toolkit reports a button's content box, not its border box (GTK 4.8): the
+    /// mapping grows each button below it by this much on each side (`Gtk4Quirks.buttonPadding`).
+    public var buttonPadding: AtspiPoint?
     public var children: [AtspiNode]
 
     public init(id: String, role: AtspiRole, name: String = "", description: String = "", states: AtspiStates = [],

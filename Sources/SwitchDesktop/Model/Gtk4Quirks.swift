@@ -25,8 +25,38 @@
 ///   ("clipboard.copy", "menu.popup"), containers their window's and application's actions
 ///   ("win.close", "cal.solve"): none of those is something to offer in a scanner menu.
 /// - **Extents relative to the window**, not the screen: the reader gives each window its
-///   origin on the screen (`AtspiNode.windowOrigin`, from X11), and the mapping adds it.
+///   origin on the screen (`AtspiNode.windowOrigin`, from the display), and the mapping adds it.
+/// - **A button's content box.** A button's extents are its label's box inside the button's
+///   padding and border (measured with Adwaita, by screenshot, on X11, GNOME and sway: "Press me"
+///   reported 1202×24 at (39, 27), drawn 1236×34 at (22, 22)): 4.8 (the toolkit that sets no
+///   SHOWING) gets its buttons grown by Adwaita's text button padding and border, (17, 5) a side,
+///   never past the button's parent (`buttonPadding`, applied by the mapping: the tree read stays
+///   as the toolkit said, so a bounds check compares like with like). A theme with other padding
+///   is off by the difference; an image button (4 px padding) stays inside its parent.
 enum Gtk4Quirks {
+    /// What GTK 4.8 leaves out of a button's extents on each side with Adwaita (padding + border).
+    static let buttonPadding = AtspiPoint(x: 17, y: 5)
+    /// The roles whose extents are a content box.
+    static let paddedRoles: Set<AtspiRole> = [.pushButton, .toggleButton, .pushButtonMenu]
+
+    /// Every button below `n` grown by `p` a side, clipped to its parent's extent (`within`, in
+    /// the same coordinates).
+    static func padButtons(_ n: inout AtspiNode, by p: AtspiPoint, within parent: AtspiRect?) {
+        if paddedRoles.contains(n.role), let e = n.extents, e.x != Int32.min, e.width > 0, e.height > 0 {
+            var x0 = Int64(e.x) - Int64(p.x), y0 = Int64(e.y) - Int64(p.y)
+            var x1 = Int64(e.x) + Int64(e.width) + Int64(p.x), y1 = Int64(e.y) + Int64(e.height) + Int64(p.y)
+            if let q = parent, q.x != Int32.min, q.width > 0, q.height > 0 {
+                x0 = max(x0, Int64(q.x)); y0 = max(y0, Int64(q.y))
+                x1 = min(x1, Int64(q.x) + Int64(q.width)); y1 = min(y1, Int64(q.y) + Int64(q.height))
+            }
+            if x1 > x0 && y1 > y0 {
+                n.extents = AtspiRect(x: Int32(clamping: x0), y: Int32(clamping: y0), width: Int32(clamping: x1 - x0), height: Int32(clamping: y1 - y0))
+            }
+        }
+        let here = n.extents
+        for k in n.children.indices { padButtons(&n.children[k], by: p, within: here) }
+    }
+
     /// Whether any node below the application's windows says SHOWING (newer GTK 4 does; 4.8 does not).
     static func setsShowing(_ app: AtspiNode) -> Bool {
         var found = false

@@ -81,10 +81,14 @@ final class DesktopReader {
     var trace: ((String) -> Void)?
 
 
-    /// The screen position of an application's window (its title and the size its extents say),
-    /// for toolkits whose extents are relative to their window (GTK 4); nil when it cannot be found
-    /// (no X display).
-    var windowOrigin: ((AppRef, String, AtspiRect?) -> AtspiPoint?)?
+    /// The screen position of an application's window (its title, the size its extents say, and
+    /// where its first child starts in them, asked only when the display needs it), for toolkits
+    /// whose extents are relative to their window (GTK 4; every toolkit on Wayland); nil when it
+    /// cannot be found (no display).
+    var windowOrigin: ((AppRef, String, AtspiRect?, () -> AtspiPoint?) -> AtspiPoint?)?
+    /// Every toolkit's extents are relative to its window (a Wayland session): every window gets
+    /// its origin, not only GTK 4's (`placeWindows`).
+    var windowRelative = false
     /// Origins found by the last full read, by window id (subtree reads keep them).
     private var origins: [String: AtspiPoint] = [:]
     /// The last hit tests of GTK 4 stacks, by stack id.
@@ -185,7 +189,68 @@ final class DesktopReader {
         }
         placePages(&root)
         try fetchDetails(&root, app: app, infos: infos)
+        if windowRelative && !gtk4 {
+            origins = [:]
+            placeWindows(&root, app: app)
+        }
         return root
+    }
+
+    /// Wayland: each window of `root` gets its origin on the screen (found once per full read,
+    /// kept by window id for the partial reads), so the mapping moves its window-relative extents
+    /// onto the screen, as it does GTK 4's.
+    private func placeWindows(_ root: inout AtspiNode, app: AppRef) {
+        for k in root.children.indices {
+            let w = root.children[k]
+            if origins[w.id] == nil, let o = origin(of: w, app: app) { origins[w.id] = o }
+            root.children[k].windowOrigin = origins[w.id]
+        }
+    }
+
+    /// A window's origin from the display: its extents (asked when the read did not), and where
+    /// its first child starts, asked only when the display needs it (sway: a GTK 3 window that
+    /// draws its own shadow).
+    private func origin(of w: AtspiNode, app: AppRef) -> AtspiPoint? {
+        guard let windowOrigin else { return nil }
+        let path = String(w.id.dropFirst(app.bus.count))
+        var extents = w.extents
+        if extents == nil, let b = bus.batch(for: app.bus) {
+            extents = DesktopReader.rect((try? b.reply(b.call(path, "org.a11y.atspi.Component", "GetExtents", [.u32(0)])).get()) ?? nil)
+        }
+        return windowOrigin(app, w.name, extents) { [bus] in
+            if let e = w.children.first?.extents, e.frame != nil { return AtspiPoint(x: e.x, y: e.y) }
+            guard let b = bus.batch(for: app.bus) else { return nil }
+            let child: String
+            if let first = w.children.first {
+                child = String(first.id.dropFirst(app.bus.count))
+            } else {
+                guard let r = (try? b.reply(b.call(path, "org.a11y.atspi.Accessible", "GetChildAtIndex", [.i32(0)])).get()) ?? nil,
+                      let ref = r.reference, ref.bus == app.bus else { return nil }
+                child = ref.path
+            }
+            guard let e = DesktopReader.rect((try? b.reply(b.call(child, "org.a11y.atspi.Component", "GetExtents", [.u32(0)])).get()) ?? nil) else {
+                return nil
+            }
+            return AtspiPoint(x: e.x, y: e.y)
+        }
+    }
+
+    /// The windows of `root` at their origins now (a window moved, or the layout of the outputs
+    /// changed: the display said so); nil when none moved.
+    func followWindows(_ root: AtspiNode, app: AppRef) -> AtspiNode? {
+        guard windowOrigin != nil, windowRelative || facts(app).gtk4 else { return nil }
+        var moved = root
+        var changed = false
+        for k in root.children.indices {
+            let w = root.children[k]
+            guard let o = origin(of: w, app: app) else { continue }
+            origins[w.id] = o
+            if w.windowOrigin != o {
+                moved.children[k].windowOrigin = o
+                changed = true
+            }
+        }
+        return changed ? moved : nil
     }
 
     /// The web pages read whole (`PageJob`), by document id: a read of the window puts them in
@@ -288,8 +353,9 @@ final class DesktopReader {
         Gtk4Quirks.normalize(&root, picks: picks, inferShowing: infer)
         for k in root.children.indices {
             let w = root.children[k]
-            if origins[w.id] == nil, let o = windowOrigin?(app, w.name, w.extents) { origins[w.id] = o }
+            if origins[w.id] == nil, let o = windowOrigin?(app, w.name, w.extents, { nil }) { origins[w.id] = o }
             root.children[k].windowOrigin = origins[w.id]
+            root.children[k].buttonPadding = infer ? Gtk4Quirks.buttonPadding : nil
         }
     }
 
@@ -419,7 +485,7 @@ final class DesktopReader {
             return n
         }
         var spliced = splice(root)
-        if gtk4 { try prepareGtk4(&spliced, app: app) }
+        if gtk4 { try prepareGtk4(&spliced, app: app) } else if windowRelative { placeWindows(&spliced, app: app) }
         var below: Set<String> = []
         for f in fresh.values { f.forEach { below.insert($0.id) } }
         let before = AtspiMapping.plannedIDs(root)
@@ -469,6 +535,7 @@ final class DesktopReader {
         }
         guard !changedKind else { return nil }
         try fetchDetails(&patched, app: app, infos: [:], only: ids)
+        if !gtk4 && windowRelative { placeWindows(&patched, app: app) }
         return patched
     }
 

@@ -49,6 +49,20 @@ public final class SceneRenderer {
         return (Int(box.width.rounded(.up)), Int(box.height.rounded(.up)))
     }
 
+    /// The font's line at `size` pixels, as the overlay's panels are laid out by (the seam's
+    /// `FontMetrics`): `ascent` is where Pango puts the first baseline below a text shape's top,
+    /// `ascent + descent` the line's logical height, both rounded up to whole pixels.
+    public func lineMetrics(size: Double, font: String = OverlayScene.TextShape.defaultFont) -> (ascent: Int, descent: Int) {
+        guard let layout = makeLayout(measureContext, "Ag", size: size, font: font) else { return (0, 0) }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let k = Double(PANGO_SCALE)
+        let baseline = Double(pango_layout_get_baseline(layout)) / k
+        let ascent = Int(baseline.rounded(.up))
+        return (ascent, max(0, Int((Double(logical.height) / k).rounded(.up)) - ascent))
+    }
+
     /// Where `shape` puts pixels, in logical pixels (a stroked rect without fill: its four sides).
     public func footprint(of shape: OverlayScene.Shape) -> [(x: Double, y: Double, w: Double, h: Double)] {
         switch shape {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwitchCore
 import SwitchDisplay
+import SwitchDisplayServers
 import SwitchInput
 import SwitchOverlay
 import SwitchSpeech
@@ -70,13 +71,23 @@ struct RunCommand: ParsableCommand {
         // at the end (`Output`, `OutputQueue`).
         Output.keepGoing()
         let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
-        let profileValue = loaded.profile
+        var profileValue = loaded.profile
         // Without --profile, say which one is used (the journal of the user service shows it).
         if profile == nil { note("profile: " + loaded.described) }
         // The display server, when the run draws or acts on it: which backend, and why.
-        let showing = show ?? live.desktop
+        var showing = show ?? live.desktop
         let display = live.desktop || showing ? try live.displayBackend() : nil
         display?.notes.forEach(note)
+        // A display nothing can be drawn on (an unknown Wayland compositor): speech says what the
+        // highlight would have shown (unless --show asked for the highlight: that fails below).
+        let speechInstead = display?.speaksInstead == true && show == nil
+        if speechInstead {
+            showing = false
+            if !profileValue.scanning.speech {
+                profileValue.scanning.speech = true
+                note("speech is on: nothing can be drawn on this display")
+            }
+        }
         // The live desktop: its first read is the tree the engine starts with.
         var desktop: DesktopSource?
         var firstLines: [TranscriptEvent] = []
@@ -130,6 +141,11 @@ struct RunCommand: ParsableCommand {
                 let speech = try SpeechOutput(settings: SpeechOutput.Settings(profileValue.scanning))
                 note("speaking through speech-dispatcher at \(speech.address)")
                 presenters.append(speech)
+            } catch where speechInstead && !loaded.profile.scanning.speech {
+                // Turned on for the display, not by the profile: scanning goes on silently.
+                note("warning: \(error); scanning goes on without speech and without a highlight")
+                profileValue.scanning.speech = false
+                presenters.append(SpeechOnDemand(SpeechOutput.Settings(profileValue.scanning)))
             } catch {
                 throw fail("\(error)")
             }
@@ -186,7 +202,10 @@ struct RunCommand: ParsableCommand {
             let plan: [(SelectedDevice, grab: Bool)] = zip(selected, grabs).map { ($0, grab: $1.grab) }
             // The desktop first: it answers performs before the presenters show what follows.
             let menu: [LoopAdapter] = [LockScreen(), SettingsKeeper(.forProfileOption(profile))]  // the scanner menu's (issue 23)
-            let adapters: [LoopAdapter] = (injector.map { [$0] } ?? []) + (desktop.map { [$0] } ?? []) + menu + presenters + [transcript, errors]
+            // The display's own connection (a Wayland compositor, sway's events) first: what it
+            // reads (a window moved) reaches the desktop in the same wakeup.
+            let server: [LoopAdapter] = display.flatMap(DisplayBackends.loopAdapter).map { [$0] } ?? []
+            let adapters: [LoopAdapter] = server + (injector.map { [$0] } ?? []) + (desktop.map { [$0] } ?? []) + menu + presenters + [transcript, errors]
             runner = try LiveRunner(devices: plan, chordWatch: chordWatch, adapters: adapters, hooks: hooks, mirrorTouchscreens: mirrors)
         } catch {
             desktop?.finish()
@@ -199,7 +218,17 @@ struct RunCommand: ParsableCommand {
         var engine = Engine(tree: treeValue, profile: profileValue, devices: runner.descriptions, chordOnly: runner.chordOnlyDevices)
         engine.keyboardLayout = typing?.layout
         do {
-            _ = try runner.run(&engine, until: until.map { Instant.seconds($0) })
+            // The display server went away mid-run (the Wayland compositor): the loop ended with
+            // every grab released; said on stderr, status 1.
+            if case .failed(let why) = try runner.run(&engine, until: until.map { Instant.seconds($0) }) {
+                // Said from the devices' state, so the person's carer learns the switches are free.
+                let held = runner.grabbedNodes
+                note(held.isEmpty ? "every switch device released" : "still grabbed: " + held.joined(separator: ", "))
+                printError("switchscan: error: \(why)")
+                throw ExitCode.failure
+            }
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             printError("switchscan: error: \(error)")
             throw ExitCode.failure

@@ -70,6 +70,7 @@ enum SetupLive {
         }
         session = adapter.session
         if case .signal = ending, !session.isOver { return .interrupted }
+        if case .failed(let why) = ending, !session.isOver { throw fail(why + "; nothing written") }
         return .done
     }
 }

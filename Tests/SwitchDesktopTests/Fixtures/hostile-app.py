@@ -40,6 +40,7 @@ class Node:
     def __init__(self, role, name, st, extents, children=(), parent=ROOT):
         self.role, self.name, self.states, self.extents = role, name, st, extents
         self.children, self.parent = list(children), parent
+        self.name_variant = None  # made once: a 10 MB name is not encoded again at every call
 
 nodes = {
     ROOT: Node(APPLICATION, "Hostile", states(), (0, 0, 0, 0), ["/w"], parent=None),
@@ -134,7 +135,10 @@ def interfaces(n):
 
 def prop(path, n, iface, name):
     if iface == "org.a11y.atspi.Accessible":
-        if name == "Name": return GLib.Variant("s", n.name)
+        if name == "Name":
+            if n.name_variant is None:
+                n.name_variant = GLib.Variant("s", n.name)
+            return n.name_variant
         if name == "Description": return GLib.Variant("s", "")
         if name == "ChildCount": return GLib.Variant("i", child_count(path, n))
         if name == "Parent": return GLib.Variant("(so)", ref(n.parent))

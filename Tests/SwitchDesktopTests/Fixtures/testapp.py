@@ -19,8 +19,11 @@ oldest goes when a row is added beyond it, so repeated changes keep the window's
 with SIGSTOP, and continues it SECS later: an application that does not answer, at a moment a
 test chooses, after the click itself was answered);
 --add-every MS (add a row every MS milliseconds and print "changed <CLOCK_MONOTONIC µs> <rows>"
-after each: the benchmark's UI changes); --add-count N (stop after N such rows). Prints "ready"
-once the window is mapped.
+after each: the benchmark's UI changes); --add-count N (stop after N such rows); --add-when PATH
+(start adding only once PATH exists: a test starts the changes when its run is ready to see
+them); --shift-every MS (show and hide the heading in turn every MS milliseconds, so every widget
+below it moves up or down, and print "changed <CLOCK_MONOTONIC µs>" after each: the display
+benchmark's moves of the highlighted widget). Prints "ready" once the window is mapped.
 """
 import argparse
 import gi
@@ -33,7 +36,9 @@ ap.add_argument("--title", default="Switch test")
 ap.add_argument("--rows-max", type=int, default=0)
 ap.add_argument("--add-every", type=int, default=0)
 ap.add_argument("--add-count", type=int, default=0)
+ap.add_argument("--add-when", default="")
 ap.add_argument("--freeze", type=float, default=0)
+ap.add_argument("--shift-every", type=int, default=0)
 args = ap.parse_args()
 
 win = Gtk.Window(title=args.title)
@@ -112,11 +117,21 @@ if args.freeze:
     box.pack_start(b_freeze, False, False, 0)
 
 if args.add_every:
+    import os
     def tick():
+        if args.add_when and not os.path.exists(args.add_when):
+            return True
         add_row()
         print("changed %d %d" % (GLib.get_monotonic_time(), len(rows.get_children())), flush=True)
         return not args.add_count or added[0] < args.add_count
     GLib.timeout_add(args.add_every, tick)
+
+if args.shift_every:
+    def shift():
+        heading.set_visible(not heading.get_visible())
+        print("changed %d" % GLib.get_monotonic_time(), flush=True)
+        return True
+    GLib.timeout_add(args.shift_every, shift)
 
 win.connect("destroy", Gtk.main_quit)
 win.connect("map-event", lambda *_: (print("ready", flush=True), False)[1])

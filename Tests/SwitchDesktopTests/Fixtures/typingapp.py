@@ -55,6 +55,8 @@ for w in (notes, locked, area, received, clear):
     box.pack_start(w, False, False, 0)
 
 def mapped(*_):
+    # Once: on Wayland (sway) present() maps the window again, and the handler would run forever.
+    win.disconnect_by_func(mapped)
     area.grab_focus()
     win.present()
     GLib.timeout_add(200, lambda: (print("ready", flush=True), False)[1])

@@ -11,7 +11,8 @@ Options: --gtk 3|4 (default 3), --title T (default "Wayland test"), --size WxH (
 --name N (the application's name on the accessibility bus, default "wlapp.py"), --headerbar (a
 GtkHeaderBar as the title bar: the window draws its own decorations and shadows, as GNOME
 applications do, whatever the compositor offers), --fixed (not resizable: tiled, sway centres it in
-its tile).
+its tile), --keys (GTK 3: every key the window receives is printed as "key NAME MODIFIERS", e.g.
+"key a control", "key XF86AudioRaiseVolume": keys that carry no character read back by keysym).
 Prints "ready" once the window is mapped, "clicked N" after each click and "text T" after each
 change of the entry.
 """
@@ -25,6 +26,7 @@ ap.add_argument("--size", default="400x300")
 ap.add_argument("--name", default="wlapp.py")
 ap.add_argument("--headerbar", action="store_true")
 ap.add_argument("--fixed", action="store_true")
+ap.add_argument("--keys", action="store_true")
 args = ap.parse_args()
 gi.require_version("Gtk", args.gtk + ".0")
 from gi.repository import Gtk, GLib
@@ -103,5 +105,13 @@ else:
     close.connect("clicked", lambda _b: Gtk.main_quit())
     win.connect("destroy", Gtk.main_quit)
     win.connect("map-event", lambda *_: (print("ready", flush=True), False)[1])
+    if args.keys:
+        from gi.repository import Gdk
+        def key(_w, ev):
+            mods = [n for n, m in (("control", Gdk.ModifierType.CONTROL_MASK), ("shift", Gdk.ModifierType.SHIFT_MASK),
+                                   ("alt", Gdk.ModifierType.MOD1_MASK)) if ev.state & m]
+            print(" ".join(["key", Gdk.keyval_name(ev.keyval) or hex(ev.keyval)] + mods), flush=True)
+            return False   # the focused widget still gets it
+        win.connect("key-press-event", key)
     win.show_all()
     Gtk.main()

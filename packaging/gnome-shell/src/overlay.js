@@ -5,11 +5,11 @@
 // not reactive, so Clutter's pick (which routes every Wayland pointer event) passes it by.
 
 /**
- * env: {St, Pango, PangoCairo, Main, scene: {sceneBounds, paintScene}}.
- * Returns {enable(), disable(), show(shapes)}; show([]) clears.
+ * env: {St, Pango, PangoCairo, GLib, Main, global, scene: {sceneBounds, paintScene}}.
+ * Returns {enable(), disable(), show(shapes), afterNextPaint(done)}; show([]) clears.
  */
 export function createOverlay(env) {
-    const {St, Pango, PangoCairo, Main} = env;
+    const {St, Pango, PangoCairo, GLib, Main} = env;
     let area = null;
     let shapes = [];
     let origin = {x: 0, y: 0};
@@ -40,6 +40,30 @@ export function createOverlay(env) {
             area = null;
             pango = null;
             shapes = [];
+        },
+
+        /**
+         * Calls done(true) once the stage has painted a frame from now on (one is queued), or
+         * done(false) after a second without one.
+         */
+        afterNextPaint(done) {
+            const stage = env.global.stage;
+            let paintId = 0, timeoutId = 0;
+            const finish = painted => {
+                if (paintId)
+                    stage.disconnect(paintId);
+                if (timeoutId)
+                    GLib.source_remove(timeoutId);
+                paintId = timeoutId = 0;
+                done(painted);
+            };
+            paintId = stage.connect('after-paint', () => finish(true));
+            timeoutId = GLib.timeout_add(GLib.PRIORITY_DEFAULT, 1000, () => {
+                timeoutId = 0;
+                finish(false);
+                return GLib.SOURCE_REMOVE;
+            });
+            stage.queue_redraw();
         },
 
         /** Replaces the whole scene (checked shapes from parseScene). */

@@ -5,7 +5,7 @@
 
 export const BUS_NAME = 'org.switchscan.Shell';
 export const OBJECT_PATH = '/org/switchscan/Shell';
-export const API_VERSION = 1;
+export const API_VERSION = 2;
 
 const INTERFACE = `<node>
   <interface name="org.switchscan.Shell1">
@@ -20,6 +20,7 @@ const INTERFACE = `<node>
     <method name="PointerScroll"><arg name="dx" type="d" direction="in"/><arg name="dy" type="d" direction="in"/></method>
     <method name="Key"><arg name="keyval" type="u" direction="in"/><arg name="pressed" type="b" direction="in"/></method>
     <method name="Text"><arg name="text" type="s" direction="in"/><arg name="committed" type="b" direction="out"/></method>
+    <method name="Sync"><arg name="painted" type="b" direction="out"/></method>
     <signal name="WindowsChanged"/>
   </interface>
 </node>`;
@@ -40,16 +41,35 @@ export function createSwitchscanShell(gi, shell, modules) {
     const {scene} = modules;
     let exported = null;
     let nameId = 0;
-    const overlay = modules.overlay.createOverlay({...gi, Main: shell.Main, scene});
+    const overlay = modules.overlay.createOverlay({...gi, Main: shell.Main, global: shell.global, scene});
     const windows = modules.windows.createWindows({...gi, Main: shell.Main, global: shell.global},
         () => exported?.emit_signal('WindowsChanged', null));
     const input = modules.input.createInput({...gi, global: shell.global, Main: shell.Main});
+    // The scene belongs to the client that set it last: when that client leaves the bus (it
+    // ended, or crashed) the scene is cleared, so no ring stays on the screen without switchscan.
+    let sceneOwner = null, sceneWatchId = 0;
+    function watchSceneOwner(sender) {
+        if (sender === sceneOwner)
+            return;
+        if (sceneWatchId)
+            Gio.bus_unwatch_name(sceneWatchId);
+        sceneOwner = sender;
+        sceneWatchId = Gio.bus_watch_name_on_connection(Gio.DBus.session, sender, Gio.BusNameWatcherFlags.NONE, null, () => {
+            overlay.show([]);
+            Gio.bus_unwatch_name(sceneWatchId);
+            sceneOwner = null;
+            sceneWatchId = 0;
+        });
+    }
     const isInvalidArgument = e => e instanceof scene.SceneError || e instanceof modules.input.InputError;
 
     // Each method: the reply's signature (null: none) and what it does with the call's arguments.
     const methods = {
         GetVersion: ['(su)', () => [shell.shellVersion, API_VERSION]],
-        SetScene: [null, ([json]) => overlay.show(scene.parseScene(json))],
+        SetScene: [null, ([json], invocation) => {
+            overlay.show(scene.parseScene(json));
+            watchSceneOwner(invocation.get_sender());
+        }],
         ClearScene: [null, () => overlay.show([])],
         GetWindows: ['(s)', () => [JSON.stringify(windows.list())]],
         ActivateWindow: ['(b)', ([id]) => [windows.activate(id)]],
@@ -67,7 +87,7 @@ export function createSwitchscanShell(gi, shell, modules) {
         handlers[`${name}Async`] = (args, invocation) => {
             let result;
             try {
-                result = run(args);
+                result = run(args, invocation);
             } catch (e) {
                 if (isInvalidArgument(e)) {
                     invocation.return_dbus_error(ERROR_INVALID, e.message);
@@ -80,6 +100,12 @@ export function createSwitchscanShell(gi, shell, modules) {
             invocation.return_value(signature ? new GLib.Variant(signature, result) : null);
         };
     }
+
+    // Sync: answered once the stage painted the next frame (a redraw queued for it), so what was
+    // asked before it is on the screen; false when no frame came within a second.
+    handlers.SyncAsync = (args, invocation) => {
+        overlay.afterNextPaint(painted => invocation.return_value(new GLib.Variant('(b)', [painted])));
+    };
 
     return {
         enable() {
@@ -101,6 +127,10 @@ export function createSwitchscanShell(gi, shell, modules) {
             if (nameId)
                 Gio.bus_unown_name(nameId);
             nameId = 0;
+            if (sceneWatchId)
+                Gio.bus_unwatch_name(sceneWatchId);
+            sceneOwner = null;
+            sceneWatchId = 0;
             windows.disable();
             exported?.unexport();
             exported = null;

@@ -57,7 +57,7 @@ def screen_rect(helper, app, pid, node_name):
 
 def activate(helper, pid):
     serial = helper.request("activate", helper.window_of(pid)["id"])
-    helper.wait(5, lambda h: serial in h.results and h.window_of(pid)["active"])
+    helper.wait(20, lambda h: serial in h.results and h.window_of(pid)["active"])
     return helper.results.get(serial)
 
 
@@ -65,7 +65,7 @@ def activate(helper, pid):
 def reports(helper, workdir):
     path = helper.load(SCRIPT)
     pids = (int(os.environ["APP_PID_GTK3"]), int(os.environ["APP_PID_QT5"]))
-    ok = helper.wait(10, lambda h: all(h.window_of(p) for p in pids))
+    ok = helper.wait(20, lambda h: all(h.window_of(p) for p in pids))
     return ok, "script object %s; %d reports; windows %s" % (
         path, helper.reports, [(w["caption"], w["pid"], w["buffer"]) for w in helper.windows])
 
@@ -73,7 +73,7 @@ def reports(helper, workdir):
 def position(helper, workdir, kind, node_name):
     app, pid = os.environ["APP_NAME_" + kind], int(os.environ["APP_PID_" + kind])
     activate(helper, pid)
-    atspi.wait_for("active", 5, lambda: "active" in top_level(app)["states"])
+    atspi.wait_for("active", 20, lambda: "active" in top_level(app)["states"])
     rect, how, win = screen_rect(helper, app, pid, node_name)
     ok, msg = screenshot.take_until("kwin", os.path.join(workdir, "kwin-%s.png" % kind), lambda img: ring_check.edges(img, *rect))
     return ok and how == "buffer", "bufferGeometry %s, frame %s, AT-SPI top-level %s, origin %s, button at %s: %s" % (
@@ -96,7 +96,7 @@ def click(helper, workdir):
     activate(helper, pid)
     (x, y, w, h), _, _ = screen_rect(helper, app, pid, "Count")
     fake("click", x + w // 2, y + h // 2)
-    label = atspi.wait_for("Clicked 1 times", 5, lambda: atspi.find(app, "Clicked 1 times"))
+    label = atspi.wait_for("Clicked 1 times", 20, lambda: atspi.find(app, "Clicked 1 times"))
     return label is not None, "clicked (%d, %d); the label says %r" % (x + w // 2, y + h // 2, label and label["name"])
 
 
@@ -110,9 +110,9 @@ def typing(helper, workdir):
         ox, oy, _ = atspi.window_origin(win["buffer"], win["frame"], top_level(app)["window"][2:])
         x, y, w, h = atspi.find(app, editable=True)["window"]
         fake("click", ox + x + w // 2, oy + y + h // 2)
-        atspi.wait_for("focused", 5, lambda: "focused" in atspi.find(app, editable=True)["states"])
+        atspi.wait_for("focused", 20, lambda: "focused" in atspi.find(app, editable=True)["states"])
         fake("type", "Hello switch")
-        atspi.wait_for("typed", 5, lambda: atspi.find(app, editable=True)["text"] == "Hello switch")
+        atspi.wait_for("typed", 20, lambda: atspi.find(app, editable=True)["text"] == "Hello switch")
         got.append(atspi.find(app, editable=True)["text"])
     return got == ["Hello switch"] * 2, "typed 'Hello switch'; AT-SPI reads %s" % got
 
@@ -123,10 +123,10 @@ def activation(helper, workdir):
     for kind in ("QT5", "GTK3", "QT5"):
         app, pid = os.environ["APP_NAME_" + kind], int(os.environ["APP_PID_" + kind])
         found = activate(helper, pid)
-        active = atspi.wait_for("active", 5, lambda: "active" in top_level(app)["states"])
+        active = atspi.wait_for("active", 20, lambda: "active" in top_level(app)["states"])
         steps.append(bool(found and active and helper.window_of(pid)["active"]))
     serial = helper.request("activate", "{00000000-0000-0000-0000-000000000000}")
-    helper.wait(5, lambda h: serial in h.results)
+    helper.wait(20, lambda h: serial in h.results)
     return all(steps) and helper.results.get(serial) is False, (
         "Qt, GTK 3, Qt: %s (Result, AT-SPI active, reported active); an unknown id: %s" % (steps, helper.results.get(serial)))
 
@@ -140,7 +140,7 @@ def move(helper, workdir):
     x, y = before["x"] + 100, before["y"] + 100
     fake("move", x, y, "keydown", KEY_LEFTMETA, "down", BTN_LEFT,
          *sum((["move", x + 10 * i, y + 5 * i] for i in range(1, 11)), []), "up", BTN_LEFT, "keyup", KEY_LEFTMETA)
-    helper.wait(5, lambda h: (h.window_of(pid)["buffer"]["x"], h.window_of(pid)["buffer"]["y"]) == (before["x"] + 100, before["y"] + 50))
+    helper.wait(20, lambda h: (h.window_of(pid)["buffer"]["x"], h.window_of(pid)["buffer"]["y"]) == (before["x"] + 100, before["y"] + 50))
     after = helper.window_of(pid)["buffer"]
     delta = (after["x"] - before["x"], after["y"] - before["y"])
     return delta == (100, 50), "dragged by (100, 50): bufferGeometry moved by %s in %d reports" % (delta, helper.reports - reports)
@@ -151,10 +151,10 @@ def add_close(helper, workdir):
     app = subprocess.Popen(["/usr/bin/python3", os.path.join(ROOT, "scripts", "wayland-tests", "apps", "gtk4app.py")],
                            env=dict(os.environ, GDK_BACKEND="wayland"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        added = helper.wait(10, lambda h: h.window_of(app.pid) is not None)
+        added = helper.wait(20, lambda h: h.window_of(app.pid) is not None)
         serial = helper.request("close", helper.window_of(app.pid)["id"]) if added else None
-        removed = added and helper.wait(10, lambda h: serial in h.results and h.window_of(app.pid) is None)
-        exited = app.wait(10) == 0 if removed else False
+        removed = added and helper.wait(20, lambda h: serial in h.results and h.window_of(app.pid) is None)
+        exited = app.wait(20) == 0 if removed else False
     finally:
         if app.poll() is None:
             app.kill()

@@ -66,7 +66,7 @@ def take(desktop, out):
     return {"gnome": gnome, "kwin": kwin}[desktop](out)
 
 
-def take_until(desktop, out, test, secs=3):
+def take_until(desktop, out, test, secs=20):
     """Screenshots until test(image) -> (ok, message) is ok or secs pass (a window repaints a frame
     or two after it is activated: GTK 3 draws an inactive window paler); returns the last result."""
     end = time.time() + secs

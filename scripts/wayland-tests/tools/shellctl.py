@@ -28,7 +28,7 @@ class Shell:
     def __init__(self):
         self.bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
 
-    def call(self, method, signature=None, args=(), timeout_ms=5000):
+    def call(self, method, signature=None, args=(), timeout_ms=25000):
         """The method's reply unpacked (a tuple); raises GLib.Error with the D-Bus error."""
         params = GLib.Variant(signature, tuple(args)) if signature else None
         reply = self.bus.call_sync(BUS_NAME, PATH, IFACE, method, params, None,
