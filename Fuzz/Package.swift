@@ -34,6 +34,7 @@ let package = Package(
         .executableTarget(name: "fuzz-picture", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-words", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-layout", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "fuzz-person", dependencies: ["FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -61,6 +61,7 @@ extension LiveRunner {
             case .windows(let list, let current): publish(engine.windowsChanged(list, current: current, at: t), &engine)
             case .fieldText(let before, let after): publish(engine.fieldText(before: before, after: after, at: t), &engine)
             case .keyboardFocus(let focus): publish(engine.keyboardFocusChanged(focus, at: t), &engine)
+            case .end: endRequested = true
             case .fatal(let why): if fatal == nil { fatal = why }
             }
         }

@@ -39,6 +39,8 @@ public final class LiveRunner {
     let adapters: LoopAdapters
     /// The running loop's wait set (devices reopened during `run` join it).
     var epoll: Epoll?
+    /// An adapter asked the loop to end (`ShellInput.end`).
+    var endRequested = false
     /// An adapter's `ShellInput.fatal`: the loop ends at the end of this wakeup.
     var fatal: String?
 
@@ -314,6 +316,7 @@ public final class LiveRunner {
             LoopStamps.mark(.iterationEnd)
             if let fatal { return .failed(fatal) }
             if let ending { return ending }
+            if endRequested { return .requested }
         }
     }
 

@@ -46,6 +46,8 @@ extension LiveRunner {
     public enum Ending: Equatable, Sendable {
         case until
         case signal(Int32)
+        /// An adapter said its work is done (`ShellInput.end`).
+        case requested
         /// An adapter's `ShellInput.fatal`: what went away, in one line.
         case failed(String)
     }

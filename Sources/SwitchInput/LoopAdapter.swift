@@ -105,6 +105,9 @@ public enum ShellInput: Sendable {
     /// What has the keyboard focus on the live desktop (nil: nothing known): the scanner menu's
     /// Keyboard entry opens the keyboard for it (`Engine.keyboardFocusChanged`, issue 18).
     case keyboardFocus(KeyboardFocus?)
+    /// The adapter's work is done (`switchscan setup` finished or gave up): the loop ends after
+    /// this wakeup, as at `until` (`LiveRunner.Ending.requested`).
+    case end
     /// Something the run cannot go on without is gone (the Wayland compositor the desktop is
     /// driven through): the loop ends at this wakeup, every grab released and every adapter
     /// finished, and `run` returns `.failed` with this reason (a non-zero exit).

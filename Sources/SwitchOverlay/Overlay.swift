@@ -262,7 +262,7 @@ public final class Overlay: LoopAdapter {
         case .typeResult(let r):
             guard let text = r.shownText else { return false }
             keyboardText.read(text)
-        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree, .setting, .drag, .layoutLoaded:
+        case .perform, .speak, .filter, .touch, .device, .pause, .result, .tree, .setting, .drag, .layoutLoaded, .adaptiveTiming:
             return false
         }
         return true

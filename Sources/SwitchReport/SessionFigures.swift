@@ -174,7 +174,7 @@ public struct SessionFigures: Sendable {
                 }
             }
             attemptStart = line.t
-        case .highlight, .speak, .device, .pause, .colorGroups, .sweep, .point, .mode, .result, .tree, .layoutLoaded, .typed, .keyboard, .typeResult:
+        case .highlight, .speak, .device, .pause, .colorGroups, .sweep, .point, .mode, .result, .tree, .layoutLoaded, .typed, .keyboard, .typeResult, .adaptiveTiming:
             break
         case .scanStopped:
             break

@@ -28,6 +28,9 @@ public final class SpeechOutput: LoopAdapter {
         /// speech-dispatcher sound icons (files in its sound-icon folder, Debian's sound-icons).
         public var tick = "percussion-10.wav"
         public var click = "percussion-12.wav"
+        /// Adaptive timing made scanning slower, or faster.
+        public var slower = "pisk-down.wav"
+        public var faster = "pisk-up.wav"
 
         public init(speech: Bool, rate: Double = 0.5, voice: String? = nil, soundEffects: Bool = false) {
             self.speech = speech
@@ -119,6 +122,9 @@ public final class SpeechOutput: LoopAdapter {
             case ("soundEffects", .bool(let on)): settings.soundEffects = on
             default: break
             }
+        case .adaptiveTiming(let change):
+            // The scan time changed under the person: a sound of its own, with sounds or speech on.
+            if settings.soundEffects || settings.speech { cue(change.reason == .slower ? settings.slower : settings.faster) }
         case .scan, .menuClosed, .filter, .touch, .device, .pause, .sweep, .mode, .result, .tree, .drag, .scanStopped, .layoutLoaded, .typed, .keyboard, .typeResult:
             break
         }

@@ -25,7 +25,7 @@ struct SwitchScan: ParsableCommand {
         """,
         version: SwitchScanVersion.string,
         subcommands: [TreeCommand.self, TextCommand.self, PresageServerCommand.self, SimulateCommand.self, DemoCommand.self, RunCommand.self, DevicesCommand.self, RecordCommand.self, CalibrateCommand.self,
-                      ProfilesCommand.self, DebugEventsCommand.self]
+                      ProfilesCommand.self, DebugEventsCommand.self, SetupCommand.self]
     )
 
     /// The conventions of libinput's tools for every command (`CommandLineConventions`).

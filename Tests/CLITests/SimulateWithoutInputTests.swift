@@ -51,7 +51,7 @@ struct SimulateWithoutInputTests {
     @Test func neitherARecordingNorUntilIsAUsageError() throws {
         let r = try CLI.run(["simulate", "--tree", Self.tree])
         #expect(r.status == 2)
-        #expect(r.stderr == "switchscan: error: give --events FILE (a recording to replay), or --until SECONDS to watch the scan without input (see 'switchscan simulate --help')\n")
+        #expect(r.stderr == "switchscan: error: give --events FILE (a recording to replay), or --until SECONDS to watch the scan without input (or --person FILE --targets IDS: a simulated person) (see 'switchscan simulate --help')\n")
         let d = try CLI.run(["simulate", "--tree", Self.tree, "--until", "3", "--desc", "x.desc"])
         #expect(d.status == 2)
         #expect(d.stderr.contains("--desc describes the device of --events; give --events too"))

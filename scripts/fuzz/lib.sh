@@ -1,13 +1,13 @@
 # Shared by the fuzz scripts (sourced): the targets, their dictionaries and input sizes, and the
 # seed corpus of each, gathered from files the repository already has (test fixtures, bundled
 # profiles and demo files) plus the small committed seeds and crash reproducers in Fuzz/seeds/.
-FUZZ_TARGETS=(tree import profile evemu libinput picture words layout)
+FUZZ_TARGETS=(tree import profile evemu libinput picture words layout person)
 
 # The largest input libFuzzer makes for a target (seeds above it are read truncated).
 fuzz_max_len() {
   case "$1" in
     tree|import|picture) echo 65536 ;;
-    profile|layout) echo 8192 ;;
+    profile|layout|person) echo 8192 ;;
     evemu|libinput) echo 32768 ;;
     words) echo 16384 ;;
   esac
@@ -39,6 +39,11 @@ fuzz_seeds() {
       ;;
     libinput)
       find "$fx/recordings/libinput-record" -type f
+      ;;
+    person)
+      # The simulated people of the benchmarks and the bad person files of the tests
+      # (Fuzz/seeds/person/: the extremes of every range and values refused).
+      ls Benchmarks/people/*.json
       ;;
     words)
       # The learned-words files of issue 32's bad inputs are in Fuzz/seeds/words/ (below).

@@ -393,7 +393,10 @@ extension Engine {
                     default: break
                     }
                 }
-                if case .setting(let change) = e { profile.apply(change) }
+                if case .setting(let change) = e {
+                    profile.apply(change)
+                    adaptiveScanTimeSet(change)
+                }
                 switch e {
                 case .perform(let p):
                     performOnKeyboard(p)

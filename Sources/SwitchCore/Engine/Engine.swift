@@ -37,7 +37,7 @@ public struct Engine: Sendable {
     /// The storage of the last live move's frame, taken back by `takeTouchOutput(_:)` for the
     /// next one (a gesture's frames then allocate nothing).
     private var spareMove: [VirtualTouch] = []
-    var now = Instant.zero
+    public internal(set) var now = Instant.zero
     /// The layout the keyboard opens with (docs/typing.md); nil: activating a field opens nothing.
     /// A text field's scanner menu offers Keyboard while there is one.
     public var keyboardLayout: KeyboardLayout? {
@@ -62,6 +62,10 @@ public struct Engine: Sendable {
     var speechOwners: [Int: SpeechOwner] = [:]
     var appUtterances = 0
     private var pause: PauseControl
+    /// Adaptive timing (`Engine+AdaptiveTiming`), when the profile turns it on; the dwell fraction
+    /// of the last physical press.
+    var adaptive: AdaptiveTiming?
+    var adaptivePressFraction: Double?
     /// A layout arrived while paused: the scanner gets it at the resume.
     private var layoutWhilePaused = false
 
@@ -125,6 +129,7 @@ public struct Engine: Sendable {
                                                 holdDuration: profile.switchStabilization.holdDuration,
                                                 menu: MenuContext(profile: profile)) }
         for d in self.devices.indices { setUpTouch(d) }
+        if profile.adaptiveTiming.enabled { adaptive = AdaptiveTiming(settings: profile.adaptiveTiming, scanTime: profile.scanning.autoScanningTime) }
     }
 
     public init(tree: ElementTree, profile: Profile, devices: [DeviceDescription], chordOnly: Set<Int> = []) {
@@ -378,9 +383,12 @@ public struct Engine: Sendable {
                 out.append(TranscriptLine(t: now, .filter(d)))
             case .physicalPress:
                 if profile.switchStabilization.selectTarget == .press { pipelines[p].target = activeScanner?.target(at: now) }
+                adaptiveNotePress()
             case .action(let a):
                 guard scanner != nil else { continue }
+                let selection = a == .select ? adaptiveSelection() : nil
                 deliverToScanner(.action(a, target: pipelines[p].target))
+                if let selection { adaptiveSelected(selection) }
             case .setTimer(let id, let at):
                 timers.set(.pipeline(p, id), at: at)
             case .cancelTimer(let id):
@@ -565,7 +573,10 @@ public struct Engine: Sendable {
         for o in outputs {
             switch o {
             case .emit(let e):
-                if case .setting(let change) = e { profile.apply(change) }
+                if case .setting(let change) = e {
+                    profile.apply(change)
+                    adaptiveScanTimeSet(change)
+                }
                 if case .speak = e { appUtterances += 1 }
                 if field != nil {
                     switch e {

@@ -180,6 +180,13 @@ public struct TextEntrySimulation: Sendable {
 
         init(target: [Character]) { self.target = target }
 
+        /// What a field holds now, read whole (the simulated person's typing reads the field at
+        /// each goal, as its corrections rewrite it).
+        init(target: [Character], field: String) {
+            self.target = target
+            characters = Array(field.lowercased())
+        }
+
         mutating func take(_ lines: [TranscriptLine]) {
             for line in lines {
                 guard case .typed(let t) = line.event else { continue }

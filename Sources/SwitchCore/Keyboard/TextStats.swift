@@ -37,6 +37,8 @@ public struct TextStats: Sendable {
         public var method: TextEntrySimulation.Method
         public var predictions: Int
         public var totals: Totals
+        /// What the simulated person did (`text stats --person`), nil for the perfect user.
+        public var person: PersonFigures?
 
         public init(keyboard: String, method: TextEntrySimulation.Method, predictions: Int, totals: Totals) {
             self.keyboard = keyboard
@@ -75,6 +77,8 @@ public struct TextStats: Sendable {
     /// The CPU time the run took (all its threads), when measured.
     public var cpuSeconds: Double?
     public var predictor: String
+    /// The simulated person who typed (`--person`), nil for the perfect user.
+    public var personName: String?
     /// The profile whose timings and filters were used: its name, and its file (nil: the
     /// built-in defaults).
     public var profile: (name: String, file: String?) = ("built-in defaults", nil)
@@ -99,7 +103,10 @@ public struct TextStats: Sendable {
     /// "qwerty grouped 0p 1sw", "… on 3 of 5 phrases" when the baseline layout could type only
     /// those, "none (qwerty can type none of the phrases)".
     var baselineWords: String {
-        guard let b = baseline else { return "none (qwerty can type none of the phrases)" }
+        guard let b = baseline else {
+            // `--methods` without grouped measures no baseline at all.
+            return configurations.contains { $0.method == .grouped } ? "none (qwerty can type none of the phrases)" : "none (--methods leaves out grouped)"
+        }
         return TerminalText.line(b.name) + (b.totals.phrases < phrases ? ", on \(b.totals.phrases) of \(phrases) phrases" : "")
     }
 
@@ -140,7 +147,7 @@ public struct TextStats: Sendable {
                 ("keystrokeSavings", .raw(formatFixed(keystrokeSavings(c), 3))),
                 ("worstPhrase", c.totals.worst.map { w in .object([("line", .number(Double(w.line))), ("text", .string(w.text)),
                                                                    ("secondsPerCharacter", .raw(formatFixed(w.secondsPerCharacter, 3)))]) } ?? .null),
-            ])
+            ] + (c.person?.json ?? []))
         }
         return .object([
             ("phrases", .number(Double(phrases))),
@@ -154,7 +161,7 @@ public struct TextStats: Sendable {
                                     ("seconds", .raw(formatFixed(predictionSeconds, 3)))])),
             ("seconds", .raw(formatFixed(seconds, 3))),
             ("cpuSeconds", cpuSeconds.map { .raw(formatFixed($0, 3)) } ?? .null),
-        ])
+        ] + (personName.map { [("person", JSONOut.string($0))] } ?? []))
     }
 
     /// A table for people, fastest first within each switch count, then the summary.
@@ -163,6 +170,7 @@ public struct TextStats: Sendable {
                    "profile " + (profile.file.map { "\(TerminalText.line($0)) (\(TerminalText.quoted(profile.name)))" } ?? profile.name)]
         if !fewer.isEmpty { out.append("measured on fewer phrases: " + fewer.joined(separator: ", ")) }
         let header = ["configuration", "s/char", "presses/char", "wpm", "× baseline", "keystroke savings", "worst phrase (s/char)"]
+            + (personName != nil ? PersonFigures.header : [])
         var rows: [[String]] = [header]
         let base = baseline?.wordsPerMinute ?? 0
         for k in 1...6 {
@@ -170,7 +178,8 @@ public struct TextStats: Sendable {
                 rows.append([TerminalText.line(c.name), formatFixed(c.secondsPerCharacter, 3), formatFixed(c.pressesPerCharacter, 3),
                              formatFixed(c.wordsPerMinute, 3), base > 0 ? formatFixed(c.wordsPerMinute / base, 2) : "-",
                              formatFixed(keystrokeSavings(c) * 100, 1) + " %",
-                             c.totals.worst.map { "\($0.line): \(formatFixed($0.secondsPerCharacter, 2))" } ?? "-"])
+                             c.totals.worst.map { "\($0.line): \(formatFixed($0.secondsPerCharacter, 2))" } ?? "-"]
+                            + (personName != nil ? c.person?.cells ?? [] : []))
             }
         }
         let widths = (0..<header.count).map { col in rows.map { $0[col].count }.max() ?? 0 }

@@ -41,11 +41,12 @@ public enum TextStatsRun {
         }
     }
 
-    /// Every layout × method × prediction count, for the layouts with a phrase to type.
-    public static func jobs(_ layouts: [Layout], counts: [Int]) -> [Job] {
+    /// Every layout × method (all, or `--methods`) × prediction count, for the layouts with a
+    /// phrase to type.
+    public static func jobs(_ layouts: [Layout], counts: [Int], methods: [TextEntrySimulation.Method] = TextEntrySimulation.Method.all) -> [Job] {
         var out: [Job] = []
         for (k, l) in layouts.enumerated() where !l.phrases.isEmpty {
-            for method in TextEntrySimulation.Method.all { for n in counts { out.append(Job(layout: k, method: method, predictions: n)) } }
+            for method in methods { for n in counts { out.append(Job(layout: k, method: method, predictions: n)) } }
         }
         return out
     }

@@ -15,6 +15,8 @@ public struct Profile: Sendable, Equatable {
     public var safetyExit = SafetyExit()
     /// How the scanner menu is arranged for this person (`MenuSettings`).
     public var menu = MenuSettings()
+    /// The scan time follows the person (`AdaptiveTiming`, issue 31).
+    public var adaptiveTiming = AdaptiveTimingSettings()
 
     public init() {}
 

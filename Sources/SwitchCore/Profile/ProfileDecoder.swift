@@ -2,7 +2,7 @@
 /// unknown key or an out-of-range value is an `InputError` naming it.
 public enum ProfileDecoder {
     static let topKeys: Set<String> = ["name", "scanning", "switches", "switchStabilization", "touchAccommodations", "devices",
-                                       "safetyExit", "menu", "keyboard"]
+                                       "safetyExit", "menu", "keyboard", "adaptiveTiming"]
     static let scanningKeys: Set<String> = ["style", "groupItems", "grouping", "autoScanningTime", "pauseOnFirstItem", "loops", "moveRepeat",
                                             "tapBehavior", "autoTapTime", "focusedItemAfterTap", "speech",
                                             "mode", "modeSwitch", "point"]
@@ -139,6 +139,7 @@ public enum ProfileDecoder {
         if let s = top["safetyExit"] { try safetyExit(s, into: &p, r) }
         if let s = top["menu"] { p.menu = try menuSettings(s, r) }
         if let s = top["keyboard"] { p.keyboard = try keyboard(s, r) }
+        if let s = top["adaptiveTiming"] { p.adaptiveTiming = try adaptiveTiming(s, r) }
         return p
     }
 

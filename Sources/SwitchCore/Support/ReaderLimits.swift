@@ -11,7 +11,7 @@
 public struct ReaderLimits: Sendable, Equatable {
     /// What a file is read as, for its size limit and the error's wording.
     public enum FileKind: Sendable {
-        case tree, profile, recording, learnedWords
+        case tree, profile, recording, person, learnedWords
         /// A keyboard layout (`keyboards/NAME.json`).
         case layout
         /// A word list (`keyboards/words/LANGUAGE.txt`).
@@ -24,6 +24,7 @@ public struct ReaderLimits: Sendable, Equatable {
             case .tree: return "a tree file"
             case .profile: return "a profile"
             case .recording: return "a recording read whole (libinput-record, a description, or standard input)"
+            case .person: return "a person file"
             case .learnedWords: return "a file of learned words (at most \(UserWords.maximumWords) words)"
             case .layout: return "a keyboard layout"
             case .wordList: return "a word list"
@@ -41,6 +42,8 @@ public struct ReaderLimits: Sendable, Equatable {
     /// Recordings read whole: libinput-record files (devices merged by time), `--desc` files and
     /// recordings from standard input. A regular evemu file is streamed and has no size limit.
     public var recordingBytes = 256 << 20
+    /// Simulated people (issue 31): a few hundred bytes in practice.
+    public var personBytes = 1 << 20
     /// The person's learned words (`UserWords`): the most its bound of words can take.
     public var learnedWordsBytes = UserWords.maximumFileBytes
     /// Keyboard layouts: a few kilobytes in practice, as profiles.
@@ -63,6 +66,7 @@ public struct ReaderLimits: Sendable, Equatable {
         case .tree: return treeBytes
         case .profile: return profileBytes
         case .recording: return recordingBytes
+        case .person: return personBytes
         case .learnedWords: return learnedWordsBytes
         case .layout: return layoutBytes
         case .wordList: return wordListBytes
@@ -79,6 +83,7 @@ public struct ReaderLimits: Sendable, Equatable {
             limits.treeBytes = mb << 20
             limits.profileBytes = mb << 20
             limits.recordingBytes = mb << 20
+            limits.personBytes = mb << 20
             limits.learnedWordsBytes = mb << 20
             limits.layoutBytes = mb << 20
             limits.wordListBytes = mb << 20

@@ -72,6 +72,11 @@ public enum TranscriptEvent: Equatable, Sendable {
     /// What the field holds after a `type` line, read back from the application (live desktop):
     /// `{"type":"result","action":"type",…,"text":"hello "}`.
     case typeResult(TypeResult)
+
+    // Issue 31, the person's own timing:
+    /// Adaptive timing changed the scan time (`{"type":"timing","name":"autoScanningTime",
+    /// "from":1.0,"to":1.05,"reason":"slower",…}`), and the window of selections that decided it.
+    case adaptiveTiming(AdaptiveTimingChange)
 }
 
 extension TranscriptEvent {

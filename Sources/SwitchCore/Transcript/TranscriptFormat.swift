@@ -219,6 +219,16 @@ public enum TranscriptFormat {
             case .failed(let why): w.string("result", "failed"); w.string("reason", why)
             }
             if let text = r.shownText { w.string("text", text) } else { w.raw("text", "null") }
+        case .adaptiveTiming(let c):
+            w.string("type", "timing")
+            w.string("name", "autoScanningTime")
+            w.raw("from", seconds(c.from))
+            w.raw("to", seconds(c.to))
+            w.string("reason", c.reason.rawValue)
+            w.raw("selections", String(c.window.selections))
+            w.raw("undone", String(c.window.undone))
+            w.raw("missed", String(c.window.missed))
+            w.raw("medianPress", formatFixed(c.window.medianFraction, 2))
         }
         return w.finish()
     }
@@ -452,6 +462,9 @@ public enum TranscriptFormat {
             }
             s += ", text " + (r.shownText.map(quoted) ?? "unreadable")
             return row("result", s)
+        case .adaptiveTiming(let c):
+            let w = c.window
+            return row("timing", "autoScanningTime " + seconds(c.from) + " → " + seconds(c.to) + " s (\(c.reason.rawValue): of \(w.selections) selections \(w.undone) undone, \(w.missed) after a full pass, median press at \(Int((w.medianFraction * 100).rounded())) % of the dwell)")
         }
     }
 

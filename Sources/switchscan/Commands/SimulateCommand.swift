@@ -37,8 +37,14 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "A profile: a path, or a name (see `switchscan profiles`). Default: ~/.config/switchscan/profile.json, else the built-in defaults.")
     var profile: String?
 
-    @Option(help: "The recorded input (evemu or libinput-record). Without it, --until watches the scan with no input.")
+    @Option(help: "The recorded input (evemu or libinput-record). Without it, --until watches the scan with no input, or --person types.")
     var events: String?
+
+    @Option(help: ArgumentHelp("Instead of a recording: a simulated person (a JSON file, docs/typing.md) who activates each of --targets in turn, on the virtual clock; their counts follow on stderr.", valueName: "FILE"))
+    var person: String?
+
+    @Option(help: ArgumentHelp("With --person: the ids of the elements to activate, in order, comma-separated.", valueName: "IDS"))
+    var targets: String?
 
     @Option(help: "A device description (evemu .desc) for an events-only recording.")
     var desc: String?
@@ -59,13 +65,18 @@ struct SimulateCommand: ParsableCommand {
 
     func validate() throws {
         try validateUntil(until)
-        if events == nil && until == nil {
-            throw ValidationError("give --events FILE (a recording to replay), or --until SECONDS to watch the scan without input")
+        if events != nil && person != nil { throw ValidationError("--events and --person are two inputs; give one of them") }
+        if person != nil && (targets ?? "").split(separator: ",").isEmpty { throw ValidationError("--person needs --targets: the ids of the elements the person activates, comma-separated") }
+        if person == nil && targets != nil { throw ValidationError("--targets is for --person") }
+        if person != nil && (report != nil || desc != nil || !layout.isEmpty || learn) { throw ValidationError("--person runs alone: not with --report, --desc, --layout or --learn") }
+        if events == nil && until == nil && person == nil {
+            throw ValidationError("give --events FILE (a recording to replay), or --until SECONDS to watch the scan without input (or --person FILE --targets IDS: a simulated person)")
         }
         if events == nil && desc != nil { throw ValidationError("--desc describes the device of --events; give --events too") }
     }
 
     func run() throws {
+        if let person { return try runPerson(person) }
         try reportingInputErrors {
             var setup = try SimulationSetup.load(tree: tree, profile: profile, events: events, desc: desc, layouts: layout, watching: until != nil)
             setup.learn = learn

@@ -55,10 +55,18 @@ struct TextStatsCommand: ParsableCommand {
     @Option(help: "text or json.")
     var format: Format = .text
 
+    @Option(help: ArgumentHelp("Type with this simulated person instead of the perfect user: a JSON file (reaction time, press duration, misses, bounces, accidental presses, seed; docs/typing.md). The phrases are one session per configuration; each gains the person's counts.", valueName: "FILE"))
+    var person: String?
+
+    @Option(help: ArgumentHelp("Measure only these methods, comma-separated: linear, grouped, rowColumn, auto, groupSelection2 … groupSelection6.", valueName: "LIST"))
+    var methods: String?
+
     func run() throws {
         let started = Date()
         let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
         let counts = try parseCounts()
+        let methodList = try parseMethods()
+        let personModel = try person.map { file in try reportingInputErrors { try PersonFiles.load(file) } }
         let phraseFile = InputFiles.displayName(phrases)
         let lines = try reportingInputErrors { () throws(InputError) -> [PhraseFile.Phrase] in
             let out = try PhraseFile.phrases(InputFiles.read(phrases, .phrases), file: phraseFile)
@@ -92,7 +100,8 @@ struct TextStatsCommand: ParsableCommand {
 
         // Every configuration on its own (the cores share them); the predictions are shared, so
         // each distinct context is predicted once in the whole run.
-        let jobs = TextStatsRun.jobs(layouts, counts: counts)
+        let jobs = TextStatsRun.jobs(layouts, counts: counts, methods: methodList)
+        let figures = PersonFiguresByJob(count: jobs.count)
         let out = ConfigurationResults(count: jobs.count)
         let base = loaded.profile
         // The longest first (group selection with few switches, then with predictions), so no
@@ -112,6 +121,16 @@ struct TextStatsCommand: ParsableCommand {
             var outcomes: [Result<TextEntrySimulation.PhraseResult, TextEntrySimulation.Failure>] = []
             outcomes.reserveCapacity(layout.phrases.count)
             var models = KeyboardModelCache()
+            if let personModel {
+                // One session with the person (TextCommand+Person.swift): every phrase of the
+                // layout typed in turn, the engine and its clock going on.
+                let typed = Self.typeWithPerson(personModel, sim: sim, phrases: layout.phrases, models: &models,
+                                                predict: { context, count in shared.predict(layout.layout.language, context, count) })
+                out.set(k, typed.outcomes)
+                if let f = typed.figures { figures.set(k, f) }
+                progress.add(layout.phrases.reduce(0) { $0 + $1.text.count })
+                return
+            }
             for phrase in layout.phrases {
                 do throws(TextEntrySimulation.Failure) {
                     outcomes.append(.success(try sim.type(phrase.text, models: &models) { context, count in
@@ -133,6 +152,8 @@ struct TextStatsCommand: ParsableCommand {
                               predictionSeconds: predictSeconds, contexts: contexts, seconds: Date().timeIntervalSince(started), predictor: predictor.rawValue)
         stats.profile = (loaded.profile.name, loaded.path.map(InputFiles.displayName))
         stats.leftOut = assembled.leftOut
+        stats.personName = personModel?.name
+        figures.attach(to: &stats.configurations, layouts: layouts, jobs: jobs)
         stats.cpuSeconds = Self.cpuSeconds()
         switch format {
         case .json: Output.line(stats.json.rendered(indent: 2))

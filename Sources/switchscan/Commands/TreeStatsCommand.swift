@@ -35,18 +35,31 @@ struct TreeStatsCommand: ParsableCommand {
     @Option(help: "text or json.")
     var format: ReportFormat = .text
 
+    @Option(help: ArgumentHelp("Also the seconds a simulated person (a JSON file, docs/typing.md) takes to activate each item with each method, errors and corrections included.", valueName: "FILE"))
+    var person: String?
+
 
     func run() throws {
         let progress = Progress("tree stats")
         let loaded = try reportingInputErrors { try ProfileLibrary.load(profile) }
         let tree = try reportingInputErrors { try InputFiles.tree(file) }
         let name = loaded.path.map { "\(loaded.profile.name) (\(InputFiles.displayName($0)))" } ?? ProfileLibrary.builtInName
+        let personModel = try person.map { file in try reportingInputErrors { try PersonFiles.load(file) } }
+        if personModel != nil, loaded.profile.scanning.style != .auto || !loaded.profile.scans {
+            throw fail("--person: the profile must scan automatically (scanning.style \"auto\") with a switch; a person sets the pace of manual and step scanning")
+        }
         let stats = TreeStats(tree: tree, profile: loaded.profile, profileName: name) { step in progress.update(step) }
+        let personRows = personModel.map { Self.personRows(tree: tree, profile: loaded.profile, person: $0) { step in progress.update(step) } }
         progress.finish("done")
         defer { KeptUntilExit.keep((tree, stats)) }
         switch format {
-        case .json: Output.line(stats.json.rendered(indent: 2))
-        case .text: for line in stats.text { Output.line(line) }
+        case .json:
+            var json = stats.json
+            if let personRows, let personModel, case .object(let members) = json { json = .object(members + [("person", Self.personJSON(personRows, person: personModel))]) }
+            Output.line(json.rendered(indent: 2))
+        case .text:
+            for line in stats.text { Output.line(line) }
+            if let personRows, let personModel { for line in Self.personText(personRows, person: personModel) { Output.line(line) } }
         }
     }
 }

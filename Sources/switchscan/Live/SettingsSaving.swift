@@ -67,15 +67,33 @@ enum SettingsSaving {
     }
 }
 
-/// `run`'s adapter: every `setting` line kept as `SettingsSaving` says, with its note on stderr.
+/// `run`'s adapter: every `setting` line kept as `SettingsSaving` says, with its note on stderr;
+/// the scan time adaptive timing reached (its `timing` lines) kept the same way once, at the end
+/// of the run (issue 31), from where the run started or the person last set it.
 final class SettingsKeeper: LoopAdapter {
     let name = "settings"
     private let saving: SettingsSaving
+    /// The scan time adaptive timing moved from (the last one saved), and to.
+    private var adapted: (from: Interval, to: Interval)?
 
     init(_ saving: SettingsSaving) { self.saving = saving }
 
     func observe(_ line: TranscriptLine, model: ScanModel) -> [ShellInput] {
-        guard case .setting(let change) = line.event else { return [] }
-        return [.log(saving.keep(change))]
+        switch line.event {
+        case .setting(let change):
+            if change.name == "autoScanningTime", case .seconds(let t) = change.to, adapted != nil { adapted = (t, t) }
+            return [.log(saving.keep(change))]
+        case .adaptiveTiming(let change):
+            adapted = (adapted?.from ?? change.from, change.to)
+            return []
+        default:
+            return []
+        }
+    }
+
+    func finish() {
+        guard let (from, to) = adapted, from != to else { return }
+        adapted = nil
+        note("adaptive timing: " + saving.keep(SettingChange("autoScanningTime", from: .seconds(from), to: .seconds(to))))
     }
 }

@@ -37,7 +37,7 @@ struct MenuSettingsTests {
     @Test func theWrittenProfileReadsBack() throws {
         let p = try decode(#"{"menu": {"hide": ["menu:gestures"], "top": ["menu:volumeUp"], "shortcuts": [{"name": "Print", "keys": "Ctrl+P"}], "speedStep": 0.5}}"#)
         let text = ProfileEncoder.encode(p).rendered()
-        #expect(text.hasSuffix(#""menu":{"hide":["menu:gestures"],"show":[],"top":["menu:volumeUp"],"shortcuts":[{"name":"Print","keys":"Ctrl+P"}],"speedStep":0.5,"holdTime":1}}"#))
+        #expect(text.contains(#""menu":{"hide":["menu:gestures"],"show":[],"top":["menu:volumeUp"],"shortcuts":[{"name":"Print","keys":"Ctrl+P"}],"speedStep":0.5,"holdTime":1},"#))
         #expect(try decode(text) == p)
     }
 
