@@ -268,7 +268,8 @@ extension SwayDesktopTests {
 
     /// A window that moves is followed: sway tells of a tiled move (`move right`: the two
     /// windows swap places, neither changes size, so the application itself learns nothing) and
-    /// the frames follow the window's new origin without an AT-SPI read; a floating window moved
+    /// the frames follow the window's new origin without an AT-SPI read (or through the re-read the
+    /// application's focus events start, when those come first); a floating window moved
     /// (sway 1.7 tells nothing) is found within the second's look; the ring follows each time.
     @Test func aWindowThatMovesIsFollowed() throws {
         let s = try SwaySession()
@@ -303,12 +304,17 @@ extension SwayDesktopTests {
         }
         try ringOnTarget("at the start")
         let before = try #require(try s.screenshot().box(of: DesktopChecks.magenta))
+        let traceBefore = run.stderr.count
         try ipc.command("[con_id=\(moving.id)] move right")
         _ = try s.waitFor("the windows swapped") { try ipc.windows().first { $0.id == moving.id && $0.rect.x > 600 } }
         try ringOnTarget("moved right")
         let after = try #require(try s.screenshot().box(of: DesktopChecks.magenta))
         #expect(after.x > before.x && after.width == before.width, "\(before) → \(after)")
-        #expect(run.stderr.contains("desktop: windows moved: frames followed"), "\(run.stderr.suffix(2000))")
+        // sway's move event, or (on a busy machine, when the application's own focus events come
+        // first) the re-read they start, which asks sway for the origin again: either way the
+        // frames follow within one change.
+        let trace = String(run.stderr.dropFirst(traceBefore))
+        #expect(trace.contains("desktop: windows moved: frames followed") || trace.contains("desktop: read wlapp.py"), "\(trace.suffix(2000))")
         try ipc.command("[con_id=\(moving.id)] floating enable")
         _ = try s.waitFor("the window floating") { try ipc.windows().first { $0.id == moving.id && $0.floating } }
         try ringOnTarget("floating")

@@ -70,7 +70,9 @@ for t in evemu-device evemu-play; do command -v $t >/dev/null && FILES+=(-f "$(c
 
 LOG="$WORK/console.log"
 set +e
-bash "$HERE/run-in-vm.sh" -t ${VM_TIMEOUT:-420} -m 1G "${FILES[@]}" "$HERE/vm-inside.sh" ${ONLY[@]+"${ONLY[@]}"} 2>&1 | tee "$LOG"
+# The watchdog bounds a hung VM, it times nothing: the suite takes about 200 s emulated on a quiet
+# machine and over 420 s beside a CPU hog (issue 32: the whole suite passes there too).
+bash "$HERE/run-in-vm.sh" -t ${VM_TIMEOUT:-900} -m 1G "${FILES[@]}" "$HERE/vm-inside.sh" ${ONLY[@]+"${ONLY[@]}"} 2>&1 | tee "$LOG"
 RC=${PIPESTATUS[0]}
 set -e
 if ! grep -q "VM-BOOTED" "$LOG"; then
