@@ -1,84 +1,153 @@
-// The overlay: one St.DrawingArea in the Shell's top chrome (above every window and popup),
-// taking no input, sized to the scene's bounds and painted with the scene's cairo painter.
+// The overlay: one layer in the Shell's top chrome (above every window and popup), taking no
+// input, holding the scene as actors that are kept and changed in place from scene to scene.
 //
-// Click-through twice over: the chrome is added with affectsInputRegion false, and the actor is
-// not reactive, so Clutter's pick (which routes every Wayland pointer event) passes it by.
+// A scene is split by scenePieces (scene.js): a filled rectangle on whole pixels, and each band
+// of a ring, is a plain Clutter actor with a background colour; text, pies, dashes and anything
+// off whole pixels go to one St.DrawingArea painted with cairo, sized to them. A new scene
+// reuses the actors of the last one in order: only what changed is touched (a moved ring band
+// gets a new position, a panel that stayed is not repainted), so Mutter repaints only the
+// damaged region (where the ring was and where it is now), and the layer itself never moves
+// (no chrome region update, no relayout above it).
+//
+// Click-through twice over: the chrome is added with affectsInputRegion false, and no actor is
+// reactive, so Clutter's pick (which routes every Wayland pointer event) passes them by.
 
 /**
- * env: {St, Pango, PangoCairo, GLib, Main, global, scene: {sceneBounds, paintScene}}.
- * Returns {enable(), disable(), show(shapes), afterNextPaint(done)}; show([]) clears.
+ * env: {Clutter, St, Pango, PangoCairo, GLib, Main, global, scene: {scenePieces, sceneBounds, paintScene}}.
+ * Returns {enable(), disable(), show(shapes), sync(done)}; show([]) clears.
  */
 export function createOverlay(env) {
-    const {St, Pango, PangoCairo, GLib, Main} = env;
-    let area = null;
-    let shapes = [];
-    let origin = {x: 0, y: 0};
+    const {Clutter, St, Pango, PangoCairo, GLib, Main} = env;
+    let layer = null;
     let pango = null;
+    // The actors made so far, each with what it shows now; those not in the scene are hidden.
+    let solids = [];    // {actor, x, y, w, h, color}
+    let canvases = [];  // {area, shapes, key, box}
+    let order = [];     // the actors shown, bottom first
 
-    function repaint(drawingArea) {
-        const cr = drawingArea.get_context();
-        try {
-            env.scene.paintScene(cr, shapes, origin.x, origin.y, Pango, PangoCairo);
-        } finally {
-            cr.$dispose();
+    function setIfChanged(record, actor, p) {
+        if (record.x !== p.x || record.y !== p.y)
+            actor.set_position(p.x, p.y);
+        if (record.w !== p.w || record.h !== p.h)
+            actor.set_size(p.w, p.h);
+        Object.assign(record, {x: p.x, y: p.y, w: p.w, h: p.h});
+    }
+
+    function useSolid(i, p) {
+        if (!solids[i]) {
+            const actor = new Clutter.Actor({reactive: false, visible: false});
+            layer.add_child(actor);
+            solids[i] = {actor, x: null, y: null, w: null, h: null, color: ''};
         }
+        const record = solids[i];
+        setIfChanged(record, record.actor, p);
+        const color = p.color.join(',');
+        if (record.color !== color) {
+            const [red, green, blue, alpha] = p.color;
+            record.actor.set_background_color(new Clutter.Color({red, green, blue, alpha}));
+            record.color = color;
+        }
+        return record.actor;
+    }
+
+    function useCanvas(i, p) {
+        if (!canvases[i]) {
+            const area = new St.DrawingArea({reactive: false, visible: false});
+            const record = {area, shapes: [], key: '', x: null, y: null, w: null, h: null};
+            area.connect('repaint', a => {
+                const cr = a.get_context();
+                try {
+                    env.scene.paintScene(cr, record.shapes, record.x, record.y, Pango, PangoCairo);
+                } finally {
+                    cr.$dispose();
+                }
+            });
+            layer.add_child(area);
+            canvases[i] = record;
+        }
+        const record = canvases[i];
+        const key = JSON.stringify(p.shapes);
+        if (record.key !== key) {
+            const box = env.scene.sceneBounds(p.shapes, pango, Pango);
+            record.shapes = p.shapes;
+            record.key = key;
+            setIfChanged(record, record.area, box);
+            record.area.queue_repaint();
+        }
+        return record.area;
     }
 
     return {
         enable() {
-            area = new St.DrawingArea({name: 'switchscan-overlay', reactive: false, visible: false});
-            area.connect('repaint', repaint);
-            Main.layoutManager.addTopChrome(area, {affectsInputRegion: false});
+            // The layer stays at (0, 0) with no size of its own: its children paint where they
+            // are placed, and moving them changes no allocation the chrome tracks.
+            layer = new Clutter.Actor({name: 'switchscan-overlay', reactive: false, x: 0, y: 0, width: 0, height: 0});
+            Main.layoutManager.addTopChrome(layer, {affectsInputRegion: false});
             pango = PangoCairo.FontMap.get_default().create_context();
         },
 
         disable() {
-            if (area) {
-                Main.layoutManager.removeChrome(area);
-                area.destroy();
+            if (layer) {
+                Main.layoutManager.removeChrome(layer);
+                layer.destroy();
             }
-            area = null;
+            layer = null;
             pango = null;
-            shapes = [];
+            solids = [];
+            canvases = [];
+            order = [];
         },
 
         /**
-         * Calls done(true) once the stage has painted a frame from now on (one is queued), or
-         * done(false) after a second without one.
+         * Calls done(true) once every view of the stage has gone through an update (input
+         * events handled, layout, and a paint where anything was damaged) from now on, so
+         * everything asked before is on the screen; done(false) after a second without. An update
+         * is scheduled, not a redraw: an undamaged view is not painted again.
          */
-        afterNextPaint(done) {
+        sync(done) {
             const stage = env.global.stage;
-            let paintId = 0, timeoutId = 0;
-            const finish = painted => {
-                if (paintId)
-                    stage.disconnect(paintId);
+            const waiting = new Set(stage.peek_stage_views());
+            let updateId = 0, timeoutId = 0;
+            const finish = updated => {
+                if (updateId)
+                    stage.disconnect(updateId);
                 if (timeoutId)
                     GLib.source_remove(timeoutId);
-                paintId = timeoutId = 0;
-                done(painted);
+                updateId = timeoutId = 0;
+                done(updated);
             };
-            paintId = stage.connect('after-paint', () => finish(true));
+            updateId = stage.connect('after-update', (_stage, view) => {
+                waiting.delete(view);
+                if (waiting.size === 0)
+                    finish(true);
+            });
             timeoutId = GLib.timeout_add(GLib.PRIORITY_DEFAULT, 1000, () => {
                 timeoutId = 0;
                 finish(false);
                 return GLib.SOURCE_REMOVE;
             });
-            stage.queue_redraw();
+            stage.schedule_update();
         },
 
-        /** Replaces the whole scene (checked shapes from parseScene). */
-        show(newShapes) {
-            shapes = newShapes;
-            const box = env.scene.sceneBounds(shapes, pango, Pango);
-            if (!box) {
-                area.hide();
-                return;
+        /** Replaces the whole scene (checked shapes from parseScene), changing only what differs. */
+        show(shapes) {
+            let s = 0, c = 0;
+            const shown = env.scene.scenePieces(shapes).map(p => p.kind === 'solid' ? useSolid(s++, p) : useCanvas(c++, p));
+            // Paint order: restacked only when it differs from the last scene's.
+            if (shown.length !== order.length || shown.some((a, i) => a !== order[i])) {
+                shown.forEach((actor, i) => {
+                    if (i === 0)
+                        layer.set_child_below_sibling(actor, null);
+                    else
+                        layer.set_child_above_sibling(actor, shown[i - 1]);
+                });
             }
-            origin = box;
-            area.set_position(box.x, box.y);
-            area.set_size(box.w, box.h);
-            area.queue_repaint();
-            area.show();
+            const visible = new Set(shown);
+            for (const actor of [...solids.map(r => r.actor), ...canvases.map(r => r.area)]) {
+                if (actor.visible !== visible.has(actor))
+                    actor.visible = visible.has(actor);
+            }
+            order = shown;
         },
     };
 }

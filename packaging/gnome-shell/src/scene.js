@@ -233,3 +233,58 @@ export function paintScene(cr, shapes, originX, originY, Pango, PangoCairo) {
         cr.restore();
     }
 }
+
+/** A colour [r, g, b, a] from 0 to 1 as the bytes it was written with ("#RRGGBBAA"). */
+function colorBytes(c) {
+    return c.map(v => Math.round(v * 255));
+}
+
+const whole = v => Number.isInteger(v);
+
+/**
+ * The solid rectangles a rect shape is, [{x, y, w, h, color}], or null when only cairo draws it
+ * the same (off whole pixels, dashed, or a stroke as wide as half the rect). The bands of a
+ * stroke are cairo's own pixels on whole numbers: its stroke lies inside the rect (outer edge on
+ * the rect's edge) with mitred corners, so four disjoint bands cover exactly what it covers.
+ */
+function solidsOf(s) {
+    if (s.kind !== 'rect' || !whole(s.x) || !whole(s.y) || !whole(s.w) || !whole(s.h))
+        return null;
+    const lw = s.stroke ? s.lineWidth : 0;
+    if (lw > 0 && (s.dash || !whole(lw) || 2 * lw >= s.w || 2 * lw >= s.h))
+        return null;
+    const out = [];
+    const add = (x, y, w, h, color) => {
+        if (w > 0 && h > 0)
+            out.push({kind: 'solid', x, y, w, h, color: colorBytes(color)});
+    };
+    if (s.fill)
+        add(s.x, s.y, s.w, s.h, s.fill);
+    if (lw > 0) {
+        add(s.x, s.y, s.w, lw, s.stroke);
+        add(s.x, s.y + s.h - lw, s.w, lw, s.stroke);
+        add(s.x, s.y + lw, lw, s.h - 2 * lw, s.stroke);
+        add(s.x + s.w - lw, s.y + lw, lw, s.h - 2 * lw, s.stroke);
+    }
+    return out;
+}
+
+/**
+ * The scene split into what the overlay keeps as actors, in paint order (last on top):
+ *   {kind: 'solid', x, y, w, h, color: [r, g, b, a] bytes}   a filled axis-aligned rectangle on
+ *       whole pixels: a rect's fill, or one of the four bands of its stroke (a ring);
+ *   {kind: 'canvas', shapes}   at most one: every shape from the first that only cairo draws
+ *       the same (text, a pie, a dash, anything off whole pixels) to the last, painted together.
+ * A solid is a plain Clutter actor with a background colour: moving or recolouring it repaints
+ * only where it was and where it is, with no cairo and no texture upload. One canvas, not one
+ * per run, keeps a keyboard panel of a hundred labelled keys one texture; the ring, raised over
+ * the panels it is shown with, stays solid above it.
+ */
+export function scenePieces(shapes) {
+    const solids = shapes.map(solidsOf);
+    const first = solids.indexOf(null), last = solids.lastIndexOf(null);
+    if (first < 0)
+        return solids.flat();
+    return [...solids.slice(0, first).flat(), {kind: 'canvas', shapes: shapes.slice(first, last + 1)},
+        ...solids.slice(last + 1).flat()];
+}

@@ -101,10 +101,11 @@ export function createSwitchscanShell(gi, shell, modules) {
         };
     }
 
-    // Sync: answered once the stage painted the next frame (a redraw queued for it), so what was
-    // asked before it is on the screen; false when no frame came within a second.
+    // Sync: answered once every view of the stage went through an update from now on (input
+    // handled, and painted where a scene damaged it), so what was asked before it is on the
+    // screen; false when that took more than a second.
     handlers.SyncAsync = (args, invocation) => {
-        overlay.afterNextPaint(painted => invocation.return_value(new GLib.Variant('(b)', [painted])));
+        overlay.sync(updated => invocation.return_value(new GLib.Variant('(b)', [updated])));
     };
 
     return {
