@@ -21,13 +21,30 @@ import Darwin
 ///   (the level had wrapped round)
 ///   how far into its stop's dwell the press came   how much of the dwell the person needs
 ///
-/// A window is `windowSize` selections; it is judged when the selection after it comes (so its
-/// last one's fate is known), then a new window starts:
+/// A press outside any dwell (no stop was being timed: `fraction` nil) tells nothing about the
+/// scan time: its selection is never counted undone, and has no place in the median. Presses
+/// the filters rejected never reach the rule (the engine forgets their moment).
 ///
-///   undone > 10 % of the window, or misses > 10 %           slower by one step
-///   median press within the first 65 % of the dwell,        faster by one step
-///   undone + misses < 5 %
-///   otherwise                                               the same
+/// A window is `windowSize` selections; it is judged when the selection after it comes (so its
+/// last one's fate is known), then a new window starts. Two causes slow the scan down, each only
+/// while slowing helps it (an accidental press or a lapse of attention is not cured by a slower
+/// scan, and would otherwise ratchet it to the maximum):
+///
+///   undone > 10 % of the window (cause undone), or        slower by one step, then try it: the
+///   misses > 10 % (cause misses), that cause not held     next window tells whether it helped
+///   the window after a slower step: its cause's share     back to the scan time before that step,
+///   not lower than the window's before it                 and the cause held: no slowing for it
+///   a window with a cause's share within its 10 %         that cause's hold lifted
+///   median press within the first 65 % of the dwell,      good; the second good window in a row:
+///   undone + misses < 5 %                                 faster by one step
+///   otherwise                                             the same
+///
+/// States and events (every pair; "judge" is the rows above, in that order):
+///
+///                       steady(good: g)                   trying(cause, share before, from)
+///   window              judge                             helped (share lower): steady, judge;
+///                                                         not: back to `from`, hold the cause
+///   person sets time    steady(0), holds lifted           steady(0), holds lifted (their choice)
 ///
 /// The steps are NomonWeb's row-column ladder, 2·e^(−i/14) s for whole i (7.4 % apart; the
 /// issue's research, anchors §1), extended beyond its 0.47–2 s both ways and kept within the
@@ -36,12 +53,19 @@ import Darwin
 ///
 /// Timelines (tests in Tests/SwitchCoreTests/Adaptive/AdaptiveTimingTests.swift):
 ///
-///   adaptive_slower_after_undone        20 selections, 3 undone … 21st: slower 1.0 → 1.05
+///   adaptive_slower_after_undone        20 selections, 3 undone … 21st: slower 1.0 → 1.052
 ///   adaptive_slower_after_misses        20 selections, 3 after a full pass … slower
-///   adaptive_faster_when_early          20 selections, median at 40 %, none undone … faster 1.0 → 0.98
+///   adaptive_slower_helped_goes_on      slower; the next window fewer undone, still > 10 %: slower again
+///   adaptive_slower_not_helped_goes_back  slower for misses; the next window as many: back, held;
+///                                       more windows of misses: no change
+///   adaptive_hold_lifted_within_limit   held; a window within 10 %; then misses: slower again
+///   adaptive_faster_after_two_good      one good window: nothing; the second: faster 1.0 → 0.979
+///   adaptive_good_streak_broken         good, in between, good: nothing
 ///   adaptive_same_in_between            20 selections, 1 undone, median at 70 % … no change
 ///   adaptive_one_change_a_window        a change, then the next window starts empty
 ///   adaptive_bounds                     at `maximum` (or `minimum`) no further step, no line
+///   adaptive_press_outside_a_dwell      not undone, not in the median
+///   adaptive_person_sets_time           steady again, holds lifted, the window restarts
 ///   adaptive_proxies_*                  escape after entering · delete after a key · Close after opening
 public struct AdaptiveTiming: Sendable {
     public static let windowSize = 20
@@ -49,13 +73,15 @@ public struct AdaptiveTiming: Sendable {
     public static let undoneLimit = 0.10
     /// Misses above this share: slower.
     public static let missLimit = 0.10
-    /// Errors (undone and misses) below this share, and presses early enough: faster.
+    /// Errors (undone and misses) below this share, and presses early enough: a good window.
     public static let fasterErrorLimit = 0.05
-    /// The share of the dwell the presses must be within for faster (the .65 rule)…
+    /// The share of the dwell the presses must be within for a good window (the .65 rule)…
     public static let fasterFraction = 0.65
     /// …and which of them: the median (the .65 rule's own statement, RT ≈ 0.65·T; the issue's
     /// "all presses" asks the slowest of 20, about mean + 2 SD, to be that early).
     public static let fasterQuantile = 0.5
+    /// Good windows in a row before a faster step.
+    public static let goodWindowsForFaster = 2
 
     /// One selection, as the engine saw it.
     public struct Selection: Sendable, Equatable {
@@ -74,10 +100,10 @@ public struct AdaptiveTiming: Sendable {
         public var id: String
         /// Full passes of the level before this selection.
         public var passes: Int
-        /// How far into the stop's dwell the press came (0 … 1).
-        public var fraction: Double
+        /// How far into the stop's dwell the press came (0 … 1); nil when no dwell was running.
+        public var fraction: Double?
 
-        public init(kind: Kind, id: String, passes: Int, fraction: Double) {
+        public init(kind: Kind, id: String, passes: Int, fraction: Double?) {
             self.kind = kind
             self.id = id
             self.passes = passes
@@ -85,10 +111,26 @@ public struct AdaptiveTiming: Sendable {
         }
     }
 
+    /// What slows the scan down.
+    public enum Cause: String, Sendable, Equatable, Hashable {
+        case undone, misses
+    }
+
+    public enum State: Sendable, Equatable {
+        /// Judging windows; `good` good windows in a row so far.
+        case steady(good: Int)
+        /// A slower step was made for `cause`, whose share was `before`; `from` the scan time
+        /// before it. The next window tells whether it helped.
+        case trying(Cause, before: Double, from: Interval)
+    }
+
     public let minimum: Interval
     public let maximum: Interval
     public private(set) var scanTime: Interval
-    private var window: [(undone: Bool, missed: Bool, fraction: Double)] = []
+    public private(set) var state = State.steady(good: 0)
+    /// Causes slowing did not help: no slower step for them until their share is within limits.
+    public private(set) var held: Set<Cause> = []
+    private var window: [(undone: Bool, missed: Bool, fraction: Double?)] = []
     /// The last selection, and the index in `window` of the last item selection (a key).
     private var last: Selection?
     private var lastItem: Int?
@@ -100,9 +142,11 @@ public struct AdaptiveTiming: Sendable {
     }
 
     /// The person set the scan time themselves (the menu's Faster, Slower): the steps go on
-    /// from there, and the window starts again.
+    /// from there, the window starts again, and what slowing did not help is tried again.
     public mutating func scanTimeSet(_ t: Interval) {
         scanTime = t
+        state = .steady(good: 0)
+        held.removeAll()
         window.removeAll()
         last = nil
         lastItem = nil
@@ -117,23 +161,23 @@ public struct AdaptiveTiming: Sendable {
             window.removeAll(keepingCapacity: true)
             lastItem = nil
         }
-        window.append((false, s.passes > 0, min(max(s.fraction, 0), 1)))
+        window.append((false, s.passes > 0, s.fraction.map { min(max($0, 0), 1) }))
         if s.kind == .item { lastItem = window.count - 1 }
         last = s
         return change
     }
 
-    /// Marks what `s` shows to have been a mistake.
+    /// Marks what `s` shows to have been a mistake (never a press outside any dwell).
     private mutating func classify(_ s: Selection) {
         guard let last, !window.isEmpty else { return }
         let previous = window.count - 1
         switch s.kind {
         case .exit where last.kind == .group:
-            window[previous].undone = true
+            if window[previous].fraction != nil { window[previous].undone = true }
         case .menuEntry where s.id == "menu:close" && last.kind == .item:
-            window[previous].undone = true
+            if window[previous].fraction != nil { window[previous].undone = true }
         case .item where AdaptiveTiming.deleteKeys.contains(s.id):
-            if let k = lastItem, !AdaptiveTiming.deleteKeys.contains(last.id) { window[k].undone = true }
+            if let k = lastItem, !AdaptiveTiming.deleteKeys.contains(last.id), window[k].fraction != nil { window[k].undone = true }
         default:
             break
         }
@@ -145,21 +189,44 @@ public struct AdaptiveTiming: Sendable {
         let n = window.count
         let undone = window.filter(\.undone).count
         let missed = window.filter(\.missed).count
-        let fractions = window.map(\.fraction).sorted()
-        let median = fractions[n / 2]
-        let quantile = fractions[min(n - 1, Int((Double(n) * AdaptiveTiming.fasterQuantile).rounded(.down)))]
+        let fractions = window.compactMap(\.fraction).sorted()
+        let median = fractions.isEmpty ? 1 : fractions[fractions.count / 2]
+        let quantile = fractions.isEmpty ? 1 : fractions[min(fractions.count - 1, Int((Double(fractions.count) * AdaptiveTiming.fasterQuantile).rounded(.down)))]
         let stats = AdaptiveTimingChange.Window(selections: n, undone: undone, missed: missed, medianFraction: median)
-        let wanted: Interval
-        let reason: AdaptiveTimingChange.Reason
-        if Double(undone) > AdaptiveTiming.undoneLimit * Double(n) || Double(missed) > AdaptiveTiming.missLimit * Double(n) {
-            wanted = AdaptiveTiming.step(from: scanTime, slower: true)
-            reason = .slower
-        } else if Double(undone + missed) < AdaptiveTiming.fasterErrorLimit * Double(n), quantile <= AdaptiveTiming.fasterFraction {
-            wanted = AdaptiveTiming.step(from: scanTime, slower: false)
-            reason = .faster
-        } else {
+        let share: [Cause: Double] = [.undone: Double(undone) / Double(n), .misses: Double(missed) / Double(n)]
+        let limit: [Cause: Double] = [.undone: AdaptiveTiming.undoneLimit, .misses: AdaptiveTiming.missLimit]
+
+        // The window after a slower step: did it help?
+        if case .trying(let cause, let before, let from) = state {
+            state = .steady(good: 0)
+            if share[cause]! >= before {
+                held.insert(cause)
+                return change(to: from, .back, stats)
+            }
+        }
+        for cause in [Cause.undone, .misses] where share[cause]! <= limit[cause]! { held.remove(cause) }
+
+        for cause in [Cause.undone, .misses] where share[cause]! > limit[cause]! && !held.contains(cause) {
+            let from = scanTime
+            guard let c = change(to: AdaptiveTiming.step(from: scanTime, slower: true), .slower, stats) else { continue }
+            state = .trying(cause, before: share[cause]!, from: from)
+            return c
+        }
+        let good = Double(undone + missed) < AdaptiveTiming.fasterErrorLimit * Double(n) && quantile <= AdaptiveTiming.fasterFraction
+        guard good, case .steady(let g) = state else {
+            state = .steady(good: 0)
             return nil
         }
+        guard g + 1 >= AdaptiveTiming.goodWindowsForFaster else {
+            state = .steady(good: g + 1)
+            return nil
+        }
+        state = .steady(good: 0)
+        return change(to: AdaptiveTiming.step(from: scanTime, slower: false), .faster, stats)
+    }
+
+    /// `wanted` within the bounds: the change, or nil when that is no change.
+    private mutating func change(to wanted: Interval, _ reason: AdaptiveTimingChange.Reason, _ stats: AdaptiveTimingChange.Window) -> AdaptiveTimingChange? {
         let new = min(max(wanted, minimum), maximum)
         guard new != scanTime else { return nil }
         defer { scanTime = new }
@@ -197,7 +264,8 @@ public struct AdaptiveTimingSettings: Sendable, Equatable {
 /// A change adaptive timing made (`{"type":"timing","name":"autoScanningTime","from":1.0,
 /// "to":1.05,"reason":"slower",…}`): the scan time, and the window that decided it.
 public struct AdaptiveTimingChange: Sendable, Equatable {
-    public enum Reason: String, Sendable { case slower, faster }
+    /// `back`: a slower step that did not help, undone.
+    public enum Reason: String, Sendable { case slower, faster, back }
 
     public struct Window: Sendable, Equatable {
         public var selections: Int

@@ -5,6 +5,9 @@
 /// the next highlight in the application's scanner and the keyboard's (unless the keyboard has a
 /// scan time of its own), and is kept in the engine's profile, which `run` saves at its end.
 extension Engine {
+    /// A filter rejected a press: its moment is forgotten (it selects nothing).
+    mutating func adaptiveForgetPress() { adaptivePressFraction = nil }
+
     /// A switch came down: how far into the stop's dwell (auto scanning only).
     mutating func adaptiveNotePress() {
         guard adaptive != nil else { return }
@@ -14,7 +17,7 @@ extension Engine {
     /// What a select is about to choose (before the scanner acts on it).
     func adaptiveSelection() -> AdaptiveTiming.Selection? {
         guard adaptive != nil, let s = activeScanner, s.style == .auto, let view = s.selectionView else { return nil }
-        return AdaptiveTiming.Selection(kind: view.kind, id: view.id, passes: view.passes, fraction: adaptivePressFraction ?? 1)
+        return AdaptiveTiming.Selection(kind: view.kind, id: view.id, passes: view.passes, fraction: adaptivePressFraction)
     }
 
     /// The rule hears the selection; a change takes effect.

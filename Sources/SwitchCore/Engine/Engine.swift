@@ -381,6 +381,7 @@ public struct Engine: Sendable {
             switch o {
             case .decision(let d):
                 out.append(TranscriptLine(t: now, .filter(d)))
+                if case .rejected = d.decision { adaptiveForgetPress() }
             case .physicalPress:
                 if profile.switchStabilization.selectTarget == .press { pipelines[p].target = activeScanner?.target(at: now) }
                 adaptiveNotePress()

@@ -77,10 +77,11 @@ public struct SetupMeasurement: Sendable, Equatable {
 /// What `setup` recommends from a `SetupMeasurement` (docs/clinicians.md "Guided setup"; sources in
 /// the research anchors §1 and §5), each with the reason shown to the clinician:
 ///
-///   autoScanningTime  max(mean ÷ 0.65, mean + 2·SD) of the reaction time, up to the next 0.05 s
+///   autoScanningTime  the scan time with the least expected time per correct selection
+///                     (`ScanTimeCost`) under the measured reaction time (a lognormal of its mean
+///                     and SD), never below the rules' floor max(mean ÷ 0.65, mean + 2·SD)
 ///                     (Simpson, Koester & LoPresti 2006/2007: a usable scan delay is about the
-///                     reaction time ÷ 0.65, for many people the mean + 2 SD; the larger of the two
-///                     keeps a person with a wide spread safe)
+///                     reaction time ÷ 0.65, for many people the mean + 2 SD), up to the next 0.05 s
 ///   debounce          bounces seen: 1.5 × the longest release → bounce gap, up to the next 5 ms
 ///                     (the window restarts at the release, so a second closure inside it is
 ///                     swallowed), at least libinput's 25 ms, at most 250 ms; none seen: the profile's
@@ -111,9 +112,16 @@ public struct SetupRecommendation: Sendable, Equatable {
         reasons = []
         let rt = m.reactionTime ?? SetupMeasurement.Summary([1.0])!
         let byRatio = rt.mean / 0.65, bySpread = rt.mean + 2 * rt.sd
-        let t = min(max(Self.up(max(byRatio, bySpread), 0.05), Self.minimumScanTime), Self.maximumScanTime)
+        let floor = max(byRatio, bySpread)
+        let cost = ScanTimeCost(mean: rt.mean, sd: rt.sd, samples: m.reactionTimes.count)
+        let best = cost.best(from: floor, to: Self.maximumScanTime)
+        let t = min(max(Self.up(best, 0.05), Self.minimumScanTime), Self.maximumScanTime)
         autoScanningTime = .seconds(t)
-        reasons.append(("autoScanningTime", "\(formatFixed(t, 2)) s: the larger of the reaction time's mean ÷ 0.65 (\(formatFixed(byRatio, 2)) s) and its mean + 2 SD (\(formatFixed(bySpread, 2)) s)"))
+        let late = formatFixed(100 * cost.late(t), 1)
+        let why = best > floor + 1e-9
+            ? "the least expected time per correct selection (\(late) % of presses late, each costing \(formatNumber(ScanTimeCost.correction)) selections to put right)"
+            : "the rules' floor (faster would cost less per correct selection, but the rules keep a margin)"
+        reasons.append(("autoScanningTime", "\(formatFixed(t, 2)) s: \(why); the floor is the larger of the reaction time's mean ÷ 0.65 (\(formatFixed(byRatio, 2)) s) and its mean + 2 SD (\(formatFixed(bySpread, 2)) s)"))
 
         if let gap = m.bounceGaps.max() {
             let w = min(max(Self.up(gap * 1.5, 0.005), 0.025), 0.25)
