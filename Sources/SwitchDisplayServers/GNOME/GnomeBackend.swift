@@ -142,11 +142,7 @@ final class GnomeDriver: LoopAdapter {
         }
         guard let connection else { return }
         hasWayland = true
-        wayland.attach(connection, sources: [WaylandDriver.Source(fd: bus.fileDescriptor) { [weak bus] in
-            guard let bus else { return nil }
-            bus.dispatch()
-            return bus.isConnected ? nil : "the session bus closed"
-        }])
+        wayland.attach(connection, sources: [.sessionBus(bus)])
     }
 
     /// A note for stderr at the next turn of the loop.

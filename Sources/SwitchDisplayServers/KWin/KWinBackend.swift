@@ -143,13 +143,7 @@ final class KWinDriver: LoopAdapter {
                 if owner == nil { self?.kwinGone = "org.kde.KWin left the session bus" }
             }
         }
-        wayland.attach(connection, sources: windows.map { w in
-            [WaylandDriver.Source(fd: w.bus.fileDescriptor) { [weak w] in
-                guard let w else { return nil }
-                w.bus.dispatch()
-                return w.bus.isConnected ? nil : "the session bus closed"
-            }]
-        } ?? [])
+        wayland.attach(connection, sources: windows.map { [.sessionBus($0.bus)] } ?? [])
     }
 
     /// A note for stderr at the next turn of the loop.

@@ -404,3 +404,15 @@ extension SessionBus.Subscription {
         return interface == s.interface
     }
 }
+
+extension WaylandDriver.Source {
+    /// The session bus read in the compositor's turn (GNOME's extension, KWin's script): a bus
+    /// that closes ends the run as the compositor going away does.
+    static func sessionBus(_ bus: SessionBus) -> Self {
+        .init(fd: bus.fileDescriptor) { [weak bus] in
+            guard let bus else { return nil }
+            bus.dispatch()
+            return bus.isConnected ? nil : "the session bus closed"
+        }
+    }
+}
