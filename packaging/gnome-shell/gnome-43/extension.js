@@ -12,7 +12,7 @@ class SwitchscanExtension {
         this._logic = Me.imports.service.createSwitchscanShell(
             {Clutter, Gio, GLib, Meta, Pango, PangoCairo, St},
             {Main, global, shellVersion: Config.PACKAGE_VERSION, log: m => console.log(m), logError},
-            {scene: Me.imports.scene, overlay: Me.imports.overlay, windows: Me.imports.windows, input: Me.imports.input});
+            {scene: Me.imports.scene, frames: Me.imports.frames, overlay: Me.imports.overlay, windows: Me.imports.windows, input: Me.imports.input});
         this._logic.enable();
     }
 

@@ -13,6 +13,7 @@ import * as Config from 'resource:///org/gnome/shell/misc/config.js';
 import {Extension} from 'resource:///org/gnome/shell/extensions/extension.js';
 
 import * as scene from './scene.js';
+import * as frames from './frames.js';
 import * as overlay from './overlay.js';
 import * as windows from './windows.js';
 import * as input from './input.js';
@@ -23,7 +24,7 @@ export default class SwitchscanExtension extends Extension {
         this._logic = createSwitchscanShell(
             {Clutter, Gio, GLib, Meta, Pango, PangoCairo, St},
             {Main, global, shellVersion: Config.PACKAGE_VERSION, log: m => console.log(m), logError},
-            {scene, overlay, windows, input});
+            {scene, frames, overlay, windows, input});
         this._logic.enable();
     }
 

@@ -7,14 +7,17 @@
 // reuses the actors of the last one in order: only what changed is touched (a moved ring band
 // gets a new position, a panel that stayed is not repainted), so Mutter repaints only the
 // damaged region (where the ring was and where it is now), and the layer itself never moves
-// (no chrome region update, no relayout above it).
+// (no chrome region update, no relayout above it). A scene that changed anything on the screen
+// is painted in the next frame each view can make, not at its next 60 Hz slot, and `sync`
+// waits for the frame that holds it (frames.js).
 //
 // Click-through twice over: the chrome is added with affectsInputRegion false, and no actor is
 // reactive, so Clutter's pick (which routes every Wayland pointer event) passes them by.
 
 /**
- * env: {Clutter, St, Pango, PangoCairo, GLib, Main, global, scene: {scenePieces, sceneBounds, paintScene}}.
- * Returns {enable(), disable(), show(shapes), sync(done)}; show([]) clears.
+ * env: {Clutter, St, Pango, PangoCairo, GLib, Main, global, scene: {scenePieces, sceneBounds, paintScene},
+ * frames: {createFrames}} (frames.js: a change painted in the next frame, and Sync's wait).
+ * Returns {enable(), disable(), show(shapes), inputSent(), sync(done)}; show([]) clears.
  */
 export function createOverlay(env) {
     const {Clutter, St, Pango, PangoCairo, GLib, Main} = env;
@@ -24,12 +27,18 @@ export function createOverlay(env) {
     let solids = [];    // {actor, x, y, w, h, color}
     let canvases = [];  // {area, shapes, key, box}
     let order = [];     // the actors shown, bottom first
+    let changed = false; // this show() changed something on the screen
+    const frames = env.frames.createFrames(env, () => layer);
 
     function setIfChanged(record, actor, p) {
-        if (record.x !== p.x || record.y !== p.y)
+        if (record.x !== p.x || record.y !== p.y) {
             actor.set_position(p.x, p.y);
-        if (record.w !== p.w || record.h !== p.h)
+            changed = true;
+        }
+        if (record.w !== p.w || record.h !== p.h) {
             actor.set_size(p.w, p.h);
+            changed = true;
+        }
         Object.assign(record, {x: p.x, y: p.y, w: p.w, h: p.h});
     }
 
@@ -46,6 +55,7 @@ export function createOverlay(env) {
             const [red, green, blue, alpha] = p.color;
             record.actor.set_background_color(new Clutter.Color({red, green, blue, alpha}));
             record.color = color;
+            changed = true;
         }
         return record.actor;
     }
@@ -73,6 +83,7 @@ export function createOverlay(env) {
             record.key = key;
             setIfChanged(record, record.area, box);
             record.area.queue_repaint();
+            changed = true;
         }
         return record.area;
     }
@@ -84,9 +95,11 @@ export function createOverlay(env) {
             layer = new Clutter.Actor({name: 'switchscan-overlay', reactive: false, x: 0, y: 0, width: 0, height: 0});
             Main.layoutManager.addTopChrome(layer, {affectsInputRegion: false});
             pango = PangoCairo.FontMap.get_default().create_context();
+            frames.enable();
         },
 
         disable() {
+            frames.disable();
             if (layer) {
                 Main.layoutManager.removeChrome(layer);
                 layer.destroy();
@@ -98,43 +111,24 @@ export function createOverlay(env) {
             order = [];
         },
 
-        /**
-         * Calls done(true) once every view of the stage has gone through an update (input
-         * events handled, layout, and a paint where anything was damaged) from now on, so
-         * everything asked before is on the screen; done(false) after a second without. An update
-         * is scheduled, not a redraw: an undamaged view is not painted again.
-         */
+        /** done(true) once what was asked before is painted, false after a second without (frames.js). */
         sync(done) {
-            const stage = env.global.stage;
-            const waiting = new Set(stage.peek_stage_views());
-            let updateId = 0, timeoutId = 0;
-            const finish = updated => {
-                if (updateId)
-                    stage.disconnect(updateId);
-                if (timeoutId)
-                    GLib.source_remove(timeoutId);
-                updateId = timeoutId = 0;
-                done(updated);
-            };
-            updateId = stage.connect('after-update', (_stage, view) => {
-                waiting.delete(view);
-                if (waiting.size === 0)
-                    finish(true);
-            });
-            timeoutId = GLib.timeout_add(GLib.PRIORITY_DEFAULT, 1000, () => {
-                timeoutId = 0;
-                finish(false);
-                return GLib.SOURCE_REMOVE;
-            });
-            stage.schedule_update();
+            frames.sync(done);
+        },
+
+        /** An input call was handled (the next sync waits for an update after it). */
+        inputSent() {
+            frames.inputSent();
         },
 
         /** Replaces the whole scene (checked shapes from parseScene), changing only what differs. */
         show(shapes) {
+            changed = false;
             let s = 0, c = 0;
             const shown = env.scene.scenePieces(shapes).map(p => p.kind === 'solid' ? useSolid(s++, p) : useCanvas(c++, p));
             // Paint order: restacked only when it differs from the last scene's.
             if (shown.length !== order.length || shown.some((a, i) => a !== order[i])) {
+                changed = true;
                 shown.forEach((actor, i) => {
                     if (i === 0)
                         layer.set_child_below_sibling(actor, null);
@@ -144,10 +138,14 @@ export function createOverlay(env) {
             }
             const visible = new Set(shown);
             for (const actor of [...solids.map(r => r.actor), ...canvases.map(r => r.area)]) {
-                if (actor.visible !== visible.has(actor))
+                if (actor.visible !== visible.has(actor)) {
                     actor.visible = visible.has(actor);
+                    changed = true;
+                }
             }
             order = shown;
+            if (changed)
+                frames.changed();
         },
     };
 }

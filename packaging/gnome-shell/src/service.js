@@ -33,7 +33,7 @@ const ERROR_FAILED = 'org.switchscan.Shell1.Error.Failed';
  * The whole extension, made from the Shell's toolkit and the other shared modules (which the
  * entry file imports in its Shell's module system and hands in, as they cannot import each other):
  *   gi: {Clutter, Gio, GLib, Meta, Pango, PangoCairo, St}, Main, global, shellVersion, log, logError;
- *   modules: {scene, overlay, windows, input}.
+ *   modules: {scene, frames, overlay, windows, input}.
  * Returns {enable(), disable()}, what a Shell extension's enable and disable call.
  */
 export function createSwitchscanShell(gi, shell, modules) {
@@ -41,7 +41,7 @@ export function createSwitchscanShell(gi, shell, modules) {
     const {scene} = modules;
     let exported = null;
     let nameId = 0;
-    const overlay = modules.overlay.createOverlay({...gi, Main: shell.Main, global: shell.global, scene});
+    const overlay = modules.overlay.createOverlay({...gi, Main: shell.Main, global: shell.global, scene, frames: modules.frames});
     const windows = modules.windows.createWindows({...gi, Main: shell.Main, global: shell.global},
         () => exported?.emit_signal('WindowsChanged', null));
     const input = modules.input.createInput({...gi, global: shell.global, Main: shell.Main});
@@ -81,6 +81,9 @@ export function createSwitchscanShell(gi, shell, modules) {
         Text: ['(b)', ([text]) => [input.text(text)]],
     };
 
+    // The calls that inject input: the next Sync waits for an update after them (frames.js).
+    const inputs = new Set(['PointerMove', 'PointerButton', 'PointerScroll', 'Key', 'Text']);
+
     // Gio.DBusExportedObject calls NAMEAsync(args, invocation): every reply, error included, is ours.
     const handlers = {};
     for (const [name, [signature, run]] of Object.entries(methods)) {
@@ -88,6 +91,8 @@ export function createSwitchscanShell(gi, shell, modules) {
             let result;
             try {
                 result = run(args, invocation);
+                if (inputs.has(name))
+                    overlay.inputSent();
             } catch (e) {
                 if (isInvalidArgument(e)) {
                     invocation.return_dbus_error(ERROR_INVALID, e.message);
@@ -101,9 +106,10 @@ export function createSwitchscanShell(gi, shell, modules) {
         };
     }
 
-    // Sync: answered once every view of the stage went through an update from now on (input
-    // handled, and painted where a scene damaged it), so what was asked before it is on the
-    // screen; false when that took more than a second.
+    // Sync: answered once every view of the stage finished an update that began after everything
+    // asked before (input handled, and painted where a scene damaged it: the frame holding the
+    // last scene, not one after it), so it is on the screen; false when that took more than a
+    // second (frames.js).
     handlers.SyncAsync = (args, invocation) => {
         overlay.sync(updated => invocation.return_value(new GLib.Variant('(b)', [updated])));
     };
