@@ -9,6 +9,9 @@
 #   A desktop is one function below, `desktop_NAME WORK CHANGES`, that runs
 #   bench/highlight-inside.py inside its session (as the session's user); add one and it joins
 #   the default list. About a minute per desktop.
+# BENCH_KEEP=1 keeps the work folder (path printed): per desktop the run's trace (trace-NAME.txt,
+# SWITCHSCAN_DESKTOP_TRACE and SWITCHSCAN_OVERLAY_TRACE) and the application's stamps of its
+# changes (changes-NAME.txt), all CLOCK_MONOTONIC µs, to see where a change's time went.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 REPO=$(pwd)
@@ -37,7 +40,7 @@ swift build -c release --product switchscan 2>&1 | tail -1
 BIN=$(swift build -c release --show-bin-path)
 WORK=$(mktemp -d /tmp/switchscan-bench-highlight.XXXXXX)
 chmod 777 "$WORK"   # the sway session's user writes its trace there
-trap 'rm -rf "$WORK"' EXIT
+trap 'if [ -n "${BENCH_KEEP:-}" ]; then echo "bench-highlight: kept $WORK" >&2; else rm -rf "$WORK"; fi' EXIT
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg); $CHANGES changes per desktop"
 for d in "${DESKTOPS[@]}"; do
   "desktop_$d" "$WORK" "$CHANGES"

@@ -67,6 +67,8 @@ else:
 p.wait()
 app.terminate()
 trace.close()
+with open("%s/changes-%s.txt" % (work, desktop), "w") as f:  # the application's stamps, beside the trace
+    f.write("".join("changed %d\n" % c for c in changed))
 err = open(trace_path).read()
 handed = [int(t) for t in re.findall(r"layout handed at (\d+)", err)]
 drawn = [int(t) for t in re.findall(r"overlay: highlight drawn at (\d+)", err)]
