@@ -250,6 +250,19 @@ final class DesktopSession {
         return out
     }
 
+    /// The checker's view once `holds` is true of it (the application handles what it was sent
+    /// in its own time: on a loaded machine after the run that sent it has ended), or after 20 s
+    /// the last view, for the test's expectations to report.
+    func state(_ app: String = "testapp.py", until holds: ([String: [String: Any]]) -> Bool) -> [String: [String: Any]] {
+        let deadline = Date().addingTimeInterval(20)
+        var now = state(app)
+        while !holds(now) && Date() < deadline {
+            usleep(100_000)
+            now = state(app)
+        }
+        return now
+    }
+
     static func run(_ argv: [String], env: [String: String]?, timeout: Double) -> Result {
         let dir = NSTemporaryDirectory()
         let out = dir + "switchscan-out-\(UUID().uuidString)", err = dir + "switchscan-err-\(UUID().uuidString)"

@@ -100,7 +100,9 @@ struct MenuLiveTests {
         #expect(r.lines("drag").map { "\($0["state"] ?? "") \($0["label"] ?? "")" } == ["choosing Level, 50, adjustable"], "\(r.stdout)")
         #expect(Self.results(r) == ["drag done dragged from (220, 250) to (389, 297) in 0.5 s",
                                     "doubleClick done double click at (170, 129.5)", "rightClick done right click at (170, 37)"], "\(r.stdout)")
-        let state = s.state("menuapp.py")
+        let state = s.state("menuapp.py") { state in
+            ((state["Level"]?["value"] as? Double).map { $0 > 80 } ?? false) && state["Activated: Bananas"] != nil && state["Select All"] != nil
+        }
         // The drag moved the knob to the drop point's place along the scale (value read back).
         let level = try #require(state["Level"]?["value"] as? Double)
         #expect(level > 80 && level < 100, "Level is \(level)")

@@ -47,7 +47,9 @@ final class XTestClient {
     /// Every event delivered so far: `down a Control`, `up a`, `button 3 down at (50, 60)`, `motion
     /// (70, 60) button1`.
     func events() -> [String] {
-        usleep(100_000)
+        // The senders (KeySender, XDisplay) XSync, so the server has made every event of their
+        // requests before this round trip's reply, which comes after those events on this
+        // connection: no wait is needed.
         XSync(display, 0)
         var out: [String] = []
         var e = XEvent()

@@ -208,7 +208,7 @@ struct UmockdevTests {
         let r = DeviceHarness.live([F.oneKeySwitch], scenario: """
             wait running
             press /dev/input/event2 KEY_SPACE
-            sleep 100
+            wait /dev/input/event2 KEY_SPACE 1
             signal INT
             """, runArgs + ["--grab", "--show-frames"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -217,7 +217,7 @@ struct UmockdevTests {
 
     @Test(.needs(DeviceHarness.liveNeeds, python: DeviceHarness.livePython))
     func sigtermEndsWithStatus0() {
-        let r = DeviceHarness.live([F.oneKeySwitch], scenario: "wait running\nsleep 50\nsignal TERM\n", runArgs)
+        let r = DeviceHarness.live([F.oneKeySwitch], scenario: "wait running\nsignal TERM\n", runArgs)
         #expect(r.status == 0, "\(r.stderr)")
     }
 
@@ -229,7 +229,7 @@ struct UmockdevTests {
             wait tree reloaded
             press /dev/input/event2 KEY_SPACE
             release /dev/input/event2 KEY_SPACE
-            sleep 100
+            wait /dev/input/event2 KEY_SPACE 0
             signal INT
             """, runArgs + ["--show-frames"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -244,7 +244,7 @@ struct UmockdevTests {
         let r = DeviceHarness.live([F.oneKeySwitch], scenario: """
             wait running
             press /dev/input/event2 KEY_SPACE
-            sleep 100
+            wait /dev/input/event2 KEY_SPACE 1
             remove /sys/devices/virtual/input/input102/event2
             wait device removed
             sleep 200
@@ -252,7 +252,7 @@ struct UmockdevTests {
             wait device is back
             press /dev/input/event3 KEY_SPACE
             release /dev/input/event3 KEY_SPACE
-            sleep 150
+            wait /dev/input/event3 KEY_SPACE 0
             signal INT
             """, runArgs + ["--grab", "--show-frames", "--format", "jsonl"])
         #expect(r.status == 0, "\(r.stderr)")

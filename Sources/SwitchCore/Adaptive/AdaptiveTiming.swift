@@ -19,32 +19,47 @@ import Darwin
 ///   Close chosen in a menu right after it opened   the menu was opened on the wrong item
 ///   a selection after a full pass with no press    a miss: the person let the stop go by
 ///   (the level had wrapped round)
-///   how far into its stop's dwell the press came   how much of the dwell the person needs
+///   how long into its stop's dwell the press came  the person's reaction time (a selection not
+///                                                  undone); for one undone, the dwell more (a
+///                                                  press one stop late: the reaction it was)
 ///
-/// A press outside any dwell (no stop was being timed: `fraction` nil) tells nothing about the
-/// scan time: its selection is never counted undone, and has no place in the median. Presses
-/// the filters rejected never reach the rule (the engine forgets their moment).
+/// Errors alone cannot say whether a slower scan would help. A late press is cured by it; an
+/// accidental press or a lapse of attention is not, and a slower scan even makes each selection
+/// longer, so more accidental presses fall in it: a rule on errors alone ratchets such a person
+/// to the maximum. So every step is checked against the person's own reaction times: the last
+/// `memory` timed presses (seconds, so they hold across scan times) give a lognormal (its median,
+/// its spread from the 16th and 84th percentiles: robust to the odd accidental press), and from
+/// it the setup's rule gives the scan time that costs least per correct selection
+/// (`ScanTimeCost.recommended`): the person's best. An undone press in the first half of its
+/// stop's dwell (`lateFraction`) is taken as one stop late, its reaction the dwell before and its
+/// seconds; one later in the dwell is not a reaction (one stop late lands early, an accidental
+/// press anywhere), and stands for an accidental press in the first half too, whose late reaction
+/// is then not counted (`Timed`).
 ///
 /// A window is `windowSize` selections; it is judged when the selection after it comes (so its
-/// last one's fate is known), then a new window starts. Two causes slow the scan down, each only
-/// while slowing helps it (an accidental press or a lapse of attention is not cured by a slower
-/// scan, and would otherwise ratchet it to the maximum):
+/// last one's fate is known), then a new window starts:
 ///
-///   undone > 10 % of the window (cause undone), or        slower by one step, then try it: the
-///   misses > 10 % (cause misses), that cause not held     next window tells whether it helped
-///   the window after a slower step: its cause's share     back to the scan time before that step,
-///   not lower than the window's before it                 and the cause held: no slowing for it
-///   a window with a cause's share within its 10 %         that cause's hold lifted
-///   median press within the first 65 % of the dwell,      good; the second good window in a row:
-///   undone + misses < 5 %                                 faster by one step
+///   undone > 10 % or misses > 10 % (the rule),    slower by one step
+///   and the person's best is slower than now (or
+///   unknown: fewer than 10 reactions timed)
+///   median press within the first 65 % of the dwell       faster by one step
+///   (the .65 rule), and the person's best at or below
+///   the next step down
 ///   otherwise                                             the same
 ///
-/// States and events (every pair; "judge" is the rows above, in that order):
+/// Presses far too late to time need no rule of their own: an undone press early in its stop
+/// counts as the dwell and more, so when many are late the median reaction is past the scan time
+/// and the best is slower. The faster step does not ask for the issue's < 5 % errors: errors a
+/// slower scan cannot mend (a tremor's accidental presses, a lapse) would hold such a person at
+/// any scan time they were once pushed to; the reaction times say whether faster is safe.
 ///
-///                       steady(good: g)                   trying(cause, share before, from)
-///   window              judge                             helped (share lower): steady, judge;
-///                                                         not: back to `from`, hold the cause
-///   person sets time    steady(0), holds lifted           steady(0), holds lifted (their choice)
+/// States and events (every pair):
+///
+///                       filling (window < 20)             full (20 selections)
+///   selection           classify it, add it               judge (rows above), history += window,
+///                                                         the window starts again with it
+///   person sets time    the window starts again           the window starts again
+///                       (the history stays: it is seconds, not shares of a dwell)
 ///
 /// The steps are NomonWeb's row-column ladder, 2·e^(−i/14) s for whole i (7.4 % apart; the
 /// issue's research, anchors §1), extended beyond its 0.47–2 s both ways and kept within the
@@ -53,35 +68,32 @@ import Darwin
 ///
 /// Timelines (tests in Tests/SwitchCoreTests/Adaptive/AdaptiveTimingTests.swift):
 ///
-///   adaptive_slower_after_undone        20 selections, 3 undone … 21st: slower 1.0 → 1.052
-///   adaptive_slower_after_misses        20 selections, 3 after a full pass … slower
-///   adaptive_slower_helped_goes_on      slower; the next window fewer undone, still > 10 %: slower again
-///   adaptive_slower_not_helped_goes_back  slower for misses; the next window as many: back, held;
-///                                       more windows of misses: no change
-///   adaptive_hold_lifted_within_limit   held; a window within 10 %; then misses: slower again
-///   adaptive_faster_after_two_good      one good window: nothing; the second: faster 1.0 → 0.979
-///   adaptive_good_streak_broken         good, in between, good: nothing
-///   adaptive_same_in_between            20 selections, 1 undone, median at 70 % … no change
+///   adaptive_slower_after_undone        20 selections, 3 undone, slow presses … 21st: 1.0 → 1.052
+///   adaptive_slower_after_misses        20 selections, 3 after a full pass, slow presses … slower
+///   adaptive_errors_the_person_is_quick_for  undone or misses 15 %, presses early: faster, not slower
+///   adaptive_undone_early_is_a_late_reaction  undone in the first half of its stop: dwell + seconds;
+///                                       later in it: not timed
+///   adaptive_faster_when_early          median press ≤ 65 % and the best below: faster 1.0 → 0.979
+///   adaptive_not_faster_past_the_best   presses early, but the best not below the next step: same
+///   adaptive_history_spans_scan_times   reaction times measured at one scan time hold at the next
 ///   adaptive_one_change_a_window        a change, then the next window starts empty
 ///   adaptive_bounds                     at `maximum` (or `minimum`) no further step, no line
-///   adaptive_press_outside_a_dwell      not undone, not in the median
-///   adaptive_person_sets_time           steady again, holds lifted, the window restarts
+///   adaptive_press_outside_a_dwell      not undone, not timed
+///   adaptive_person_sets_time           the window restarts, the history stays
 ///   adaptive_proxies_*                  escape after entering · delete after a key · Close after opening
 public struct AdaptiveTiming: Sendable {
     public static let windowSize = 20
-    /// Undone (late or wrong) above this share of a window: slower.
+    /// Undone (late or wrong) above this share of a window: slower, if the person's best is.
     public static let undoneLimit = 0.10
-    /// Misses above this share: slower.
+    /// Misses above this share: slower, if the person's best is.
     public static let missLimit = 0.10
-    /// Errors (undone and misses) below this share, and presses early enough: a good window.
-    public static let fasterErrorLimit = 0.05
-    /// The share of the dwell the presses must be within for a good window (the .65 rule)…
+    /// The share of the dwell the window's median press must be within for a faster step (the .65 rule).
     public static let fasterFraction = 0.65
-    /// …and which of them: the median (the .65 rule's own statement, RT ≈ 0.65·T; the issue's
-    /// "all presses" asks the slowest of 20, about mean + 2 SD, to be that early).
-    public static let fasterQuantile = 0.5
-    /// Good windows in a row before a faster step.
-    public static let goodWindowsForFaster = 2
+    /// An undone press before this share of its dwell was late by one stop; after it, too far in
+    /// to tell (an accidental press falls anywhere, and is not a reaction).
+    public static let lateFraction = 0.5
+    /// Timed presses the person's reaction time is taken over.
+    public static let memory = 200
 
     /// One selection, as the engine saw it.
     public struct Selection: Sendable, Equatable {
@@ -102,35 +114,36 @@ public struct AdaptiveTiming: Sendable {
         public var passes: Int
         /// How far into the stop's dwell the press came (0 … 1); nil when no dwell was running.
         public var fraction: Double?
+        /// The stop's dwell in seconds (the scan time, or more on a first stop with a pause);
+        /// nil: the scan time.
+        public var dwell: Double?
 
-        public init(kind: Kind, id: String, passes: Int, fraction: Double?) {
+        public init(kind: Kind, id: String, passes: Int, fraction: Double?, dwell: Double? = nil) {
             self.kind = kind
             self.id = id
             self.passes = passes
             self.fraction = fraction
+            self.dwell = dwell
         }
     }
 
-    /// What slows the scan down.
-    public enum Cause: String, Sendable, Equatable, Hashable {
-        case undone, misses
-    }
-
-    public enum State: Sendable, Equatable {
-        /// Judging windows; `good` good windows in a row so far.
-        case steady(good: Int)
-        /// A slower step was made for `cause`, whose share was `before`; `from` the scan time
-        /// before it. The next window tells whether it helped.
-        case trying(Cause, before: Double, from: Interval)
+    /// One selection of the window: its fate and its timing.
+    struct Entry {
+        var undone = false
+        var missed: Bool
+        var fraction: Double?
+        /// Seconds from the stop's highlight to the press.
+        var seconds: Double?
+        /// The stop's dwell (seconds).
+        var dwell: Double
     }
 
     public let minimum: Interval
     public let maximum: Interval
     public private(set) var scanTime: Interval
-    public private(set) var state = State.steady(good: 0)
-    /// Causes slowing did not help: no slower step for them until their share is within limits.
-    public private(set) var held: Set<Cause> = []
-    private var window: [(undone: Bool, missed: Bool, fraction: Double?)] = []
+    private var window: [Entry] = []
+    /// The last `memory` timed presses, oldest first.
+    public private(set) var history: [Timed] = []
     /// The last selection, and the index in `window` of the last item selection (a key).
     private var last: Selection?
     private var lastItem: Int?
@@ -142,11 +155,9 @@ public struct AdaptiveTiming: Sendable {
     }
 
     /// The person set the scan time themselves (the menu's Faster, Slower): the steps go on
-    /// from there, the window starts again, and what slowing did not help is tried again.
+    /// from there and the window starts again; their reaction times stay known.
     public mutating func scanTimeSet(_ t: Interval) {
         scanTime = t
-        state = .steady(good: 0)
-        held.removeAll()
         window.removeAll()
         last = nil
         lastItem = nil
@@ -157,11 +168,14 @@ public struct AdaptiveTiming: Sendable {
         var change: AdaptiveTimingChange?
         classify(s)
         if window.count >= AdaptiveTiming.windowSize {
+            remember(window)
             change = judge()
             window.removeAll(keepingCapacity: true)
             lastItem = nil
         }
-        window.append((false, s.passes > 0, s.fraction.map { min(max($0, 0), 1) }))
+        let fraction = s.fraction.map { min(max($0, 0), 1) }
+        let dwell = s.dwell ?? scanTime.seconds
+        window.append(Entry(missed: s.passes > 0, fraction: fraction, seconds: fraction.map { $0 * dwell }, dwell: dwell))
         if s.kind == .item { lastItem = window.count - 1 }
         last = s
         return change
@@ -185,44 +199,83 @@ public struct AdaptiveTiming: Sendable {
 
     static let deleteKeys: Set<String> = ["key:backspace", "key:deleteWord"]
 
+    /// One timed press of the history.
+    public enum Timed: Sendable, Equatable {
+        /// Not undone: the reaction, in seconds.
+        case reaction(Double)
+        /// Undone in the first half of its stop's dwell: taken as one stop late, the reaction
+        /// was the dwell before and these seconds (`reaction`); `fraction` of its dwell.
+        case late(reaction: Double, fraction: Double)
+        /// Undone in the second half: no reaction lands there but one two stops late, while an
+        /// accidental press falls anywhere. It stands for one accidental press in the first
+        /// half too, which is then not taken as a reaction.
+        case accidental
+    }
+
+    /// The window's timed presses join the history (a press outside any dwell is not timed).
+    private mutating func remember(_ entries: [Entry]) {
+        for e in entries {
+            guard let seconds = e.seconds, let f = e.fraction else { continue }
+            if !e.undone {
+                history.append(.reaction(seconds))
+            } else if f < AdaptiveTiming.lateFraction {
+                history.append(.late(reaction: e.dwell + seconds, fraction: f))
+            } else {
+                history.append(.accidental)
+            }
+        }
+        if history.count > AdaptiveTiming.memory { history.removeFirst(history.count - AdaptiveTiming.memory) }
+    }
+
+    /// The person's reaction times (seconds) in the history: every press not undone, and the
+    /// late ones less as many as the accidental presses seen in the second half (those latest
+    /// in their dwell, the likeliest accidental).
+    public var reactionTimes: [Double] {
+        var times: [Double] = [], late: [(reaction: Double, fraction: Double)] = [], accidental = 0
+        for t in history {
+            switch t {
+            case .reaction(let r): times.append(r)
+            case .late(let r, let f): late.append((r, f))
+            case .accidental: accidental += 1
+            }
+        }
+        late.sort { $0.fraction < $1.fraction }
+        return times + late.dropLast(min(accidental, late.count)).map(\.reaction)
+    }
+
+    /// The person's best scan time from the history (nil before half a window's reactions).
+    public var personsBest: Double? {
+        let times = reactionTimes
+        guard times.count >= AdaptiveTiming.windowSize / 2 else { return nil }
+        let sorted = times.sorted()
+        let n = Double(sorted.count)
+        let median = sorted[sorted.count / 2], low = sorted[Int(n * 0.16)], high = sorted[min(Int(n * 0.84), sorted.count - 1)]
+        guard median > 0 else { return nil }
+        // A lognormal through the median, its spread from the 16th and 84th percentiles (z = ∓0.994).
+        let sigma = max(log(high / max(low, 0.001)) / (2 * 0.994), 0.01)
+        let mean = median * exp(sigma * sigma / 2)
+        let sd = mean * (exp(sigma * sigma) - 1).squareRoot()
+        return ScanTimeCost.recommended(mean: mean, sd: sd, samples: times.count, maximum: maximum.seconds)
+    }
+
     private mutating func judge() -> AdaptiveTimingChange? {
         let n = window.count
         let undone = window.filter(\.undone).count
         let missed = window.filter(\.missed).count
         let fractions = window.compactMap(\.fraction).sorted()
         let median = fractions.isEmpty ? 1 : fractions[fractions.count / 2]
-        let quantile = fractions.isEmpty ? 1 : fractions[min(fractions.count - 1, Int((Double(fractions.count) * AdaptiveTiming.fasterQuantile).rounded(.down)))]
         let stats = AdaptiveTimingChange.Window(selections: n, undone: undone, missed: missed, medianFraction: median)
-        let share: [Cause: Double] = [.undone: Double(undone) / Double(n), .misses: Double(missed) / Double(n)]
-        let limit: [Cause: Double] = [.undone: AdaptiveTiming.undoneLimit, .misses: AdaptiveTiming.missLimit]
+        let best = personsBest
 
-        // The window after a slower step: did it help?
-        if case .trying(let cause, let before, let from) = state {
-            state = .steady(good: 0)
-            if share[cause]! >= before {
-                held.insert(cause)
-                return change(to: from, .back, stats)
-            }
+        let trouble = Double(undone) > AdaptiveTiming.undoneLimit * Double(n) || Double(missed) > AdaptiveTiming.missLimit * Double(n)
+        if trouble, (best ?? .infinity) > scanTime.seconds + 0.0005 {
+            return change(to: AdaptiveTiming.step(from: scanTime, slower: true), .slower, stats)
         }
-        for cause in [Cause.undone, .misses] where share[cause]! <= limit[cause]! { held.remove(cause) }
-
-        for cause in [Cause.undone, .misses] where share[cause]! > limit[cause]! && !held.contains(cause) {
-            let from = scanTime
-            guard let c = change(to: AdaptiveTiming.step(from: scanTime, slower: true), .slower, stats) else { continue }
-            state = .trying(cause, before: share[cause]!, from: from)
-            return c
+        let faster = AdaptiveTiming.step(from: scanTime, slower: false)
+        if median <= AdaptiveTiming.fasterFraction, let best, best <= faster.seconds + 0.0005 {
+            return change(to: faster, .faster, stats)
         }
-        let good = Double(undone + missed) < AdaptiveTiming.fasterErrorLimit * Double(n) && quantile <= AdaptiveTiming.fasterFraction
-        guard good, case .steady(let g) = state else {
-            state = .steady(good: 0)
-            return nil
-        }
-        guard g + 1 >= AdaptiveTiming.goodWindowsForFaster else {
-            state = .steady(good: g + 1)
-            return nil
-        }
-        state = .steady(good: 0)
-        return change(to: AdaptiveTiming.step(from: scanTime, slower: false), .faster, stats)
+        return nil
     }
 
     /// `wanted` within the bounds: the change, or nil when that is no change.
@@ -264,8 +317,7 @@ public struct AdaptiveTimingSettings: Sendable, Equatable {
 /// A change adaptive timing made (`{"type":"timing","name":"autoScanningTime","from":1.0,
 /// "to":1.05,"reason":"slower",…}`): the scan time, and the window that decided it.
 public struct AdaptiveTimingChange: Sendable, Equatable {
-    /// `back`: a slower step that did not help, undone.
-    public enum Reason: String, Sendable { case slower, faster, back }
+    public enum Reason: String, Sendable { case slower, faster }
 
     public struct Window: Sendable, Equatable {
         public var selections: Int

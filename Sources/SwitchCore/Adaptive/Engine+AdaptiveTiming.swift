@@ -6,23 +6,23 @@
 /// scan time of its own), and is kept in the engine's profile, which `run` saves at its end.
 extension Engine {
     /// A filter rejected a press: its moment is forgotten (it selects nothing).
-    mutating func adaptiveForgetPress() { adaptivePressFraction = nil }
+    mutating func adaptiveForgetPress() { adaptivePress = nil }
 
     /// A switch came down: how far into the stop's dwell (auto scanning only).
     mutating func adaptiveNotePress() {
         guard adaptive != nil else { return }
-        adaptivePressFraction = activeScanner?.dwellFraction(at: now)
+        adaptivePress = activeScanner?.dwellFraction(at: now)
     }
 
     /// What a select is about to choose (before the scanner acts on it).
     func adaptiveSelection() -> AdaptiveTiming.Selection? {
         guard adaptive != nil, let s = activeScanner, s.style == .auto, let view = s.selectionView else { return nil }
-        return AdaptiveTiming.Selection(kind: view.kind, id: view.id, passes: view.passes, fraction: adaptivePressFraction)
+        return AdaptiveTiming.Selection(kind: view.kind, id: view.id, passes: view.passes, fraction: adaptivePress?.fraction, dwell: adaptivePress?.dwell)
     }
 
     /// The rule hears the selection; a change takes effect.
     mutating func adaptiveSelected(_ selection: AdaptiveTiming.Selection) {
-        adaptivePressFraction = nil
+        adaptivePress = nil
         guard let change = adaptive?.selected(selection) else { return }
         profile.scanning.autoScanningTime = change.to
         scanner?.dwell = change.to
@@ -45,9 +45,9 @@ extension Engine {
 }
 
 extension Scanner {
-    /// How far into the highlighted stop's dwell `now` is (0 at the highlight, 1 at its end);
-    /// nil without a running dwell.
-    func dwellFraction(at now: Instant) -> Double? {
+    /// How far into the highlighted stop's dwell `now` is (0 at the highlight, 1 at its end),
+    /// and that dwell's length in seconds; nil without a running dwell.
+    func dwellFraction(at now: Instant) -> (fraction: Double, dwell: Double)? {
         let cursor: Cursor
         switch state {
         case .scanning(let c): cursor = c
@@ -58,7 +58,7 @@ extension Scanner {
         let length = cursor.location.index == 0 ? dwell + pauseOnFirst : dwell
         guard length.microseconds > 0 else { return nil }
         let left = Double((due - now).microseconds) / Double(length.microseconds)
-        return min(max(1 - left, 0), 1)
+        return (min(max(1 - left, 0), 1), length.seconds)
     }
 
     /// The stop a select would choose now: its kind, id and the passes its level made.

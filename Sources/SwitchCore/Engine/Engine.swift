@@ -65,7 +65,7 @@ public struct Engine: Sendable {
     /// Adaptive timing (`Engine+AdaptiveTiming`), when the profile turns it on; the dwell fraction
     /// of the last physical press.
     var adaptive: AdaptiveTiming?
-    var adaptivePressFraction: Double?
+    var adaptivePress: (fraction: Double, dwell: Double)?
     /// A layout arrived while paused: the scanner gets it at the resume.
     private var layoutWhilePaused = false
 

@@ -69,4 +69,14 @@ public struct ScanTimeCost: Sendable, Equatable {
         }
         return min(bestT, high)
     }
+
+    /// The rules' floor: the larger of the reaction time's mean ÷ 0.65 and its mean + 2 SD
+    /// (Simpson, Koester & LoPresti; docs/clinicians.md).
+    public static func floor(mean: Double, sd: Double) -> Double { max(mean / 0.65, mean + 2 * sd) }
+
+    /// The setup's rule (and adaptive timing's): the least costly scan time, never below the
+    /// rules' floor; at most `maximum`.
+    public static func recommended(mean: Double, sd: Double, samples: Int, maximum: Double) -> Double {
+        ScanTimeCost(mean: mean, sd: sd, samples: samples).best(from: min(floor(mean: mean, sd: sd), maximum), to: maximum)
+    }
 }

@@ -112,9 +112,9 @@ public struct SetupRecommendation: Sendable, Equatable {
         reasons = []
         let rt = m.reactionTime ?? SetupMeasurement.Summary([1.0])!
         let byRatio = rt.mean / 0.65, bySpread = rt.mean + 2 * rt.sd
-        let floor = max(byRatio, bySpread)
+        let floor = ScanTimeCost.floor(mean: rt.mean, sd: rt.sd)
         let cost = ScanTimeCost(mean: rt.mean, sd: rt.sd, samples: m.reactionTimes.count)
-        let best = cost.best(from: floor, to: Self.maximumScanTime)
+        let best = ScanTimeCost.recommended(mean: rt.mean, sd: rt.sd, samples: m.reactionTimes.count, maximum: Self.maximumScanTime)
         let t = min(max(Self.up(best, 0.05), Self.minimumScanTime), Self.maximumScanTime)
         autoScanningTime = .seconds(t)
         let late = formatFixed(100 * cost.late(t), 1)
