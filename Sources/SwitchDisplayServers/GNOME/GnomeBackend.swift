@@ -128,8 +128,7 @@ final class GnomeDriver: LoopAdapter {
     private let wayland = WaylandDriver(compositor: "GNOME Shell")
     private var hasWayland = false
     private var parts: GnomeSession.Parts?
-    private var notes: [String] = []
-    private var reported = false
+    private var said = DriverNotes()
 
     func attach(_ connection: WaylandConnection?, parts: GnomeSession.Parts) {
         self.parts = parts
@@ -146,34 +145,25 @@ final class GnomeDriver: LoopAdapter {
     }
 
     /// A note for stderr at the next turn of the loop.
-    func note(_ text: String) { notes.append(text) }
+    func note(_ text: String) { said.note(text) }
 
     func prepare(nowMonotonic: Int64) -> LoopInterest {
-        guard !reported, let parts else { return LoopInterest() }
+        guard !said.ended, let parts else { return LoopInterest() }
         var interest = hasWayland ? wayland.prepare(nowMonotonic: nowMonotonic) : parts.shell.bus.interest
-        if !notes.isEmpty || parts.shell.shellGone != nil { interest.deadline = nowMonotonic }
+        if said.waiting || parts.shell.shellGone != nil { interest.deadline = nowMonotonic }
         return interest
     }
 
     func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] {
-        guard !reported, let parts else { return [] }
-        var out: [ShellInput]
+        guard !said.ended, let parts else { return [] }
+        let out: [ShellInput]
         if hasWayland {
             out = wayland.dispatch(ready: ready, nowMonotonic: nowMonotonic)
         } else {
             if ready.contains(where: { $0.fd == parts.shell.bus.fileDescriptor }) { parts.shell.bus.dispatch() }
             out = []
         }
-        notes += parts.windows.takeNotes()
-        out = notes.map { .log($0) } + out
-        notes = []
-        if out.contains(where: { if case .fatal = $0 { true } else { false } }) {
-            reported = true
-        } else if let gone = parts.shell.shellGone {
-            reported = true
-            out.append(.fatal("GNOME Shell went away (\(gone)): nothing can be shown or done on the desktop any more"))
-        }
-        return out
+        return said.turn(out, more: parts.windows.takeNotes(), desktop: "GNOME Shell", gone: parts.shell.shellGone)
     }
 
     func finish() {

@@ -132,9 +132,8 @@ final class KWinDriver: LoopAdapter {
     let name = "kwin"
     private let wayland = WaylandDriver(compositor: "KWin")
     private(set) var windows: KWinWindows?
-    private var notes: [String] = []
+    private var said = DriverNotes()
     private var kwinGone: String?
-    private var reported = false
 
     func attach(_ connection: WaylandConnection, windows: KWinWindows?) {
         self.windows = windows
@@ -147,32 +146,21 @@ final class KWinDriver: LoopAdapter {
     }
 
     /// A note for stderr at the next turn of the loop.
-    func note(_ text: String) { notes.append(text) }
+    func note(_ text: String) { said.note(text) }
 
     func prepare(nowMonotonic: Int64) -> LoopInterest {
-        guard !reported else { return LoopInterest() }
+        guard !said.ended else { return LoopInterest() }
         var interest = wayland.prepare(nowMonotonic: nowMonotonic)
-        let due = [windows?.deadline, notes.isEmpty && kwinGone == nil ? nil : nowMonotonic].compactMap { $0 }.min()
+        let due = [windows?.deadline, !said.waiting && kwinGone == nil ? nil : nowMonotonic].compactMap { $0 }.min()
         if let due { interest.deadline = min(interest.deadline ?? due, due) }
         return interest
     }
 
     func dispatch(ready: [LoopFD], nowMonotonic: Int64) -> [ShellInput] {
-        guard !reported else { return [] }
-        var out = wayland.dispatch(ready: ready, nowMonotonic: nowMonotonic)
-        if let w = windows {
-            w.tick(now: nowMonotonic)
-            notes += w.takeNotes()
-        }
-        out = notes.map { .log($0) } + out
-        notes = []
-        if out.contains(where: { if case .fatal = $0 { true } else { false } }) {
-            reported = true
-        } else if let gone = kwinGone {
-            reported = true
-            out.append(.fatal("KWin went away (\(gone)): nothing can be shown or done on the desktop any more"))
-        }
-        return out
+        guard !said.ended else { return [] }
+        let out = wayland.dispatch(ready: ready, nowMonotonic: nowMonotonic)
+        windows?.tick(now: nowMonotonic)
+        return said.turn(out, more: windows?.takeNotes() ?? [], desktop: "KWin", gone: kwinGone)
     }
 
     func finish() {

@@ -79,7 +79,7 @@ public final class WaylandDriver: LoopAdapter {
         }
         guard let why else { return [] }
         reported = true
-        return [.fatal("the Wayland compositor \(compositor) went away (\(why)): nothing can be shown or done on the desktop any more")]
+        return [.fatal(DriverNotes.wentAway("the Wayland compositor \(compositor)", why))]
     }
 
     public func finish() {
