@@ -513,8 +513,8 @@ public final class DesktopSource: LoopAdapter {
         // Watched with --app too: a window that moves moves its tree (Wayland's window-relative
         // extents follow the window's origin).
         if case .descriptor(let fd) = windows?.changes { interest.fds.append(LoopFD(fd: fd, events: LoopFD.readable)) }
-        for d in [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds })
-            + [performer.gestures.deadline, windowsDue, typing.readDeadline].compactMap({ $0 }) {
+        let reads = gesturing ? [] : [schedule.deadline, floodGuard.deadline].compactMap({ $0?.microseconds })
+        for d in reads + [performer.gestures.deadline, windowsDue, typing.readDeadline].compactMap({ $0 }) {
             interest.deadline = min(interest.deadline ?? d, d)
         }
         return interest
@@ -529,6 +529,30 @@ public final class DesktopSource: LoopAdapter {
         }
         performer.runGestures(now: nowMonotonic)
         let now = Instant(microseconds: nowMonotonic)
+        if !gesturing { readWhatChanged(now, nowMonotonic: nowMonotonic) }
+        var inputs: [ShellInput] = takeLines().map { .line($0) }
+        if let w = refreshWindows() { inputs.append(w) }
+        if tree != before {
+            inputs.append(.layout(tree))
+            newTree?(tree)
+            trace?("layout handed at \(MonotonicClock.nowMicroseconds())")
+        }
+        inputs += typingDue(nowMonotonic: nowMonotonic)
+        if let f = keyboardFocusChange() { inputs.append(f) }
+        return inputs
+    }
+
+    /// A pointer gesture is under way (a double click's second click, a drag's moves are still
+    /// to come): no tree is read until it is over. The application reacts to the first click (a
+    /// row selected), and a read of it, synchronous on this loop, would hold the next step back:
+    /// on a loaded machine past the toolkit's double-click time (GTK: 400 ms), and the double
+    /// click became two clicks. What changed is read as soon as the gesture ends (at most its
+    /// length: a drag 0.5 s, a hold the menu's hold time).
+    private var gesturing: Bool { performer.gestures.deadline != nil }
+
+    /// The application's events, the probe's answer and the schedule's deadline: the reads they
+    /// ask for, and the web pages' jobs.
+    private func readWhatChanged(_ now: Instant, nowMonotonic: Int64) {
         stepPageJobs()
         if let p = probe, let answered = p.answered {
             probe = (p.bus, nil)
@@ -561,16 +585,6 @@ public final class DesktopSource: LoopAdapter {
         if let d = schedule.deadline, d <= now { run(schedule.handle(.deadline, at: now), now) }
         if let d = floodGuard.deadline, d <= now { guardOutputs(floodGuard.handle(.deadline, at: now)) }
         startPageJobs()
-        var inputs: [ShellInput] = takeLines().map { .line($0) }
-        if let w = refreshWindows() { inputs.append(w) }
-        if tree != before {
-            inputs.append(.layout(tree))
-            newTree?(tree)
-            trace?("layout handed at \(MonotonicClock.nowMicroseconds())")
-        }
-        inputs += typingDue(nowMonotonic: nowMonotonic)
-        if let f = keyboardFocusChange() { inputs.append(f) }
-        return inputs
     }
 
     private func run(_ outputs: [RefreshSchedule.Output], _ now: Instant) {
