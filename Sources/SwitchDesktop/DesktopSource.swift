@@ -528,8 +528,7 @@ public final class DesktopSource: LoopAdapter {
             followWindows()
         }
         performer.runGestures(now: nowMonotonic)
-        let now = Instant(microseconds: nowMonotonic)
-        if !gesturing { readWhatChanged(now, nowMonotonic: nowMonotonic) }
+        if !gesturing { readWhatChanged(nowMonotonic: nowMonotonic) }
         var inputs: [ShellInput] = takeLines().map { .line($0) }
         if let w = refreshWindows() { inputs.append(w) }
         if tree != before {
@@ -544,15 +543,16 @@ public final class DesktopSource: LoopAdapter {
 
     /// A pointer gesture is under way (a double click's second click, a drag's moves are still
     /// to come): no tree is read until it is over. The application reacts to the first click (a
-    /// row selected), and a read of it, synchronous on this loop, would hold the next step back:
-    /// on a loaded machine past the toolkit's double-click time (GTK: 400 ms), and the double
-    /// click became two clicks. What changed is read as soon as the gesture ends (at most its
+    /// row selected), and a read of it, synchronous on this loop, could hold the next step back:
+    /// on a loaded machine past the toolkit's double-click time (GTK: 400 ms), so that the double
+    /// click becomes two clicks. What changed is read as soon as the gesture ends (at most its
     /// length: a drag 0.5 s, a hold the menu's hold time).
     private var gesturing: Bool { performer.gestures.deadline != nil }
 
     /// The application's events, the probe's answer and the schedule's deadline: the reads they
     /// ask for, and the web pages' jobs.
-    private func readWhatChanged(_ now: Instant, nowMonotonic: Int64) {
+    private func readWhatChanged(nowMonotonic: Int64) {
+        let now = Instant(microseconds: nowMonotonic)
         stepPageJobs()
         if let p = probe, let answered = p.answered {
             probe = (p.bus, nil)

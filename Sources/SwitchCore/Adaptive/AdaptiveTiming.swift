@@ -132,10 +132,10 @@ public struct AdaptiveTiming: Sendable {
         var undone = false
         var missed: Bool
         var fraction: Double?
-        /// Seconds from the stop's highlight to the press.
-        var seconds: Double?
         /// The stop's dwell (seconds).
         var dwell: Double
+        /// Seconds from the stop's highlight to the press.
+        var seconds: Double? { fraction.map { $0 * dwell } }
     }
 
     public let minimum: Interval
@@ -174,8 +174,7 @@ public struct AdaptiveTiming: Sendable {
             lastItem = nil
         }
         let fraction = s.fraction.map { min(max($0, 0), 1) }
-        let dwell = s.dwell ?? scanTime.seconds
-        window.append(Entry(missed: s.passes > 0, fraction: fraction, seconds: fraction.map { $0 * dwell }, dwell: dwell))
+        window.append(Entry(missed: s.passes > 0, fraction: fraction, dwell: s.dwell ?? scanTime.seconds))
         if s.kind == .item { lastItem = window.count - 1 }
         last = s
         return change

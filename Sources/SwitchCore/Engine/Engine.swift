@@ -62,8 +62,8 @@ public struct Engine: Sendable {
     var speechOwners: [Int: SpeechOwner] = [:]
     var appUtterances = 0
     private var pause: PauseControl
-    /// Adaptive timing (`Engine+AdaptiveTiming`), when the profile turns it on; the dwell fraction
-    /// of the last physical press.
+    /// Adaptive timing (`Engine+AdaptiveTiming`), when the profile turns it on; how far into its
+    /// stop's dwell the last physical press came, and that dwell's length (seconds).
     var adaptive: AdaptiveTiming?
     var adaptivePress: (fraction: Double, dwell: Double)?
     /// A layout arrived while paused: the scanner gets it at the resume.

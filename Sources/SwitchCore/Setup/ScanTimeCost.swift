@@ -70,9 +70,15 @@ public struct ScanTimeCost: Sendable, Equatable {
         return min(bestT, high)
     }
 
-    /// The rules' floor: the larger of the reaction time's mean ÷ 0.65 and its mean + 2 SD
-    /// (Simpson, Koester & LoPresti; docs/clinicians.md).
-    public static func floor(mean: Double, sd: Double) -> Double { max(mean / 0.65, mean + 2 * sd) }
+    /// The rules' two scan times (Simpson, Koester & LoPresti; docs/clinicians.md): the reaction
+    /// time's mean ÷ 0.65, and its mean + 2 SD.
+    public static func rules(mean: Double, sd: Double) -> (byRatio: Double, bySpread: Double) { (mean / 0.65, mean + 2 * sd) }
+
+    /// The rules' floor: the larger of the two.
+    public static func floor(mean: Double, sd: Double) -> Double {
+        let r = rules(mean: mean, sd: sd)
+        return max(r.byRatio, r.bySpread)
+    }
 
     /// The setup's rule (and adaptive timing's): the least costly scan time, never below the
     /// rules' floor; at most `maximum`.

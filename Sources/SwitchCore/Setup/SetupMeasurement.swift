@@ -111,7 +111,7 @@ public struct SetupRecommendation: Sendable, Equatable {
     public init(_ m: SetupMeasurement, base: Profile) {
         reasons = []
         let rt = m.reactionTime ?? SetupMeasurement.Summary([1.0])!
-        let byRatio = rt.mean / 0.65, bySpread = rt.mean + 2 * rt.sd
+        let (byRatio, bySpread) = ScanTimeCost.rules(mean: rt.mean, sd: rt.sd)
         let floor = ScanTimeCost.floor(mean: rt.mean, sd: rt.sd)
         let cost = ScanTimeCost(mean: rt.mean, sd: rt.sd, samples: m.reactionTimes.count)
         let best = ScanTimeCost.recommended(mean: rt.mean, sd: rt.sd, samples: m.reactionTimes.count, maximum: Self.maximumScanTime)
